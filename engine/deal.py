@@ -1,0 +1,65 @@
+"""Deals numbered like PySolFC: deal N here is Dead King Golf deal N there.
+
+The shuffle is pysol-cards' (the maintained port of PySolFC's): Microsoft's LCG for numbers up to 32000,
+Mersenne Twister above, up to 20 digits. Double-deck and Joker packs go through the same shuffle with the
+same number, so every variant has deterministic, numbered deals.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pysol_cards.random import shuffle as pysol_shuffle
+from pysol_cards.random_base import RandomBase
+
+from engine.cards import Card, full_deck
+from engine.hole import Hole
+from engine.rules import STRICT, Rules
+
+MIN_DEAL = 1
+MAX_DEAL = 10**20 - 1
+"""PySolFC accepts game numbers of up to 20 digits."""
+
+_DEAL_CODE = re.compile(r"^\s*#?\s*(\d{1,20})\s*$")
+
+
+class DealError(ValueError):
+    """A deal code that names no deal."""
+
+
+def parse_deal_number(code: str | int) -> int:
+    """``"#24"``, ``"24"`` or ``24`` -> 24. Raises DealError for anything that is not 1..10**20-1."""
+    if isinstance(code, int):
+        number = code
+    else:
+        match = _DEAL_CODE.match(code)
+        if not match:
+            raise DealError(f"{code!r} is not a deal number (use a whole number from 1 to {MAX_DEAL})")
+        number = int(match.group(1))
+    if not MIN_DEAL <= number <= MAX_DEAL:
+        raise DealError(f"deal {number} does not exist (deals go from 1 to {MAX_DEAL})")
+    return number
+
+
+def deal_name(number: int) -> str:
+    return f"#{number}"
+
+
+def shuffled_pack(number: int, rules: Rules = STRICT) -> tuple[Card, ...]:
+    """The pack for deal ``number`` in dealing order (PySolFC deals from the end of its shuffled list)."""
+    number = parse_deal_number(number)
+    fresh = list(full_deck(decks=rules.decks, jokers=rules.jokers))
+    pack: list[Card] = pysol_shuffle(fresh, number, RandomBase.DEALS_PYSOLFC)
+    return tuple(reversed(pack))
+
+
+def deal(number: int, rules: Rules = STRICT) -> Hole:
+    """The opening position of deal ``number`` under ``rules``."""
+    pack = shuffled_pack(number, rules)
+    columns, rows = rules.columns, rules.rows
+    dealt = pack[: columns * rows]
+    tableau = tuple(dealt[c::columns] for c in range(columns))
+    rest = pack[columns * rows :]
+    if rules.empty_foundation:
+        return Hole(tableau=tableau, foundation=(), stock=rest, rules=rules)
+    return Hole(tableau=tableau, foundation=rest[:1], stock=rest[1:], rules=rules)

@@ -1,0 +1,67 @@
+"""Moves: play a column, turn the stock, concede. Written as ``"1"``..``"9"``, ``"s"`` and ``"q"``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class MoveError(ValueError):
+    """A move that is not legal here, or text that is not a move."""
+
+
+class MoveKind(Enum):
+    PLAY = "play"
+    TURN = "turn"
+    CONCEDE = "concede"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One player action. ``column`` is 0-based and only set for ``PLAY``."""
+
+    kind: MoveKind
+    column: int = -1
+
+    @classmethod
+    def play(cls, column: int) -> Move:
+        if column < 0:
+            raise MoveError(f"no column {column + 1}")
+        return cls(MoveKind.PLAY, column)
+
+    def __str__(self) -> str:
+        return move_name(self)
+
+
+TURN = Move(MoveKind.TURN)
+CONCEDE = Move(MoveKind.CONCEDE)
+
+
+def parse_move(text: str) -> Move:
+    """``"3"`` plays column 3 (1-based), ``"s"`` turns the stock, ``"q"`` concedes."""
+    token = text.strip().lower()
+    if token in ("s", "d", "t", "stock", "turn", "draw"):
+        return TURN
+    if token in ("q", "concede"):
+        return CONCEDE
+    if token.isdigit() and 1 <= int(token) <= 9:
+        return Move.play(int(token) - 1)
+    raise MoveError(f"{text!r} is not a move: use a column number, s (turn the stock) or q (concede)")
+
+
+def move_name(move: Move) -> str:
+    if move.kind is MoveKind.PLAY:
+        return str(move.column + 1)
+    return "s" if move.kind is MoveKind.TURN else "q"
+
+
+def parse_moves(text: str) -> tuple[Move, ...]:
+    """A move line such as ``"3 s 1 1"`` or ``"3s11"`` (single-character moves may run together)."""
+    tokens = text.replace(",", " ").split()
+    if len(tokens) == 1 and len(tokens[0]) > 1 and not tokens[0].isalpha():
+        tokens = list(tokens[0])
+    return tuple(parse_move(t) for t in tokens)
+
+
+def moves_text(moves: tuple[Move, ...] | list[Move]) -> str:
+    return " ".join(move_name(m) for m in moves)

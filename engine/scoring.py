@@ -1,0 +1,143 @@
+"""Round and match scoring (GOLF.md section 2): nine-hole rounds with par, stroke play and match play."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MIN_HOLES, MAX_HOLES = 1, 18
+PAR_PER_HOLE = {45: 5, 36: 4}
+"""Par for nine holes -> par per hole. 45 (5 a hole) is the default; a server may choose 36."""
+
+
+class ScoringError(ValueError):
+    """A round or match that cannot be: 0 holes, 19 holes, an unknown par, a score after the last hole."""
+
+
+def par_per_hole(par_for_nine: int) -> int:
+    try:
+        return PAR_PER_HOLE[par_for_nine]
+    except KeyError:
+        raise ScoringError(f"par must be 45 or 36 for nine holes, not {par_for_nine}") from None
+
+
+def _check_holes(holes: int) -> None:
+    if not MIN_HOLES <= holes <= MAX_HOLES:
+        raise ScoringError(f"a round has {MIN_HOLES} to {MAX_HOLES} holes, not {holes}")
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """A scorecard: the hole scores so far of a round of ``holes`` holes."""
+
+    holes: int = 9
+    par_for_nine: int = 45
+    scores: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        _check_holes(self.holes)
+        par_per_hole(self.par_for_nine)
+        if len(self.scores) > self.holes:
+            raise ScoringError(f"a {self.holes}-hole round cannot have {len(self.scores)} scores")
+
+    def record(self, score: int) -> Round:
+        if self.is_complete:
+            raise ScoringError("the round is already complete")
+        return Round(self.holes, self.par_for_nine, (*self.scores, score))
+
+    @property
+    def par(self) -> int:
+        return par_per_hole(self.par_for_nine) * self.holes
+
+    @property
+    def par_so_far(self) -> int:
+        return par_per_hole(self.par_for_nine) * len(self.scores)
+
+    @property
+    def total(self) -> int:
+        return sum(self.scores)
+
+    @property
+    def is_complete(self) -> bool:
+        return len(self.scores) == self.holes
+
+    @property
+    def current_hole(self) -> int:
+        """1-based number of the hole being played (``holes`` once complete)."""
+        return min(len(self.scores) + 1, self.holes)
+
+    @property
+    def to_par(self) -> int:
+        return self.total - self.par_so_far
+
+    def to_par_text(self) -> str:
+        return to_par_text(self.to_par)
+
+
+def to_par_text(diff: int) -> str:
+    """``-3``, ``E`` (even), ``+2``."""
+    return "E" if diff == 0 else f"{diff:+d}"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPlay:
+    """Match play between two sides: each hole won by the lower score, halved on a tie.
+
+    ``scores`` holds one (side 0, side 1) pair per hole played. The match ends early once one side leads
+    by more holes than remain."""
+
+    holes: int = 9
+    scores: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        _check_holes(self.holes)
+
+    def record(self, first: int, second: int) -> MatchPlay:
+        if self.is_over:
+            raise ScoringError("the match is already decided")
+        return MatchPlay(self.holes, (*self.scores, (first, second)))
+
+    @property
+    def played(self) -> int:
+        return len(self.scores)
+
+    @property
+    def remaining(self) -> int:
+        return self.holes - self.played
+
+    @property
+    def lead(self) -> int:
+        """Holes up for side 0 (negative when side 0 is down)."""
+        return sum((a < b) - (a > b) for a, b in self.scores)
+
+    @property
+    def is_over(self) -> bool:
+        return abs(self.lead) > self.remaining or self.remaining == 0
+
+    @property
+    def winner(self) -> int | None:
+        """0 or 1 once decided; None while in play or when halved."""
+        if not self.is_over or self.lead == 0:
+            return None
+        return 0 if self.lead > 0 else 1
+
+    def status(self, side: int = 0) -> str:
+        """The state of the match told from ``side``'s point of view: ``all square``, ``2 up``, ``1 down``,
+        ``dormie 2 up``; once over: ``won 3 & 2``, ``lost 1 up``, ``halved``."""
+        lead = self.lead if side == 0 else -self.lead
+        if self.is_over:
+            if lead == 0:
+                return "halved"
+            margin = f"{abs(lead)} & {self.remaining}" if self.remaining else f"{abs(lead)} up"
+            return ("won " if lead > 0 else "lost ") + margin
+        if lead == 0:
+            return "all square"
+        text = f"{lead} up" if lead > 0 else f"{-lead} down"
+        return f"dormie {text}" if abs(lead) == self.remaining else text
+
+    def result(self) -> str:
+        """The neutral final result: ``3 & 2``, ``1 up``, ``halved`` (or the status while in play)."""
+        if not self.is_over:
+            return self.status(0)
+        if self.lead == 0:
+            return "halved"
+        return f"{abs(self.lead)} & {self.remaining}" if self.remaining else f"{abs(self.lead)} up"
