@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import total_ordering
 
 ACE = 1
 QUEEN = 12
@@ -21,7 +22,10 @@ class CardError(ValueError):
     """A card token that is not a card, e.g. ``"1X"``."""
 
 
+@total_ordering
 class Suit(Enum):
+    """Ordered as declared, so that cards sort by rank, then suit (sorting a hand or a pack works)."""
+
     HEARTS = "H"
     CLUBS = "C"
     DIAMONDS = "D"
@@ -33,7 +37,13 @@ class Suit(Enum):
     def symbol(self) -> str:
         return _SYMBOLS[self]
 
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_ORDER[self] < _SUIT_ORDER[other]
 
+
+_SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
 _SYMBOLS = {Suit.HEARTS: "♥", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.SPADES: "♠", Suit.NONE: "★"}
 
 SUITS_PYSOL_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
