@@ -55,11 +55,18 @@ def move_name(move: Move) -> str:
     return "s" if move.kind is MoveKind.TURN else "q"
 
 
+_SINGLE_CHAR_MOVES = frozenset("123456789sdtq")
+
+
 def parse_moves(text: str) -> tuple[Move, ...]:
-    """A move line such as ``"3 s 1 1"`` or ``"3s11"`` (single-character moves may run together)."""
-    tokens = text.replace(",", " ").split()
-    if len(tokens) == 1 and len(tokens[0]) > 1 and not tokens[0].isalpha():
-        tokens = list(tokens[0])
+    """A move line such as ``"3 s 1 1"``, ``"3s11"`` or ``"ss"``: single-character moves may run together;
+    a word (``stock``, ``concede``) stands alone."""
+    tokens: list[str] = []
+    for token in text.replace(",", " ").split():
+        if all(ch in _SINGLE_CHAR_MOVES for ch in token.lower()):
+            tokens.extend(token)
+        else:
+            tokens.append(token)
     return tuple(parse_move(t) for t in tokens)
 
 

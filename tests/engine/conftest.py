@@ -78,6 +78,12 @@ def all_rules() -> list[Rules]:
 ALL_RULES = all_rules()
 
 
+@pytest.fixture(scope="session")
+def all_rule_sets() -> list[Rules]:
+    """The 72 rule sets of ``all_rules()``."""
+    return list(ALL_RULES)
+
+
 @pytest.fixture(params=ALL_RULES, ids=lambda rules: rules.name)
 def any_rules(request: pytest.FixtureRequest) -> Rules:
     """Parametrizes a test over every rule variant."""
