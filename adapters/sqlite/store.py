@@ -1,0 +1,263 @@
+"""The Storage port on one aiosqlite connection: WAL mode, explicit transactions, migrations at open.
+
+Every write is one transaction committed before the call returns, so a reply is never shown for a move
+that is not on disk. ``synchronous=NORMAL`` in WAL mode loses nothing when the process is killed (only a
+power cut could undo the last commits), and keeps a commit well under a millisecond.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from adapters.sqlite.migrate import apply_migrations
+from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, RoundStatus, Stats, Timer
+from bot.ports import VersionConflict
+
+_ACTIVE = ("playing", "hole_over")
+
+
+def _ts(value: datetime | None) -> str:
+    return (value or datetime.now(UTC)).isoformat()
+
+
+def _dt(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
+class SqliteStorage:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SqliteStorage:
+        """Open (creating if needed) the database at ``path`` and bring its schema up to date."""
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        await apply_migrations(db)
+        return cls(db)
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def _one(self, sql: str, args: Iterable[Any] = ()) -> aiosqlite.Row | None:
+        async with self._lock, self._db.execute(sql, tuple(args)) as cursor:
+            return await cursor.fetchone()
+
+    async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Any]:
+        async with self._lock, self._db.execute(sql, tuple(args)) as cursor:
+            return list(await cursor.fetchall())
+
+    # ---- players and places ----------------------------------------------------------------------
+
+    async def ensure_player(self, player: Player) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO players (key, platform, user_id, name, created_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT(key) DO UPDATE SET name = excluded.name WHERE excluded.name != ''",
+                (player.key, player.platform, player.user_id, player.name, _ts(None)),
+            )
+
+    async def place_settings(self, place: Place) -> PlaceSettings:
+        row = await self._one(
+            "SELECT par_for_nine, default_rules, emoji FROM places WHERE key = ?", (place.key,)
+        )
+        if row is None:
+            return PlaceSettings()
+        return PlaceSettings(par_for_nine=row[0], default_rules=row[1], emoji=bool(row[2]))
+
+    async def save_place_settings(self, place: Place, settings: PlaceSettings) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO places (key, platform, place_id, name, par_for_nine, default_rules, emoji)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET name = excluded.name,"
+                " par_for_nine = excluded.par_for_nine, default_rules = excluded.default_rules,"
+                " emoji = excluded.emoji",
+                (
+                    place.key,
+                    place.platform,
+                    place.place_id,
+                    place.name,
+                    settings.par_for_nine,
+                    settings.default_rules,
+                    int(settings.emoji),
+                ),
+            )
+
+    # ---- rounds ----------------------------------------------------------------------------------
+
+    _ROUND_COLUMNS = (
+        "id, kind, place, players, rules, holes, par_for_nine, casual, deals, scores, best, moves,"
+        " version, status, hints, started_at, updated_at"
+    )
+
+    @staticmethod
+    def _round(row: Any) -> RoundState:
+        return RoundState(
+            id=row[0],
+            kind=row[1],
+            place=row[2],
+            players=tuple(json.loads(row[3])),
+            rules=row[4],
+            holes=row[5],
+            par_for_nine=row[6],
+            casual=bool(row[7]),
+            deals=tuple(int(d) for d in json.loads(row[8])),
+            scores=tuple(json.loads(row[9])),
+            best=tuple(json.loads(row[10])),
+            moves=tuple(row[11].split()),
+            version=row[12],
+            status=RoundStatus(row[13]),
+            hints=row[14],
+            started_at=_dt(row[15]),
+            updated_at=_dt(row[16]),
+        )
+
+    async def active_round(self, player: str, place: str) -> RoundState | None:
+        row = await self._one(
+            f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE owner = ? AND place = ? AND kind = 'solo'"
+            " AND status IN ('playing', 'hole_over')",
+            (player, place),
+        )
+        return None if row is None else self._round(row)
+
+    async def load_round(self, round_id: str) -> RoundState | None:
+        row = await self._one(f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE id = ?", (round_id,))
+        return None if row is None else self._round(row)
+
+    async def create_round(self, state: RoundState) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                f"INSERT INTO rounds ({self._ROUND_COLUMNS}, owner, total)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    state.id,
+                    state.kind,
+                    state.place,
+                    json.dumps(list(state.players)),
+                    state.rules,
+                    state.holes,
+                    state.par_for_nine,
+                    int(state.casual),
+                    json.dumps([str(d) for d in state.deals]),
+                    json.dumps(list(state.scores)),
+                    json.dumps(list(state.best)),
+                    " ".join(state.moves),
+                    state.version,
+                    state.status.value,
+                    state.hints,
+                    _ts(state.started_at),
+                    _ts(state.updated_at),
+                    state.owner,
+                    sum(state.scores),
+                ),
+            )
+
+    async def save_round(
+        self, state: RoundState, *, previous_version: int, finished: HoleRecord | None = None
+    ) -> None:
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE rounds SET scores = ?, best = ?, moves = ?, total = ?, version = ?, status = ?,"
+                " hints = ?, updated_at = ? WHERE id = ? AND version = ?",
+                (
+                    json.dumps(list(state.scores)),
+                    json.dumps(list(state.best)),
+                    " ".join(state.moves),
+                    sum(state.scores),
+                    state.version,
+                    state.status.value,
+                    state.hints,
+                    _ts(state.updated_at),
+                    state.id,
+                    previous_version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise VersionConflict(f"round {state.id} is not at version {previous_version}")
+            if finished is not None:
+                await db.execute(
+                    "INSERT INTO holes (round_id, idx, player, place, deal, rules, moves, score, best,"
+                    " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        finished.round_id,
+                        finished.index,
+                        finished.player,
+                        finished.place,
+                        str(finished.deal),
+                        finished.rules,
+                        " ".join(finished.moves),
+                        finished.score,
+                        finished.best,
+                        _ts(finished.finished_at),
+                    ),
+                )
+
+    # ---- stats -----------------------------------------------------------------------------------
+
+    async def stats(self, player: str, place: str | None = None) -> Stats:
+        where, args = (
+            ("player = ?", [player]) if place is None else ("player = ? AND place = ?", [player, place])
+        )
+        holes = await self._one(
+            f"SELECT COUNT(*), AVG(score), AVG(score <= 0), MIN(score) FROM holes WHERE {where}", args
+        )
+        rwhere = where.replace("player", "owner")
+        rounds = await self._one(
+            f"SELECT COUNT(*), MIN(CASE WHEN holes = 9 THEN total END) FROM rounds"
+            f" WHERE {rwhere} AND status = 'finished'",
+            args,
+        )
+        assert holes is not None and rounds is not None
+        return Stats(
+            rounds_played=rounds[0],
+            best_round=rounds[1],
+            holes_played=holes[0],
+            average_hole=holes[1],
+            cleared_share=holes[2],
+            best_hole=holes[3],
+        )
+
+    # ---- timers ----------------------------------------------------------------------------------
+
+    async def add_timer(self, timer: Timer) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO timers (id, kind, due, payload) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT(id) DO UPDATE SET due = excluded.due, payload = excluded.payload",
+                (timer.id, timer.kind, _ts(timer.due), timer.payload),
+            )
+
+    async def due_timers(self, now: datetime) -> list[Timer]:
+        rows = await self._all(
+            "SELECT id, kind, due, payload FROM timers WHERE due <= ? ORDER BY due", (_ts(now),)
+        )
+        return [Timer(id=r[0], kind=r[1], due=datetime.fromisoformat(r[2]), payload=r[3]) for r in rows]
+
+    async def remove_timer(self, timer_id: str) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))

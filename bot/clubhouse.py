@@ -1,0 +1,320 @@
+"""The Clubhouse: solo rounds of Golf for every player of every place, through one async interface.
+
+Every action names the round and the version it was shown at. Under the owner's lock the core checks the
+version, applies the move with the engine, commits the new state, and only then returns the next Screen;
+a stale, repeated, foreign or malformed action is refused and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from dataclasses import dataclass
+
+from bot import texts
+from bot.actions import parse_action_id
+from bot.errors import (
+    BadActionError,
+    BadOptionError,
+    GolfError,
+    IllegalMoveError,
+    NoRoundError,
+    NotYourRoundError,
+    RoundInProgressError,
+    StaleActionError,
+)
+from bot.locks import PlayerLocks
+from bot.models import HoleRecord, Place, Player, RoundState, RoundStatus
+from bot.ports import Clock, Solver, Storage, VersionConflict
+from bot.round_screens import round_screen
+from bot.screens import Screen, ScreenKind
+from engine.deal import MAX_DEAL, DealError, deal, parse_deal_number
+from engine.hole import Hole
+from engine.moves import Move, MoveError, MoveKind, parse_move
+from engine.rules import RulesError, find_rules
+from engine.scoring import MAX_HOLES, MIN_HOLES
+
+log = logging.getLogger(__name__)
+
+RANDOM_DEALS = 1_000_000
+"""Random rounds draw their first deal from 1..RANDOM_DEALS; holes then follow in order."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Live:
+    state: RoundState
+    hole: Hole
+
+
+def new_round_id() -> str:
+    return "".join(secrets.choice("0123456789abcdefghijklmnopqrstuvwxyz") for _ in range(8))
+
+
+class Clubhouse:
+    def __init__(
+        self,
+        storage: Storage,
+        solver: Solver,
+        clock: Clock,
+        *,
+        rng: random.Random | None = None,
+        cache_size: int = 10_000,
+    ) -> None:
+        self._storage = storage
+        self._solver = solver
+        self._clock = clock
+        self._rng = rng or random.Random(secrets.randbits(64))
+        self._locks = PlayerLocks()
+        self._live: dict[str, _Live] = {}
+        self._cache_size = cache_size
+        self._best: dict[tuple[int, str], asyncio.Task[int | None]] = {}
+
+    # ---- starting and finding rounds --------------------------------------------------------------
+
+    async def start_round(
+        self,
+        player: Player,
+        place: Place,
+        *,
+        rules: str | None = None,
+        holes: int | None = None,
+        deal_code: str | None = None,
+        casual: bool = True,
+    ) -> Screen:
+        """Start a solo round. Raises RoundInProgressError (with the current board) if one is going."""
+        settings = await self._storage.place_settings(place)
+        rules_name = _rules_name(rules or settings.default_rules)
+        count = _hole_count(holes)
+        first = self._first_deal(deal_code, count)
+        async with self._locks.hold(player.key):
+            await self._storage.ensure_player(player)
+            current = await self._storage.active_round(player.key, place.key)
+            if current is not None:
+                live = await self._get(current.id)
+                raise RoundInProgressError(
+                    texts.ROUND_IN_PROGRESS, screen=round_screen(live.state, live.hole)
+                )
+            now = self._clock.now()
+            state = RoundState(
+                id=new_round_id(),
+                place=place.key,
+                players=(player.key,),
+                rules=rules_name,
+                holes=count,
+                par_for_nine=settings.par_for_nine,
+                casual=casual,
+                deals=tuple(first + i for i in range(count)),
+                started_at=now,
+                updated_at=now,
+            )
+            await self._storage.create_round(state)
+            live = self._remember(state)
+            self._prefetch_best(state)
+            return round_screen(state, live.hole)
+
+    async def resume(self, player: Player, place: Place) -> Screen:
+        state = await self._storage.active_round(player.key, place.key)
+        if state is None:
+            raise NoRoundError(texts.NO_ROUND)
+        live = await self._get(state.id)
+        return round_screen(live.state, live.hole)
+
+    async def concede(self, player: Player, place: Place) -> Screen:
+        """Concede the hole in play (the command form of the Concede button)."""
+        state = await self._storage.active_round(player.key, place.key)
+        if state is None:
+            raise NoRoundError(texts.NO_ROUND)
+        action = "q" if state.status is RoundStatus.PLAYING else "n"
+        return await self._act(player, state.id, state.version, action)
+
+    async def abandon(self, player: Player, place: Place) -> Screen:
+        """Give up the whole round: it is kept, marked abandoned, and counts for nothing."""
+        async with self._locks.hold(player.key):
+            state = await self._storage.active_round(player.key, place.key)
+            if state is None:
+                raise NoRoundError(texts.NO_ROUND)
+            live = await self._get(state.id)
+            new = live.state.bump(status=RoundStatus.ABANDONED, updated_at=self._clock.now())
+            await self._save(live.state, new, None)
+            self._live.pop(new.id, None)
+            return Screen(ScreenKind.NOTICE, title="Round abandoned", blocks=(texts.ABANDONED,))
+
+    # ---- buttons ---------------------------------------------------------------------------------
+
+    async def press(self, player: Player, action_id: str) -> Screen:
+        """A button or callback press, e.g. ``g1:k3x9a0qz:12:3``."""
+        action = parse_action_id(action_id)
+        return await self._act(player, action.session, action.version, action.action)
+
+    async def _act(self, player: Player, round_id: str, version: int, action: str) -> Screen:
+        live = await self._get(round_id)
+        if player.key not in live.state.players:
+            raise NotYourRoundError(texts.NOT_YOUR_ROUND)
+        async with self._locks.hold(live.state.owner):
+            live = await self._get(round_id)
+            state, hole = live.state, live.hole
+            current = round_screen(state, hole)
+            if version != state.version:
+                raise StaleActionError(texts.STALE, screen=current)
+            if not state.is_active:
+                raise StaleActionError(texts.ROUND_OVER, screen=current)
+            if action == "n":
+                return await self._next_hole(state, current)
+            if state.status is not RoundStatus.PLAYING:
+                raise StaleActionError(texts.HOLE_OVER, screen=current)
+            if action == "h":
+                return await self._hint(state, hole)
+            return await self._move(state, hole, parse_move(action), current)
+
+    async def _move(self, state: RoundState, hole: Hole, move: Move, current: Screen) -> Screen:
+        try:
+            after = hole.play(move)
+        except MoveError as error:
+            raise IllegalMoveError(_sentence(str(error)), screen=current) from None
+        now = self._clock.now()
+        moves = (*state.moves, str(move))
+        if not after.is_over:
+            new = state.bump(moves=moves, updated_at=now)
+            await self._save(state, new, None)
+            return round_screen(new, after)
+        score = after.score
+        best = await self._best_score(state)
+        last = len(state.scores) + 1 == state.holes
+        new = state.bump(
+            moves=moves,
+            scores=(*state.scores, score),
+            best=(*state.best, best),
+            status=RoundStatus.FINISHED if last else RoundStatus.HOLE_OVER,
+            updated_at=now,
+        )
+        record = HoleRecord(
+            round_id=state.id,
+            player=state.owner,
+            place=state.place,
+            index=len(state.scores),
+            deal=state.deal,
+            rules=state.rules,
+            moves=moves,
+            score=score,
+            best=best,
+            finished_at=now,
+        )
+        await self._save(state, new, record)
+        if last:
+            self._live.pop(new.id, None)
+        return round_screen(new, after)
+
+    async def _next_hole(self, state: RoundState, current: Screen) -> Screen:
+        if state.status is not RoundStatus.HOLE_OVER:
+            raise StaleActionError(texts.HOLE_NOT_OVER, screen=current)
+        new = state.bump(status=RoundStatus.PLAYING, moves=(), updated_at=self._clock.now())
+        await self._save(state, new, None)
+        self._prefetch_best(new)
+        return round_screen(new, self._live[new.id].hole)
+
+    async def _hint(self, state: RoundState, hole: Hole) -> Screen:
+        if not state.casual:
+            raise GolfError(texts.NO_HINTS, screen=round_screen(state, hole))
+        move = await self._solver.hint(hole)
+        new = state.bump(hints=state.hints + 1, updated_at=self._clock.now())
+        await self._save(state, new, None)
+        return round_screen(new, hole, notes=(_hint_text(hole, move),))
+
+    # ---- state -----------------------------------------------------------------------------------
+
+    async def _get(self, round_id: str) -> _Live:
+        live = self._live.get(round_id)
+        if live is not None:
+            return live
+        state = await self._storage.load_round(round_id)
+        if state is None:
+            raise BadActionError(texts.UNKNOWN_ROUND)
+        return self._remember(state)
+
+    def _remember(self, state: RoundState) -> _Live:
+        live = _Live(state, position(state))
+        if len(self._live) >= self._cache_size:
+            self._live.pop(next(iter(self._live)))
+        self._live[state.id] = live
+        return live
+
+    async def _save(self, old: RoundState, new: RoundState, record: HoleRecord | None) -> None:
+        try:
+            await self._storage.save_round(new, previous_version=old.version, finished=record)
+        except VersionConflict:
+            self._live.pop(old.id, None)
+            raise StaleActionError(texts.STALE) from None
+        self._remember(new)
+
+    # ---- solver ----------------------------------------------------------------------------------
+
+    def _prefetch_best(self, state: RoundState) -> None:
+        """Start working out the best score of the hole now in play, so it is ready when the hole ends."""
+        key = (state.deal, state.rules)
+        if key not in self._best:
+            opening = deal(state.deal, find_rules(state.rules))
+            self._best[key] = asyncio.create_task(self._solver.best_score(opening))
+
+    async def _best_score(self, state: RoundState) -> int | None:
+        task = self._best.pop((state.deal, state.rules), None)
+        try:
+            if task is not None:
+                return await task
+            return await self._solver.best_score(deal(state.deal, find_rules(state.rules)))
+        except Exception:  # the solver is a nicety: a failure must never lose the player's move
+            log.exception("best score of deal %s failed", state.deal)
+            return None
+
+    def _first_deal(self, deal_code: str | None, count: int) -> int:
+        if deal_code is None:
+            return self._rng.randint(1, RANDOM_DEALS)
+        try:
+            first = parse_deal_number(deal_code)
+        except DealError as error:
+            raise BadOptionError(_sentence(str(error))) from None
+        if first + count - 1 > MAX_DEAL:
+            raise BadOptionError(f"A {count}-hole round starting at deal #{first} runs past the last deal.")
+        return first
+
+    async def close(self) -> None:
+        for task in self._best.values():
+            task.cancel()
+        self._best.clear()
+
+
+def position(state: RoundState) -> Hole:
+    """The current position of a round: its deal replayed through its moves."""
+    opening = deal(state.deal, find_rules(state.rules))
+    return opening.play_all(parse_move(m) for m in state.moves)
+
+
+def _rules_name(text: str) -> str:
+    try:
+        return find_rules(text).name
+    except RulesError as error:
+        raise BadOptionError(_sentence(str(error))) from None
+
+
+def _hole_count(holes: int | None) -> int:
+    if holes is None:
+        return 9
+    if not MIN_HOLES <= holes <= MAX_HOLES:
+        raise BadOptionError(f"A round has {MIN_HOLES} to {MAX_HOLES} holes, not {holes}.")
+    return holes
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def _hint_text(hole: Hole, move: Move | None) -> str:
+    if move is None:
+        return "💡 No hint right now (the solver is busy); try again in a moment."
+    if move.kind is MoveKind.TURN:
+        return "💡 Hint: turn the stock."
+    card = hole.available(move.column)
+    label = card.pretty() if card else "?"
+    return f"💡 Hint: play {label} from column {move.column + 1}."

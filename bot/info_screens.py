@@ -1,0 +1,80 @@
+"""Screens that only inform: stats, the rules, help."""
+
+from __future__ import annotations
+
+from bot.models import Stats
+from bot.screens import Screen, ScreenKind
+from engine.rules import RULE_NAMES, Rules, find_rules
+
+
+def stats_screen(name: str, stats: Stats, *, where: str = "") -> Screen:
+    title = f"📊 {name}'s Golf" + (f" — {where}" if where else "")
+    if not stats.holes_played:
+        return Screen(ScreenKind.INFO, title=title, blocks=("No holes played yet. Start a round with play!",))
+    lines = [f"Rounds played: {stats.rounds_played}"]
+    if stats.best_round is not None:
+        lines.append(f"Best nine-hole round: {stats.best_round}")
+    lines.append(f"Holes played: {stats.holes_played}")
+    if stats.average_hole is not None:
+        lines.append(f"Average hole score: {stats.average_hole:.2f}")
+    if stats.cleared_share is not None:
+        lines.append(f"Holes cleared: {stats.cleared_share:.0%}")
+    if stats.best_hole is not None:
+        lines.append(f"Best hole: {stats.best_hole}")
+    return Screen(ScreenKind.INFO, title=title, blocks=("\n".join(lines),))
+
+
+def describe_rules(rules: Rules) -> list[str]:
+    lines = []
+    if rules.wrap:
+        lines.append("Putt Putt: King and Ace are neighbours both ways; a Queen may go on a King.")
+    elif rules.queens_on_kings:
+        lines.append("Queens on Kings: a Queen may be played onto a King.")
+    else:
+        lines.append("Strict: nothing may be played onto a King, and there is no wrapping.")
+    if rules.jokers:
+        lines.append(
+            f"{rules.jokers} Joker{'s' if rules.jokers > 1 else ''}: wild, and anything goes on one."
+        )
+    if rules.empty_foundation:
+        lines.append("Head start: the foundation starts empty, so the first card may be any.")
+    if rules.decks == 2:
+        lines.append("Double Golf: two decks, 9 columns of 7.")
+    if rules.draw_only_when_stuck:
+        lines.append("The stock may be turned only when no card can be played.")
+    return lines
+
+
+def rules_screen(name: str | None = None) -> Screen:
+    rules = find_rules(name or "strict")
+    how = (
+        f"Deal: {rules.columns} columns of {rules.rows}, all face up; one card starts the foundation; "
+        f"{rules.stock_size} cards in the stock.\n"
+        "Play the bottom card of any column onto the foundation if it is one rank above or below the top "
+        "card (suits never matter). Turn the stock when you like. The hole ends when the tableau is clear, "
+        "or the stock is empty and nothing can be played.\n"
+        "Score: cards left in the tableau; clear it and you score minus the cards left in the stock. "
+        "Nine holes make a round; lowest total wins."
+    )
+    variants = (
+        "Rule sets: "
+        + ", ".join(RULE_NAMES)
+        + " (also putt-putt); add +jokers=1, +jokers=2, "
+        + ("+head-start, +double, +stuck-draw.")
+    )
+    return Screen(
+        ScreenKind.INFO,
+        title=f"📖 Golf — {rules.name}",
+        blocks=(how, "\n".join(describe_rules(rules)), variants),
+    )
+
+
+def help_screen(commands: dict[str, str]) -> Screen:
+    """``commands`` maps the platform's spelling of each command to what it does."""
+    width = max((len(c) for c in commands), default=0)
+    lines = [f"{c.ljust(width)}  {what}" for c, what in commands.items()]
+    intro = (
+        "Golf patience: clear seven columns onto one foundation, a rank up or down at a time. "
+        "Fewest cards left wins."
+    )
+    return Screen(ScreenKind.INFO, title="⛳ Golf — help", blocks=(intro, "\n".join(lines)))

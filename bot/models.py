@@ -1,0 +1,142 @@
+"""Values the core keeps and stores: who plays, where, their rounds and finished holes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from enum import Enum
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A person on one platform. ``key`` is stable and unique across platforms."""
+
+    platform: str
+    user_id: str
+    name: str = ""
+
+    @property
+    def key(self) -> str:
+        return f"{self.platform}:{self.user_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where rounds are played: a Discord server, a Telegram chat, the terminal."""
+
+    platform: str
+    place_id: str
+    name: str = ""
+
+    @property
+    def key(self) -> str:
+        return f"{self.platform}:{self.place_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceSettings:
+    """What a server admin may choose for their place."""
+
+    par_for_nine: int = 45
+    default_rules: str = "strict"
+    emoji: bool = False
+    """Draw cards as emoji instead of a monospace block (Discord)."""
+
+
+class RoundStatus(Enum):
+    PLAYING = "playing"
+    HOLE_OVER = "hole_over"
+    """The current hole has ended; its board stays on show until the player moves on."""
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    """A round in progress or finished: everything needed to rebuild its board exactly.
+
+    The position of the current hole is derived, never stored: deal ``deals[hole_index]`` under ``rules``,
+    replayed through ``moves``."""
+
+    id: str
+    place: str
+    players: tuple[str, ...]
+    """Player keys; the first is the owner."""
+    rules: str
+    holes: int
+    par_for_nine: int
+    casual: bool
+    deals: tuple[int, ...]
+    scores: tuple[int, ...] = ()
+    best: tuple[int | None, ...] = ()
+    """Best possible score of each finished hole (None when the solver could not tell in time)."""
+    moves: tuple[str, ...] = ()
+    version: int = 1
+    status: RoundStatus = RoundStatus.PLAYING
+    hints: int = 0
+    kind: str = "solo"
+    started_at: datetime | None = None
+    updated_at: datetime | None = None
+
+    @property
+    def owner(self) -> str:
+        return self.players[0]
+
+    @property
+    def hole_index(self) -> int:
+        """0-based index of the hole on show (the one just finished while HOLE_OVER or FINISHED)."""
+        done = len(self.scores)
+        return done if self.status is RoundStatus.PLAYING else max(done - 1, 0)
+
+    @property
+    def deal(self) -> int:
+        return self.deals[self.hole_index]
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in (RoundStatus.PLAYING, RoundStatus.HOLE_OVER)
+
+    def bump(self, **changes: object) -> RoundState:
+        """The next version of this round, with ``changes``."""
+        return replace(self, version=self.version + 1, **changes)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class HoleRecord:
+    """A finished hole, kept for stats and for replays."""
+
+    round_id: str
+    player: str
+    place: str
+    index: int
+    deal: int
+    rules: str
+    moves: tuple[str, ...]
+    score: int
+    best: int | None
+    finished_at: datetime
+
+    @property
+    def cleared(self) -> bool:
+        return self.score <= 0
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    rounds_played: int = 0
+    best_round: int | None = None
+    """Lowest total of a finished nine-hole round."""
+    holes_played: int = 0
+    average_hole: float | None = None
+    cleared_share: float | None = None
+    best_hole: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """A persisted deadline: the core is woken at ``due`` to act on it (daily rollover, turn clocks)."""
+
+    id: str
+    kind: str
+    due: datetime
+    payload: str = ""

@@ -1,0 +1,12 @@
+"""What the core says to players, in one place so that the tone stays the same everywhere."""
+
+NO_ROUND = "You have no round in progress here. Start one with play."
+ROUND_IN_PROGRESS = "You already have a round in progress here — here it is. Finish it, or abandon it first."
+ABANDONED = "Your round was abandoned. Start a new one with play whenever you like."
+NOT_YOUR_ROUND = "This is another player's round. Start your own with play."
+STALE = "This board is out of date — here is the current one."
+ROUND_OVER = "This round is over. Start a new one with play."
+HOLE_OVER = "This hole is over — press Next hole to go on."
+HOLE_NOT_OVER = "This hole is still in play."
+NO_HINTS = "Hints are off in this round."
+UNKNOWN_ROUND = "That round no longer exists. Start a new one with play."
