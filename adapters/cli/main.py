@@ -6,9 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from adapters.cli import engine_commands
+from adapters.cli import engine_commands, game_commands
 
-COMMAND_MODULES = [engine_commands]
+COMMAND_MODULES = [game_commands, engine_commands]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,9 +23,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     handler = getattr(args, "handler", None)
-    if handler is None:
-        parser.print_help()
-        return 0
+    if handler is None:  # plain `golfbot`: run the bot
+        args = parser.parse_args(["run", *(argv or [])])
+        handler = args.handler
     try:
         return int(handler(args) or 0)
     except KeyboardInterrupt:

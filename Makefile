@@ -1,0 +1,30 @@
+# Two commands do everything on a fresh machine:
+#   make run    set up .venv if needed, then run the bot (terminal game unless a bot token is set)
+#   make test   set up .venv if needed, then ruff, mypy, import-linter and the whole pytest suite
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test install clean
+
+$(STAMP): pyproject.toml setup.py engine/solver/_kernel.c
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/golfbot
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV) build *.egg-info

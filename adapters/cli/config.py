@@ -1,0 +1,42 @@
+"""Settings from the environment or a ``.env`` file. Tokens are secrets: never printed, never logged."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dotenv import load_dotenv
+from platformdirs import user_data_dir
+
+
+def default_db_path() -> Path:
+    return Path(user_data_dir("golfbot", appauthor=False)) / "golfbot.sqlite3"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    db_path: Path
+    discord_token: str = field(default="", repr=False)
+    discord_guild_id: int | None = None
+    telegram_token: str = field(default="", repr=False)
+    telegram_api_base_url: str = ""
+    telegram_webhook_url: str = ""
+    log_level: str = "INFO"
+
+    @classmethod
+    def load(cls, *, db: str | None = None, env_file: str | Path | None = ".env") -> Settings:
+        """Read settings; an existing environment variable wins over the same one in ``.env``."""
+        if env_file is not None and Path(env_file).is_file():
+            load_dotenv(env_file, override=False)
+        env = os.environ
+        guild = env.get("DISCORD_GUILD_ID", "").strip()
+        return cls(
+            db_path=Path(db or env.get("GOLFBOT_DB") or default_db_path()).expanduser(),
+            discord_token=env.get("DISCORD_TOKEN", "").strip(),
+            discord_guild_id=int(guild) if guild.isdigit() else None,
+            telegram_token=env.get("TELEGRAM_TOKEN", "").strip(),
+            telegram_api_base_url=env.get("TELEGRAM_API_BASE_URL", "").strip(),
+            telegram_webhook_url=env.get("TELEGRAM_WEBHOOK_URL", "").strip(),
+            log_level=env.get("GOLFBOT_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+        )

@@ -1,0 +1,33 @@
+"""The one place where concrete adapters are wired to the core."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from adapters.sqlite import SqliteStorage
+from bot.clock import SystemClock
+from bot.clubhouse import Clubhouse
+from bot.solving import PooledSolver
+
+
+@dataclass(frozen=True, slots=True)
+class App:
+    storage: SqliteStorage
+    clubhouse: Clubhouse
+    solver: PooledSolver
+
+
+@asynccontextmanager
+async def open_app(db_path: str | Path, *, solver_workers: int = 1) -> AsyncIterator[App]:
+    storage = await SqliteStorage.open(db_path)
+    solver = PooledSolver(workers=solver_workers)
+    clubhouse = Clubhouse(storage, solver, SystemClock())
+    try:
+        yield App(storage, clubhouse, solver)
+    finally:
+        await clubhouse.close()
+        solver.close()
+        await storage.close()
