@@ -155,6 +155,8 @@ class Clubhouse:
         async with self._locks.hold(live.state.owner):
             live = await self._get(round_id)
             state, hole = live.state, live.hole
+            if state.status is RoundStatus.ABANDONED:  # it has no board left to show
+                raise StaleActionError(texts.ROUND_OVER)
             current = round_screen(state, hole)
             if version != state.version:
                 raise StaleActionError(texts.STALE, screen=current)
