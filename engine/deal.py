@@ -20,7 +20,7 @@ MIN_DEAL = 1
 MAX_DEAL = 10**20 - 1
 """PySolFC accepts game numbers of up to 20 digits."""
 
-_DEAL_CODE = re.compile(r"^\s*#?\s*(\d{1,20})\s*$")
+_DEAL_CODE = re.compile(r"^\s*#?\s*([0-9]{1,20})\s*$", re.ASCII)
 
 
 class DealError(ValueError):

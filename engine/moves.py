@@ -44,7 +44,7 @@ def parse_move(text: str) -> Move:
         return TURN
     if token in ("q", "concede"):
         return CONCEDE
-    if token.isdigit() and 1 <= int(token) <= 9:
+    if len(token) == 1 and token in "123456789":
         return Move.play(int(token) - 1)
     raise MoveError(f"{text!r} is not a move: use a column number, s (turn the stock) or q (concede)")
 

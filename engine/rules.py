@@ -105,7 +105,6 @@ _MODIFIERS: dict[str, dict[str, object]] = {
 }
 _MODIFIER_ALIASES = {
     "joker": "jokers=1",
-    "jokers": "jokers=2",
     "jokers-1": "jokers=1",
     "jokers-2": "jokers=2",
     "empty-foundation": "head-start",
