@@ -629,8 +629,8 @@ class FakeBotApi:
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
         self.port = self._runner.addresses[0][1]
-        # force_close: no idle keep-alive connection to the bot's webhook server, which would
-        # otherwise keep PTB's Updater.stop() waiting.
+        # force_close: a fresh connection per webhook delivery, so no idle keep-alive connection
+        # outlives the bot's webhook server (a precaution; tornado closes them on stop anyway).
         self._session = ClientSession(connector=TCPConnector(force_close=True))
         return self
 
