@@ -14,7 +14,8 @@ from bot.errors import BadActionError
 PREFIX = "g1"
 ACTIONS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "s", "h", "q", "n")
 """Columns 1-9, s turn the stock, h hint, q concede the hole, n next hole."""
-ACTION_PATTERN = re.compile(r"^g1:(?P<session>[0-9a-z]{4,16}):(?P<version>\d{1,9}):(?P<action>[1-9shqn])$")
+ACTION_PATTERN = re.compile(r"g1:(?P<session>[0-9a-z]{4,16}):(?P<version>[0-9]{1,9}):(?P<action>[1-9shqn])")
+"""Matched whole (``fullmatch``): ASCII digits only, and no trailing newline slips through."""
 MAX_LENGTH = 64
 
 
@@ -34,7 +35,7 @@ def format_action_id(action: ActionId) -> str:
 
 def parse_action_id(text: str) -> ActionId:
     """Raises BadActionError for anything that is not a well-formed id of ours."""
-    match = ACTION_PATTERN.match(text) if len(text) <= MAX_LENGTH else None
+    match = ACTION_PATTERN.fullmatch(text) if len(text) <= MAX_LENGTH else None
     if not match:
         raise BadActionError("That button is not one of mine (or it is broken). Start a round with play.")
     return ActionId(match["session"], int(match["version"]), match["action"])

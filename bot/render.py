@@ -1,14 +1,19 @@
 """Draw Screens as monospace text: the terminal uses it as is, Discord and Telegram put it in a code block.
 
-Fits an 80-column terminal: a cell is 6 characters, so 7 columns take 42 and a double deck's 9 take 54.
+Fits an 80-column terminal: a cell is 7 characters (room for a playable ``[Joker]``), so 7 columns take 49
+and a double deck's 9 take 63; longer lines of text are wrapped.
 """
 
 from __future__ import annotations
 
+import textwrap
+import unicodedata
+
 from bot.screens import BoardView, Screen
 from engine.cards import Card
 
-CELL = 6
+CELL = 7
+WIDTH = 80
 
 
 def card_label(card: Card | None) -> str:
@@ -58,10 +63,39 @@ def render_screen(screen: Screen, *, with_keys: bool = False) -> str:
         parts.append(screen.title)
     parts.extend(screen.notes)
     if screen.board is not None:
-        parts.append(render_board(screen.board))
+        parts.append(render_board(screen.board) + "\n" + status_line(screen.board))
     parts.extend(screen.blocks)
     if with_keys:
         keys = [f"{b.key} {b.label}" for b in screen.all_buttons if b.enabled and b.key]
         if keys:
-            parts.append("Keys: " + " · ".join(keys))
-    return "\n\n".join(p for p in parts if p)
+            parts.append(_join_within("Keys: ", keys))
+    return "\n\n".join(_fit(p) for p in parts if p)
+
+
+def text_width(line: str) -> int:
+    """Columns ``line`` takes in a terminal: wide characters (``⛳``, ``🏁``) take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+
+def _fit(text: str) -> str:
+    """Wrap the lines of ``text`` that are wider than the terminal (tables are made to fit already)."""
+    lines = []
+    for line in text.split("\n"):
+        if text_width(line) <= WIDTH:
+            lines.append(line)
+        else:
+            lines.extend(textwrap.wrap(line, WIDTH - (text_width(line) - len(line)) - 1) or [""])
+    return "\n".join(lines)
+
+
+def _join_within(prefix: str, items: list[str], sep: str = " · ") -> str:
+    """``prefix`` and ``items`` joined by ``sep``, in lines of at most WIDTH columns broken between items."""
+    lines, line = [], prefix + items[0]
+    for item in items[1:]:
+        if text_width(line + sep + item) > WIDTH:
+            lines.append(line + sep.rstrip())
+            line = " " * len(prefix) + item
+        else:
+            line += sep + item
+    lines.append(line)
+    return "\n".join(lines)

@@ -61,17 +61,32 @@ def board_buttons(state: RoundState, hole: Hole) -> tuple[tuple[Button, ...], ..
 
 
 def scorecard(state: RoundState) -> str:
-    """The scores so far, one column per hole, in a block that stays aligned in monospace."""
-    numbers = range(1, state.holes + 1)
-    head = "Hole  " + "".join(f"{n:>4}" for n in numbers) + "   Tot"
-    scores = "Score " + "".join(f"{s:>4}" for s in state.scores)
-    scores += " " * (4 * (state.holes - len(state.scores))) + f"{sum(state.scores):>6}"
-    lines = [head, scores]
-    if any(b is not None for b in state.best):
-        best = "".join("   ?" if b is None else f"{b:>4}" for b in state.best)
-        known = [b for b in state.best if b is not None]
-        lines.append("Best  " + best + " " * (4 * (state.holes - len(state.best))) + f"{sum(known):>6}")
-    return "\n".join(lines)
+    """The scores so far, one column per hole, in a block that stays aligned in monospace. Longer rounds
+    are shown nine holes to a block (front nine "Out", back nine "In", then "Tot"), so 18 holes fit 80
+    columns."""
+    show_best = any(b is not None for b in state.best)
+    nines = [range(start, min(start + 9, state.holes)) for start in range(0, state.holes, 9)]
+    blocks = []
+    for number, holes in enumerate(nines):
+        last = number == len(nines) - 1
+        sums = [] if len(nines) == 1 else ["Out" if number == 0 else "In"]
+        if last:
+            sums.append("Tot")
+        head = "Hole  " + "".join(f"{n + 1:>4}" for n in holes) + "".join(f"{s:>6}" for s in sums)
+        lines = [head, "Score " + _card_row(state.scores, holes, sums, total=sum(state.scores))]
+        if show_best:
+            known = sum(b for b in state.best if b is not None)
+            lines.append("Best  " + _card_row(state.best, holes, sums, total=known))
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def _card_row(values: tuple[int | None, ...], holes: range, sums: list[str], *, total: int) -> str:
+    cells = "".join(
+        "    " if n >= len(values) else "   ?" if values[n] is None else f"{values[n]:>4}" for n in holes
+    )
+    part = sum(v for v in values[holes.start : holes.stop] if v is not None)
+    return cells + "".join(f"{total if s == 'Tot' else part:>6}" for s in sums)
 
 
 def hole_result(score: int, best: int | None, number: int) -> str:
