@@ -35,8 +35,10 @@ class Timers:
         self._wake.set()
 
     async def fire_due(self, now: datetime | None = None) -> int:
-        """Run every timer that is due; returns how many ran."""
+        """Run every timer that is due; returns how many ran (a timer without a handler, or whose handler
+        failed, stays stored and is not counted)."""
         due = await self._storage.due_timers(now or self._clock.now())
+        ran = 0
         for timer in due:
             handler = self._handlers.get(timer.kind)
             if handler is None:
@@ -48,13 +50,14 @@ class Timers:
                 log.exception("timer %s (%s) failed; it will be retried", timer.id, timer.kind)
                 continue
             await self._storage.remove_timer(timer.id)
-        return len(due)
+            ran += 1
+        return ran
 
     async def run(self) -> None:
         """Fire timers as they fall due, until cancelled."""
         while True:
+            self._wake.clear()  # before firing: a timer scheduled meanwhile must wake the next wait
             await self.fire_due()
-            self._wake.clear()
             sleeper = asyncio.ensure_future(self._clock.sleep(self._poll))
             waker = asyncio.ensure_future(self._wake.wait())
             try:
