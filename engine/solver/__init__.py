@@ -1,0 +1,98 @@
+"""The Golf solver: the best score a clairvoyant player could reach.
+
+The solver knows the order of the stock, which a player does not, so its score is a bound on what any
+real play can achieve, and "winnable" means winnable with perfect knowledge (GOLF.md section 3). It
+solves any position, fresh or mid-game, under every rule variant.
+
+Two backends run the same search with identical answers: a C kernel (built by ``pip install``) and a
+pure-Python one used when the kernel is missing or when asked for with ``backend="python"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.hole import Hole
+from engine.moves import Move
+from engine.solver import pysearch
+from engine.solver.problem import MODE_OPTIMAL, MODE_WINNABLE, Problem, moves_of, problem_of
+
+try:
+    from engine.solver import _kernel
+except ImportError:  # built without a compiler: the same search runs in pure Python
+    _kernel = None  # type: ignore[assignment]
+
+BACKENDS = ("auto", "c", "python")
+MAX_ENTRIES = 1 << 23
+"""Cap of the C kernel's visited set (8 bytes an entry): past it the set forgets states instead of
+growing, which costs time but never changes an answer. Keeps every search well under 300 MB."""
+
+_Search = Callable[[Problem, int], tuple[int, bytes, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The optimal hole score from a position, one complete line of moves reaching it (it ends when the
+    hole is over), and how many positions the search visited."""
+
+    score: int
+    moves: tuple[Move, ...]
+    states: int
+
+    @property
+    def winnable(self) -> bool:
+        """A cleared hole scores minus the stock left (<= 0); any other ends with cards left (>= 1)."""
+        return self.score <= 0
+
+
+def kernel_available() -> bool:
+    return _kernel is not None
+
+
+def _c_search(problem: Problem, mode: int) -> tuple[int, bytes, int]:
+    assert _kernel is not None
+    return _kernel.search(
+        problem.columns, problem.stock, problem.top, problem.adjacent, problem.flags, mode, MAX_ENTRIES
+    )
+
+
+def _searcher(backend: str) -> _Search:
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown solver backend {backend!r}; use one of: {', '.join(BACKENDS)}")
+    if backend == "python" or (backend == "auto" and _kernel is None):
+        return pysearch.search
+    if _kernel is None:
+        raise RuntimeError("the C solver kernel is not built (pip install -e . with a C compiler)")
+    return _c_search
+
+
+def solve(hole: Hole, *, backend: str = "auto") -> Solution:
+    """The optimal score from ``hole`` and a line of moves that reaches it."""
+    search = _searcher(backend)
+    if hole.is_over:
+        return Solution(hole.score, (), 0)
+    score, line, states = search(problem_of(hole), MODE_OPTIMAL)
+    return Solution(score, moves_of(line), states)
+
+
+def best_score(hole: Hole, *, backend: str = "auto") -> int:
+    return solve(hole, backend=backend).score
+
+
+def winnable(hole: Hole, *, backend: str = "auto") -> bool:
+    """Can the tableau still be cleared? Stops at the first clearing line, so it is cheaper than solve."""
+    search = _searcher(backend)
+    if hole.is_over:
+        return hole.is_cleared
+    score, _, _ = search(problem_of(hole), MODE_WINNABLE)
+    return score <= 0
+
+
+def hint(hole: Hole, *, backend: str = "auto") -> Move | None:
+    """A best next move (its position keeps the optimal score), or None when the hole is over."""
+    moves = solve(hole, backend=backend).moves
+    return moves[0] if moves else None
+
+
+__all__ = ["BACKENDS", "Solution", "best_score", "hint", "kernel_available", "solve", "winnable"]

@@ -1,0 +1,339 @@
+/* The solver's compiled kernel: the same depth-first search as engine/solver/pysearch.py, move for move.
+ *
+ * A position is reduced to ranks (suits never matter): column heights, the stock index and the rank on
+ * top of the foundation. These are packed into one mixed-radix integer, updated incrementally on every
+ * move, and remembered in an open-addressing hash set. The set is only a cache (forgetting a state only
+ * costs time), so at its memory cap it overwrites entries instead of growing.
+ *
+ * The search keeps the best value of any position reached (cards left, or minus the stock left when
+ * the tableau is cleared) and cuts every position whose lower bound cannot beat it. The bound is a
+ * relaxation: every card needs a predecessor of adjacent rank on the foundation (a card played before it,
+ * the current top, or a stock card turned), and each predecessor serves one card. The greatest such
+ * matching (a path of ranks, or a cycle with wrapping) bounds how many cards can still be played.
+ * Any change here must be mirrored in pysearch.py: the tests demand identical answers.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXC 16
+#define MAXH 128
+#define MAXS 128
+#define MAXD 512
+#define NRANK 14  /* 0 = Joker, 1..13 = Ace..King */
+#define NOTOP 14  /* empty foundation */
+#define TURN 255
+#define PROBES 32
+
+#define F_KINGS_PRED 1 /* a King may take a card (Queens on Kings) */
+#define F_WRAP 2       /* Ace and King are neighbours */
+#define F_STUCK 4      /* the stock may be turned only when no card can be played */
+#define F_NOBOUND 8    /* the rules are not the rank ladder the bound assumes */
+
+typedef struct {
+    int ncols, S, flags;
+    int height[MAXC];
+    unsigned char cards[MAXC][MAXH];
+    unsigned char stock[MAXS];
+    unsigned char adj[15][NRANK];
+    uint64_t wcol[MAXC], widx;
+    int cnt[NRANK];
+    int *pre; /* (S + 1) x NRANK prefix counts of the stock */
+    int best, best_idx, best_len, stop_value, stop, winnable_mode;
+    unsigned char path[MAXD], best_path[MAXD];
+    uint64_t states;
+    uint64_t *table;
+    uint64_t mask, used, cap;
+    int lossy, nomem;
+} Ctx;
+
+/* ---- the visited set ------------------------------------------------------------------------- */
+
+static inline uint64_t hash64(uint64_t k) {
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdULL;
+    k ^= k >> 33;
+    return k;
+}
+
+static int table_grow(Ctx *x) {
+    uint64_t size = (x->mask + 1) * 2;
+    uint64_t *fresh = (uint64_t *)calloc(size, sizeof(uint64_t));
+    if (!fresh) return 0;
+    uint64_t m = size - 1;
+    for (uint64_t i = 0; i <= x->mask; i++) {
+        uint64_t k = x->table[i];
+        if (!k) continue;
+        uint64_t j = hash64(k) & m;
+        while (fresh[j]) j = (j + 1) & m;
+        fresh[j] = k;
+    }
+    free(x->table);
+    x->table = fresh;
+    x->mask = m;
+    return 1;
+}
+
+/* 1 if the key is new (and now remembered), 0 if it was seen before. */
+static inline int table_insert(Ctx *x, uint64_t key) {
+    uint64_t k = key + 1;
+    uint64_t j = hash64(k) & x->mask;
+    if (x->lossy) {
+        for (int p = 0; p < PROBES; p++) {
+            uint64_t s = x->table[(j + p) & x->mask];
+            if (s == k) return 0;
+            if (!s) {
+                x->table[(j + p) & x->mask] = k;
+                return 1;
+            }
+        }
+        x->table[j] = k; /* full neighbourhood: forget one state */
+        return 1;
+    }
+    for (;;) {
+        uint64_t s = x->table[j];
+        if (s == k) return 0;
+        if (!s) break;
+        j = (j + 1) & x->mask;
+    }
+    x->table[j] = k;
+    if (++x->used * 2 > x->mask + 1) {
+        if (x->mask + 1 >= x->cap || !table_grow(x)) x->lossy = 1;
+    }
+    return 1;
+}
+
+/* ---- the lower bound ------------------------------------------------------------------------- */
+
+static inline int path_matching(const int *cap, int n) {
+    int flow = 0, rem = cap[0];
+    for (int i = 1; i < n; i++) {
+        int f = rem < cap[i] ? rem : cap[i];
+        flow += f;
+        rem = cap[i] - f;
+    }
+    return flow;
+}
+
+/* Cards that cannot all be played with the predecessors available: the tableau, the top and the stock
+ * cards idx .. idx+u-1. A lower bound on the cards left (0: clearing is not ruled out). */
+static int deficit(const Ctx *x, int idx, int u, int top) {
+    const int *a = x->pre + idx * NRANK, *b = x->pre + (idx + u) * NRANK;
+    int L[NRANK + 1], R[NRANK + 1];
+    int n0 = 0;
+    for (int r = 1; r < NRANK; r++) {
+        L[r] = x->cnt[r] + b[r] - a[r] + (top == r);
+        R[r] = x->cnt[r];
+        n0 += R[r];
+    }
+    if (!(x->flags & F_KINGS_PRED)) L[13] = 0;
+    int universal = b[0] - a[0] + (top == 0 || top == NOTOP) + x->cnt[0];
+    int seq[26], m0;
+    if (x->flags & F_WRAP) {
+        /* R1 L2 R3 .. R13 L1 R2 .. L13, closed by the edge L13-R1: try every flow on it. */
+        for (int r = 1; r <= 13; r++) {
+            seq[r - 1] = (r & 1) ? R[r] : L[r];
+            seq[r + 12] = (r & 1) ? L[r] : R[r];
+        }
+        int lim = L[13] < R[1] ? L[13] : R[1];
+        m0 = 0;
+        for (int f = 0; f <= lim; f++) {
+            seq[0] = R[1] - f;
+            seq[25] = L[13] - f;
+            int m = f + path_matching(seq, 26);
+            if (m > m0) m0 = m;
+        }
+    } else {
+        for (int r = 1; r <= 13; r++) seq[r - 1] = (r & 1) ? R[r] : L[r];
+        m0 = path_matching(seq, 13);
+        for (int r = 1; r <= 13; r++) seq[r - 1] = (r & 1) ? L[r] : R[r];
+        m0 += path_matching(seq, 13);
+    }
+    int d = n0 - m0 - universal;
+    return d > 0 ? d : 0;
+}
+
+/* Can this position still beat the best value found? */
+static inline int hopeless(const Ctx *x, int idx, int top) {
+    if (x->best <= 0) {
+        int u = x->S + x->best - idx - 1; /* turns left to clear with more stock in hand */
+        if (u < 0) return 1;
+        return deficit(x, idx, u, top) > 0;
+    }
+    return deficit(x, idx, x->S - idx, top) >= x->best;
+}
+
+/* ---- the search ------------------------------------------------------------------------------ */
+
+static void dfs(Ctx *x, uint64_t key, int idx, int top, int left, int depth) {
+    if (!table_insert(x, key)) return;
+    x->states++;
+    int v = left ? left : -(x->S - idx);
+    if (v < x->best) {
+        x->best = v;
+        x->best_idx = idx;
+        x->best_len = depth;
+        memcpy(x->best_path, x->path, (size_t)depth);
+        if (v <= x->stop_value) {
+            x->stop = 1;
+            return;
+        }
+    }
+    if (!left || (!(x->flags & F_NOBOUND) && hopeless(x, idx, top))) return;
+
+    /* Plays, taller columns first (they are the hard ones to clear), then turning the stock. */
+    int order[MAXC], n = 0;
+    const unsigned char *row = x->adj[top];
+    for (int c = 0; c < x->ncols; c++) {
+        int h = x->height[c];
+        if (h && row[x->cards[c][h - 1]]) {
+            int i = n++;
+            while (i > 0 && x->height[order[i - 1]] < h) {
+                order[i] = order[i - 1];
+                i--;
+            }
+            order[i] = c;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        int c = order[i];
+        int h = --x->height[c];
+        int r = x->cards[c][h];
+        x->cnt[r]--;
+        x->path[depth] = (unsigned char)c;
+        dfs(x, key - x->wcol[c] - (uint64_t)top + (uint64_t)r, idx, r, left - 1, depth + 1);
+        x->cnt[r]++;
+        x->height[c]++;
+        if (x->stop) return;
+    }
+    if (idx < x->S && !(n && (x->flags & F_STUCK))) {
+        int r = x->stock[idx];
+        x->path[depth] = TURN;
+        dfs(x, key + x->widx - (uint64_t)top + (uint64_t)r, idx + 1, r, left, depth + 1);
+    }
+}
+
+/* ---- the Python face ------------------------------------------------------------------------- */
+
+static PyObject *kernel_search(PyObject *self, PyObject *args) {
+    PyObject *columns;
+    Py_buffer stock, adj;
+    int top, flags, mode;
+    unsigned long long max_entries;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!y*iy*iiK", &PyTuple_Type, &columns, &stock, &top, &adj, &flags, &mode,
+                          &max_entries))
+        return NULL;
+    PyObject *result = NULL;
+    Ctx *x = (Ctx *)calloc(1, sizeof(Ctx));
+    if (!x) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t ncols = PyTuple_GET_SIZE(columns);
+    if (ncols < 1 || ncols > MAXC || stock.len >= MAXS || adj.len != 15 * NRANK || top < 0 || top > NOTOP) {
+        PyErr_SetString(PyExc_ValueError, "position too large for the kernel");
+        goto done;
+    }
+    x->ncols = (int)ncols;
+    x->S = (int)stock.len;
+    x->flags = flags;
+    memcpy(x->stock, stock.buf, (size_t)stock.len);
+    memcpy(x->adj, adj.buf, 15 * NRANK);
+    int left = 0;
+    uint64_t weight = 15; /* the top rank takes the lowest digit: radix 15 */
+    uint64_t key = (uint64_t)top;
+    for (int c = 0; c < x->ncols; c++) {
+        PyObject *col = PyTuple_GET_ITEM(columns, c);
+        if (!PyBytes_Check(col) || PyBytes_GET_SIZE(col) >= MAXH) {
+            PyErr_SetString(PyExc_ValueError, "columns must be bytes of ranks");
+            goto done;
+        }
+        int h = (int)PyBytes_GET_SIZE(col);
+        memcpy(x->cards[c], PyBytes_AS_STRING(col), (size_t)h);
+        x->height[c] = h;
+        left += h;
+        x->wcol[c] = weight;
+        key += weight * (uint64_t)h;
+        weight *= (uint64_t)(h + 1);
+    }
+    x->widx = weight;
+    if (left + x->S >= MAXD) {
+        PyErr_SetString(PyExc_ValueError, "position too large for the kernel");
+        goto done;
+    }
+    for (int c = 0; c < x->ncols; c++)
+        for (int i = 0; i < x->height[c]; i++) {
+            if (x->cards[c][i] >= NRANK) {
+                PyErr_SetString(PyExc_ValueError, "bad rank");
+                goto done;
+            }
+            x->cnt[x->cards[c][i]]++;
+        }
+    x->pre = (int *)calloc((size_t)(x->S + 1) * NRANK, sizeof(int));
+    if (!x->pre) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int j = 0; j < x->S; j++) {
+        if (x->stock[j] >= NRANK) {
+            PyErr_SetString(PyExc_ValueError, "bad rank");
+            goto done;
+        }
+        memcpy(x->pre + (j + 1) * NRANK, x->pre + j * NRANK, NRANK * sizeof(int));
+        x->pre[(j + 1) * NRANK + x->stock[j]]++;
+    }
+    x->cap = 1024;
+    while (x->cap < max_entries) x->cap *= 2;
+    x->mask = (1u << 16) - 1;
+    if (x->mask + 1 > x->cap) x->mask = x->cap - 1;
+    x->table = (uint64_t *)calloc(x->mask + 1, sizeof(uint64_t));
+    if (!x->table) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (mode == 1) { /* winnable: any clearing line will do */
+        x->best = 1;
+        x->stop_value = 0;
+    } else {
+        x->best = INT32_MAX;
+        x->stop_value = -x->S;
+    }
+    x->best_idx = -1;
+    Py_BEGIN_ALLOW_THREADS
+    dfs(x, key, 0, top, left, 0);
+    Py_END_ALLOW_THREADS
+    if (x->best_idx < 0) { /* winnable mode found no clearing line */
+        result = Py_BuildValue("(iy#K)", 1, "", (Py_ssize_t)0, (unsigned long long)x->states);
+        goto done;
+    }
+    /* Finish the line: past the best position no card can ever be played, so turn the rest. */
+    int len = x->best_len;
+    if (x->best > 0)
+        for (int j = x->best_idx; j < x->S; j++) x->best_path[len++] = TURN;
+    result = Py_BuildValue("(iy#K)", x->best, (const char *)x->best_path, (Py_ssize_t)len,
+                           (unsigned long long)x->states);
+done:
+    if (x) {
+        free(x->table);
+        free(x->pre);
+        free(x);
+    }
+    PyBuffer_Release(&stock);
+    PyBuffer_Release(&adj);
+    return result;
+}
+
+static PyMethodDef kernel_methods[] = {
+    {"search", kernel_search, METH_VARARGS,
+     "search(columns, stock, top, adjacent, flags, mode, max_entries) -> (score, line, states)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT, "engine.solver._kernel", "Golf solver kernel (see pysearch.py).", -1, kernel_methods,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&kernel_module); }

@@ -1,0 +1,148 @@
+"""The search in pure Python: the reference for, and the fallback of, the C kernel (_kernel.c).
+
+Both run the same depth-first search over rank-only positions (column heights, stock index, top rank),
+in the same move order, with the same visited set and the same lower bound, so they return the same
+score, the same line and the same state count. Keep them in step.
+"""
+
+from __future__ import annotations
+
+from engine.solver.problem import (
+    KINGS_PRED,
+    MODE_WINNABLE,
+    NO_BOUND,
+    NO_TOP,
+    RANKS,
+    STUCK_DRAW,
+    TURN_CODE,
+    WRAP,
+    Problem,
+)
+
+_INFINITY = 2**31 - 1
+
+
+def _path_matching(caps: list[int]) -> int:
+    """Largest matching on a path whose nodes have capacities: greedy from one end is optimal."""
+    flow, rem = 0, caps[0]
+    for cap in caps[1:]:
+        f = min(rem, cap)
+        flow += f
+        rem = cap - f
+    return flow
+
+
+def deficit(cnt: list[int], starts: list[int], top: int, flags: int) -> int:
+    """Cards that cannot all be played: each needs a predecessor of adjacent rank (a card played before
+    it, the top, or a turned stock card, ``starts``), and each predecessor serves one card. Jokers and an
+    empty foundation serve anything, so each may save one card. 0: clearing is not ruled out."""
+    left = [0] * (RANKS + 1)
+    right = [0] * (RANKS + 1)
+    for r in range(1, RANKS):
+        left[r] = cnt[r] + starts[r] + (top == r)
+        right[r] = cnt[r]
+    if not flags & KINGS_PRED:
+        left[13] = 0
+    universal = starts[0] + (top in (0, NO_TOP)) + cnt[0]
+    ranks = range(1, 14)
+    odd_right = [right[r] if r & 1 else left[r] for r in ranks]  # R1 L2 R3 .. R13
+    odd_left = [left[r] if r & 1 else right[r] for r in ranks]  # L1 R2 L3 .. L13
+    if flags & WRAP:  # one cycle: R1 .. R13 L1 .. L13 and back to R1; try every flow on L13-R1
+        seq = odd_right + odd_left
+        matched = 0
+        for f in range(min(left[13], right[1]) + 1):
+            seq[0], seq[25] = right[1] - f, left[13] - f
+            matched = max(matched, f + _path_matching(seq))
+    else:
+        matched = _path_matching(odd_right) + _path_matching(odd_left)
+    return max(0, sum(right) - matched - universal)
+
+
+def search(problem: Problem, mode: int) -> tuple[int, bytes, int]:
+    """(best score, line to it as bytes of TURN_CODE/columns, states). In winnable mode the score is that
+    of the first clearing line found, or 1 with an empty line when there is none."""
+    columns = [list(col) for col in problem.columns]
+    ncols = len(columns)
+    height = [len(col) for col in columns]
+    stock = problem.stock
+    total = len(stock)
+    flags = problem.flags
+    bounded = not flags & NO_BOUND
+    stuck = bool(flags & STUCK_DRAW)
+    rows = [problem.adjacent[t * RANKS : (t + 1) * RANKS] for t in range(NO_TOP + 1)]
+    cnt = [0] * RANKS
+    for col in columns:
+        for r in col:
+            cnt[r] += 1
+    prefix = [[0] * RANKS]
+    for r in stock:
+        nxt = prefix[-1][:]
+        nxt[r] += 1
+        prefix.append(nxt)
+
+    weight = 15
+    wcol = []
+    key0 = problem.top
+    for h in height:
+        wcol.append(weight)
+        key0 += weight * h
+        weight *= h + 1
+    widx = weight
+
+    seen: set[int] = set()
+    path: list[int] = []
+    best = 1 if mode == MODE_WINNABLE else _INFINITY
+    stop_value = 0 if mode == MODE_WINNABLE else -total
+    best_idx, best_path = -1, b""
+    stop = False
+
+    def hopeless(idx: int, top: int) -> bool:
+        a = prefix[idx]
+        if best <= 0:
+            u = total + best - idx - 1
+            if u < 0:
+                return True
+            b = prefix[idx + u]
+            return deficit(cnt, [b[r] - a[r] for r in range(RANKS)], top, flags) > 0
+        b = prefix[total]
+        return deficit(cnt, [b[r] - a[r] for r in range(RANKS)], top, flags) >= best
+
+    def dfs(key: int, idx: int, top: int, left: int) -> None:
+        nonlocal best, best_idx, best_path, stop
+        if key in seen:
+            return
+        seen.add(key)
+        value = left if left else -(total - idx)
+        if value < best:
+            best, best_idx, best_path = value, idx, bytes(path)
+            if value <= stop_value:
+                stop = True
+                return
+        if not left or (bounded and hopeless(idx, top)):
+            return
+        row = rows[top]
+        plays = [c for c in range(ncols) if height[c] and row[columns[c][height[c] - 1]]]
+        plays.sort(key=lambda c: -height[c])  # stable: taller columns first, then by column
+        for c in plays:
+            height[c] -= 1
+            r = columns[c][height[c]]
+            cnt[r] -= 1
+            path.append(c)
+            dfs(key - wcol[c] - top + r, idx, r, left - 1)
+            path.pop()
+            cnt[r] += 1
+            height[c] += 1
+            if stop:
+                return
+        if idx < total and not (plays and stuck):
+            r = stock[idx]
+            path.append(TURN_CODE)
+            dfs(key + widx - top + r, idx + 1, r, left)
+            path.pop()
+
+    dfs(key0, 0, problem.top, sum(height))  # depth: one frame per move, at most ~150 (double deck)
+    if best_idx < 0:
+        return 1, b"", len(seen)
+    if best > 0:  # past the best position no card can ever be played: turn the rest
+        best_path += bytes([TURN_CODE]) * (total - best_idx)
+    return best, best_path, len(seen)
