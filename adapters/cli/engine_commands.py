@@ -1,0 +1,229 @@
+"""Engine commands of ``golfbot``: ``deal`` prints a numbered deal, ``solve`` solves boards, ``bench solver``
+measures the solver. The engine stays pure; reading files, the clock and the environment happen here."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from engine import solver
+from engine.board import BoardError, format_board, parse_board
+from engine.deal import DealError, deal, parse_deal_number
+from engine.hole import Hole
+from engine.moves import move_name
+from engine.rules import Rules, RulesError, find_rules
+
+PURE_ENV = "GOLFBOT_PURE_SOLVER"
+"""Set to 1 to make ``solve`` and ``bench`` use the pure-Python search (as if the kernel were missing)."""
+
+EXIT_BAD_INPUT = 2
+
+Subparsers = Any  # argparse's _SubParsersAction is private
+
+
+def add_commands(subparsers: Subparsers) -> None:
+    p = subparsers.add_parser("deal", help="print deal N in the board format")
+    p.add_argument("number", help="deal number, 1 to 10**20-1 (PySolFC numbering)")
+    _add_rules(p)
+    p.set_defaults(handler=cmd_deal)
+
+    p = subparsers.add_parser("solve", help="optimal score and a line for boards (knowing the stock order)")
+    _add_rules(p)
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    _add_backend(p)
+    p.add_argument("boards", nargs="+", metavar="BOARD", help="board file, or - for standard input")
+    p.set_defaults(handler=cmd_solve)
+
+    p = subparsers.add_parser("bench", help="measure a component")
+    targets = p.add_subparsers(dest="bench_target", metavar="TARGET", required=True)
+    b = targets.add_parser("solver", help="solve a range of deals and print speed and memory")
+    _add_rules(b)
+    b.add_argument("--deals", default="1-1000", help="deal numbers: N, A-B or a comma list (default 1-1000)")
+    b.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    _add_backend(b)
+    b.set_defaults(handler=cmd_bench_solver)
+
+
+def _add_rules(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--rules",
+        default="strict",
+        help="strict (default), queens-on-kings, wrap, putt-putt, ... with +jokers=1, +double, ...",
+    )
+
+
+def _add_backend(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--backend",
+        choices=solver.BACKENDS,
+        default=None,
+        help=f"solver backend (default auto: the C kernel if built; {PURE_ENV}=1 forces python)",
+    )
+
+
+def _fail(command: str, reason: str) -> int:
+    print(f"golfbot {command}: {' '.join(reason.split())}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _backend(args: argparse.Namespace) -> str:
+    if args.backend:
+        return str(args.backend)
+    return "python" if os.environ.get(PURE_ENV, "") not in ("", "0") else "auto"
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    return find_rules(args.rules)
+
+
+# ---- deal ---------------------------------------------------------------------------------------
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    try:
+        hole = deal(parse_deal_number(args.number), _rules(args))
+    except (DealError, RulesError) as error:
+        return _fail("deal", str(error))
+    sys.stdout.write(format_board(hole))
+    return 0
+
+
+# ---- solve --------------------------------------------------------------------------------------
+
+
+def _read_board(path: str, stdin: TextIO) -> str:
+    if path == "-":
+        return stdin.read()
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    try:
+        rules = _rules(args)
+    except RulesError as error:
+        return _fail("solve", str(error))
+    backend = _backend(args)
+    status = 0
+    for path in args.boards:
+        try:
+            hole = parse_board(_read_board(path, sys.stdin), rules)
+        except (OSError, UnicodeDecodeError, BoardError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            status = _fail("solve", f"{path}: {reason}")
+            continue
+        start = time.perf_counter()
+        solution = solver.solve(hole, backend=backend)
+        seconds = time.perf_counter() - start
+        print(_solve_line(path, solution, seconds, as_json=args.json), flush=True)
+    return status
+
+
+def _solve_line(path: str, solution: solver.Solution, seconds: float, *, as_json: bool) -> str:
+    moves = [move_name(m) for m in solution.moves]
+    if as_json:
+        return json.dumps(
+            {
+                "board": path,
+                "score": solution.score,
+                "winnable": solution.winnable,
+                "moves": moves,
+                "states": solution.states,
+                "seconds": round(seconds, 6),
+            }
+        )
+    return (
+        f"{path}: score {solution.score}, {'winnable' if solution.winnable else 'not winnable'}, "
+        f"{len(moves)} moves: {' '.join(moves) or '-'} ({solution.states} states, {seconds:.3f} s)"
+    )
+
+
+# ---- bench solver -------------------------------------------------------------------------------
+
+
+def parse_deal_range(text: str) -> list[int]:
+    """``"1-1000"``, ``"24"`` or ``"1-10,32001,40000-40009"`` -> deal numbers. Raises DealError."""
+    numbers: list[int] = []
+    for part in text.split(","):
+        first, dash, last = part.strip().partition("-")
+        low = parse_deal_number(first)
+        high = parse_deal_number(last) if dash else low
+        if high < low:
+            raise DealError(f"{part.strip()!r} is an empty range")
+        if high - low >= 10_000_000:
+            raise DealError(f"{part.strip()!r} is too many deals")
+        numbers.extend(range(low, high + 1))
+    return numbers
+
+
+def _timed(numbers: list[int], run: Callable[[Hole], int], rules: Rules) -> tuple[float, list[float], int]:
+    """Wall time of the whole loop (dealing included), time of each ``run``, and the sum of its results."""
+    per: list[float] = []
+    total = 0
+    begin = time.perf_counter()
+    for number in numbers:
+        hole = deal(number, rules)
+        start = time.perf_counter()
+        total += run(hole)
+        per.append(time.perf_counter() - start)
+    return time.perf_counter() - begin, per, total
+
+
+def cmd_bench_solver(args: argparse.Namespace) -> int:
+    try:
+        rules = _rules(args)
+        numbers = parse_deal_range(args.deals)
+    except (RulesError, DealError) as error:
+        return _fail("bench", str(error))
+    backend = _backend(args)
+    used = "c" if backend != "python" and solver.kernel_available() else "python"
+
+    def optimal(hole: Hole) -> int:
+        return solver.solve(hole, backend=backend).states
+
+    def winnable(hole: Hole) -> int:
+        return int(solver.winnable(hole, backend=backend))
+
+    wall, per, states = _timed(numbers, optimal, rules)
+    _, per_winnable, won = _timed(numbers, winnable, rules)
+    worst = max(range(len(per)), key=per.__getitem__)
+    figures = {
+        "rules": rules.name,
+        "backend": used,
+        "deals": len(numbers),
+        "first": numbers[0],
+        "last": numbers[-1],
+        "seconds": round(wall, 3),
+        "deals_per_second": round(len(numbers) / wall, 2),
+        "states": states,
+        "states_per_second": round(states / wall),
+        "median_seconds": round(statistics.median(per), 6),
+        "worst_seconds": round(per[worst], 6),
+        "worst_deal": numbers[worst],
+        "winnable_median_ms": round(statistics.median(per_winnable) * 1000, 3),
+        "winnable_worst_ms": round(max(per_winnable) * 1000, 3),
+        "winnable_deals": won,
+        "peak_memory_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(
+        f"solver bench: {figures['rules']} rules, deals {figures['first']}-{figures['last']} "
+        f"({figures['deals']} deals), {used} backend, optimal scores\n"
+        f"  deals/s        {figures['deals_per_second']:.1f}  ({figures['seconds']:.2f} s in all)\n"
+        f"  states/s       {figures['states_per_second']:,}  ({states:,} states)\n"
+        f"  median / deal  {figures['median_seconds'] * 1000:.2f} ms\n"
+        f"  worst / deal   {figures['worst_seconds'] * 1000:.2f} ms (deal {figures['worst_deal']})\n"
+        f"  peak memory    {figures['peak_memory_mb']:.1f} MB (ru_maxrss)\n"
+        f"  winnable       median {figures['winnable_median_ms']:.3f} ms, worst "
+        f"{figures['winnable_worst_ms']:.2f} ms; {won} of {len(numbers)} deals winnable"
+    )
+    return 0
