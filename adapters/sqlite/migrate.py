@@ -4,9 +4,11 @@ transaction, and recorded in ``schema_migrations``."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
+from importlib.resources.abc import Traversable
 
 import aiosqlite
 
@@ -24,9 +26,10 @@ class Migration:
     sql: str
 
 
-def available_migrations() -> list[Migration]:
+def available_migrations(folder: Traversable | None = None) -> list[Migration]:
+    """The migrations in ``folder`` (default: the ``migrations`` package), in order."""
     found = []
-    for entry in resources.files("migrations").iterdir():
+    for entry in (folder or resources.files("migrations")).iterdir():
         match = _NAME.match(entry.name)
         if match:
             found.append(Migration(int(match[1]), match[2], entry.read_text(encoding="utf-8")))
@@ -46,12 +49,15 @@ async def applied_versions(db: aiosqlite.Connection) -> set[int]:
         return {row[0] async for row in cursor}
 
 
-async def apply_migrations(db: aiosqlite.Connection) -> list[int]:
-    """Apply what is missing; returns the versions applied now. The connection must be in autocommit mode
-    (``isolation_level=None``) so that each migration is exactly one explicit transaction."""
+async def apply_migrations(
+    db: aiosqlite.Connection, migrations: Sequence[Migration] | None = None
+) -> list[int]:
+    """Apply what is missing of ``migrations`` (default: ``available_migrations()``); returns the versions
+    applied now. The connection must be in autocommit mode (``isolation_level=None``) so that each migration
+    is exactly one explicit transaction."""
     done = await applied_versions(db)
     applied = []
-    for migration in available_migrations():
+    for migration in available_migrations() if migrations is None else migrations:
         if migration.version in done:
             continue
         stamp = datetime.now(UTC).isoformat()

@@ -25,7 +25,8 @@ _ACTIVE = ("playing", "hole_over")
 
 
 def _ts(value: datetime | None) -> str:
-    return (value or datetime.now(UTC)).isoformat()
+    """Stored in UTC: timers are compared as text, which is right only within one time zone."""
+    return (value or datetime.now(UTC)).astimezone(UTC).isoformat()
 
 
 def _dt(text: str | None) -> datetime | None:
