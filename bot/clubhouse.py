@@ -26,7 +26,7 @@ from bot.errors import (
     StaleActionError,
 )
 from bot.locks import PlayerLocks
-from bot.models import HoleRecord, Place, Player, RoundState, RoundStatus
+from bot.models import HoleRecord, Place, Player, RoundState, RoundStatus, Stats
 from bot.ports import Clock, Solver, Storage, VersionConflict
 from bot.round_screens import round_screen
 from bot.screens import Screen, ScreenKind
@@ -140,6 +140,10 @@ class Clubhouse:
             await self._save(live.state, new, None)
             self._live.pop(new.id, None)
             return Screen(ScreenKind.NOTICE, title="Round abandoned", blocks=(texts.ABANDONED,))
+
+    async def stats(self, player: Player, place: Place | None = None) -> Stats:
+        """The player's record at ``place``, or at every place of their platform when ``None``."""
+        return await self._storage.stats(player.key, place.key if place is not None else None)
 
     # ---- buttons ---------------------------------------------------------------------------------
 
