@@ -189,3 +189,25 @@ def bob() -> fake_bot_api.FakeUser:
 @pytest.fixture
 def group() -> fake_bot_api.FakeChat:
     return FakeChat.group(-1001234567890, "Golf club")
+
+
+# ------------------------------------------------------------------------------ the Golf bot
+
+golf_table = _load_helper("golf_table")
+
+
+@pytest.fixture
+async def golf(
+    fake_api: fake_bot_api.FakeBotApi, app_harness: AppHarness, tmp_path: Path
+) -> AsyncIterator[golf_table.GolfTable]:
+    """The Golf bot, started: ``golf.app``, ``golf.clubhouse``; ``golf.command``/``press`` to play.
+
+    At teardown the bot stops before its store closes, and every press must have had exactly one answer.
+    """
+    table = golf_table.GolfTable(fake_api, app_harness, tmp_path / "golf.sqlite3")
+    await table.start()
+    try:
+        yield table
+    finally:
+        await table.stop()
+    table.check_every_query_answered_once()

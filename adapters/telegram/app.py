@@ -1,0 +1,79 @@
+"""Build the python-telegram-bot Application: where it talks to (Telegram or a self-hosted Bot API
+server), flood control, the handlers, the command menu.
+
+``telegram_builder`` holds the production settings; ``build_application`` adds the bot itself to any
+builder, so tests give it one aimed at their fake Bot API server and run exactly the production wiring.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from telegram import BotCommand, Update
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+    filters,
+)
+
+from adapters.telegram.buttons import GolfButtons
+from adapters.telegram.commands import GolfCommands
+from adapters.telegram.ordering import PerUserOrder
+from bot.clubhouse import Clubhouse
+
+log = logging.getLogger(__name__)
+
+AnyApplication = Application[Any, Any, Any, Any, Any, Any]
+AnyBuilder = ApplicationBuilder[Any, Any, Any, Any, Any, Any]
+
+TELEGRAM_API = "https://api.telegram.org"
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+"""The only updates the bot handles; Telegram does not send the others."""
+
+
+def api_urls(base_url: str = "") -> tuple[str, str]:
+    """The Bot API and file URLs of a server (``""``: Telegram's own), to which PTB appends the token.
+
+    ``http://localhost:8081`` and ``http://localhost:8081/bot`` both name a self-hosted server."""
+    root = (base_url.strip() or TELEGRAM_API).rstrip("/").removesuffix("/bot")
+    return f"{root}/bot", f"{root}/file/bot"
+
+
+def telegram_builder(token: str, *, base_url: str = "", max_retries: int = 3) -> AnyBuilder:
+    """A builder with the production settings. ``AIORateLimiter`` keeps the bot within Telegram's flood
+    limits and waits out a 429 (``RetryAfter``) before retrying, up to ``max_retries`` times."""
+    api, files = api_urls(base_url)
+    return (
+        ApplicationBuilder()
+        .token(token)
+        .base_url(api)
+        .base_file_url(files)
+        .rate_limiter(AIORateLimiter(max_retries=max_retries))
+    )
+
+
+def build_application(clubhouse: Clubhouse, builder: AnyBuilder) -> AnyApplication:
+    """The Golf bot on ``builder``: handlers, per-user ordered concurrency, command menu at start-up."""
+    commands = GolfCommands(clubhouse)
+    buttons = GolfButtons(clubhouse)
+    specs = commands.specs
+
+    async def publish_commands(app: AnyApplication) -> None:
+        await app.bot.set_my_commands([BotCommand(spec.name, spec.description) for spec in specs])
+
+    app = builder.concurrent_updates(PerUserOrder()).post_init(publish_commands).build()
+    for spec in specs:
+        # New messages only: editing an old "/play" must not start another round.
+        app.add_handler(CommandHandler(spec.name, spec.callback, filters=filters.UpdateType.MESSAGE))
+    app.add_handler(CallbackQueryHandler(buttons.press))
+    app.add_error_handler(log_error)
+    return app
+
+
+async def log_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    log.error("error while handling a Telegram update", exc_info=context.error)

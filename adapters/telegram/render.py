@@ -1,0 +1,110 @@
+"""Screens as Telegram messages: HTML text (the board in ``<pre>`` so its columns line up) and an inline
+keyboard.
+
+Telegram has no disabled buttons. A live board therefore keeps every key, each with the callback data of
+its own action: pressing a column whose card cannot be played now is answered with the core's reason
+("A♦ cannot go on J♥."), and nothing changes. Screens that are not a live board (a finished hole or
+round) show only their enabled keys, e.g. "Next hole ▶", or no keyboard at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape as _escape
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.actions import parse_action_id
+from bot.render import card_label, status_line
+from bot.screens import BoardView, Button, Screen, ScreenKind
+
+CELL = 5
+"""Characters per column of the board: room for a playable ``[10♠]``; 7 columns make 35, which fits the
+width of a phone screen (the terminal's 7-character cells would wrap there)."""
+KEYS_PER_ROW = 8
+"""Telegram shows at most 8 buttons in a row."""
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """What to send or edit: HTML text and its keyboard (``None``: no keyboard)."""
+
+    text: str
+    keyboard: InlineKeyboardMarkup | None
+
+
+def render_message(screen: Screen, *, player_name: str = "", note: str = "") -> Message:
+    """``player_name`` goes into the title of a round's screens (in a group: whose round it is); ``note`` is
+    a line on top, e.g. why this board was sent instead of a new one."""
+    return Message(screen_html(screen, player_name=player_name, note=note), keyboard(screen))
+
+
+def screen_html(screen: Screen, *, player_name: str = "", note: str = "") -> str:
+    parts: list[str] = []
+    if note:
+        parts.append(f"<i>{escape(note)}</i>")
+    title = " · ".join(t for t in (screen.title, player_name if screen.owner else "") if t)
+    if title:
+        parts.append(f"<b>{escape(title)}</b>")
+    parts.extend(escape(n) for n in screen.notes)
+    if screen.board is not None:
+        parts.append(_pre(board_text(screen.board)) + "\n" + escape(status_line(screen.board)))
+    parts.extend(_pre(block) if _is_table(block) else escape(block) for block in screen.blocks)
+    return "\n\n".join(p for p in parts if p)
+
+
+def board_text(view: BoardView) -> str:
+    """The tableau top to bottom, a playable card in brackets, then the foundation and the stock."""
+    lines = ["".join(str(i + 1).center(CELL) for i in range(len(view.columns))).rstrip()]
+    depth = max((len(cards) for cards in view.columns), default=0)
+    for row in range(max(depth, 1)):
+        cells = []
+        for col, cards in enumerate(view.columns):
+            if row < len(cards):
+                label = cards[row].pretty()
+                playable = row == len(cards) - 1 and view.playable[col]
+                cells.append((f"[{label}]" if playable else label).center(CELL))
+            else:
+                cells.append(("·" if row == 0 else "").center(CELL))
+        lines.append("".join(cells).rstrip())
+    top = card_label(view.foundation) if view.foundation else "empty"
+    lines += ["", f"Foundation {top} · Stock {view.stock_left}"]
+    return "\n".join(lines)
+
+
+def keyboard(screen: Screen) -> InlineKeyboardMarkup | None:
+    live = screen.kind is ScreenKind.BOARD
+    buttons = [b for b in screen.all_buttons if live or b.enabled]
+    columns = [b for b in buttons if parse_action_id(b.id).action.isdigit()]
+    others = [b for b in buttons if b not in columns]
+    rows = [*_rows(columns), *_rows(others)]
+    if not rows:
+        return None
+    return InlineKeyboardMarkup([[_key(b) for b in row] for row in rows])
+
+
+def _rows(buttons: list[Button]) -> list[list[Button]]:
+    """At most KEYS_PER_ROW a row, as even as can be (9 columns: 5 and 4)."""
+    if not buttons:
+        return []
+    count = -(-len(buttons) // KEYS_PER_ROW)
+    size = -(-len(buttons) // count)
+    return [buttons[i : i + size] for i in range(0, len(buttons), size)]
+
+
+def _key(button: Button) -> InlineKeyboardButton:
+    return InlineKeyboardButton(button.label, callback_data=button.id)
+
+
+def _is_table(block: str) -> bool:
+    """Blocks laid out in columns (a scorecard, the command list) keep their alignment in ``<pre>``."""
+    return "  " in block.strip()
+
+
+def _pre(text: str) -> str:
+    return f"<pre>{escape(text)}</pre>"
+
+
+def escape(text: str) -> str:
+    """Text for Telegram's HTML: ``<``, ``>`` and ``&`` escaped (quotes need not be, outside tags)."""
+    return _escape(text, quote=False)
