@@ -1,0 +1,86 @@
+"""Screen buttons -> Discord buttons that survive a restart, and telling our clicks from anything else.
+
+Every button is a ``GolfButton``: a ``DynamicItem`` whose template is the core's action id pattern
+(``g1:<round>:<version>:<action>``), so the id alone says what to do. The client registers the class in
+``setup_hook``; a click on a board posted before a restart is then matched and handled like any other.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol, runtime_checkable
+
+import discord
+
+from bot.actions import ACTION_PATTERN
+from bot.screens import ButtonStyle, Screen
+
+STYLES = {
+    ButtonStyle.PRIMARY: discord.ButtonStyle.primary,
+    ButtonStyle.SECONDARY: discord.ButtonStyle.secondary,
+    ButtonStyle.SUCCESS: discord.ButtonStyle.success,
+    ButtonStyle.DANGER: discord.ButtonStyle.danger,
+}
+MAX_ROWS = 5
+MAX_PER_ROW = 5
+
+
+@runtime_checkable
+class TakesPresses(Protocol):
+    """The client side of a click: ask the core, answer the interaction."""
+
+    async def take_press(self, interaction: discord.Interaction, action_id: str) -> None: ...
+
+
+class GolfButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTION_PATTERN):
+    """A board button. Its custom id is the action id the core gave it; a click hands that id to the
+    client (``TakesPresses``)."""
+
+    def __init__(
+        self, custom_id: str, *, label: str = "", style: discord.ButtonStyle, disabled: bool
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(label=label or None, style=style, disabled=disabled, custom_id=custom_id)
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GolfButton:
+        # Nothing may fail here (discord.py would drop the click unanswered): the core checks the id.
+        return cls(match.string, style=discord.ButtonStyle.secondary, disabled=False)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        if isinstance(client, TakesPresses):
+            await client.take_press(interaction, self.custom_id)
+
+
+def board_buttons(screen: Screen) -> discord.ui.View | None:
+    """The screen's buttons, row for row, or None when it has none. ``timeout=None``: nothing lives in
+    the view, so there is nothing to time out."""
+    if not screen.buttons:
+        return None
+    if len(screen.buttons) > MAX_ROWS or any(len(row) > MAX_PER_ROW for row in screen.buttons):
+        raise ValueError(f"{screen.title!r}: more buttons than a Discord message can carry")
+    view = discord.ui.View(timeout=None)
+    for number, row in enumerate(screen.buttons):
+        for button in row:
+            item = GolfButton(
+                button.id, label=button.label, style=STYLES[button.style], disabled=not button.enabled
+            )
+            item.row = number
+            view.add_item(item)
+    return view
+
+
+def is_golf_click(interaction: discord.Interaction) -> bool:
+    """Will a GolfButton answer this component interaction? Exactly discord.py's own test: a button whose
+    custom id fully matches the template. Everything else is ours to refuse (see ``client``)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = data.get("custom_id")
+    return (
+        data.get("component_type") == discord.ComponentType.button.value
+        and isinstance(custom_id, str)
+        and GolfButton.__discord_ui_compiled_template__.fullmatch(custom_id) is not None
+    )

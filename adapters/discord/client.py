@@ -1,0 +1,110 @@
+"""The discord.Client: the ``/golf`` commands, the board buttons, and an answer for every other click.
+
+Slash commands and buttons arrive as interactions, which need no privileged intent; the only intent asked
+for is ``guilds`` (to know the servers and their names). Mentions are switched off for everything the bot
+sends, so a display name can never ping anyone.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from adapters.discord.buttons import GolfButton, is_golf_click
+from adapters.discord.commands import GolfCommands
+from adapters.discord.identity import place_of, player_of
+from adapters.discord.replies import SORRY, answer_click, no_tracebacks, tell
+from bot.clubhouse import Clubhouse
+from bot.ports import Storage
+
+log = logging.getLogger(__name__)
+
+UNKNOWN_BUTTON = "That button is not one of mine (or it is broken). Start a round with /golf play."
+
+
+def intents() -> discord.Intents:
+    chosen = discord.Intents.none()
+    chosen.guilds = True
+    return chosen
+
+
+def command_names(tree: app_commands.CommandTree) -> dict[str, list[str]]:
+    """Each global command's name -> the names of its sub-commands (or options), as Discord lists them."""
+    names: dict[str, list[str]] = {}
+    for command in tree.get_commands():
+        if isinstance(command, app_commands.Group):
+            names[command.name] = sorted(c.name for c in command.commands)
+        elif isinstance(command, app_commands.Command):
+            names[command.name] = sorted(p.display_name for p in command.parameters)
+        else:
+            names[command.name] = []
+    return names
+
+
+class GolfClient(discord.Client):
+    """``guild_id``: sync the commands to that server at every start (instant; for development); the global
+    commands are then left alone unless ``sync_globally`` asks for it. Without ``guild_id``, the global
+    commands are synced when ``sync_globally`` asks for it (``golfbot discord --sync``) or when Discord's
+    list of them differs from ours by name (the first start; a command added or removed). A changed
+    description or option alone needs ``sync_globally``."""
+
+    def __init__(
+        self,
+        clubhouse: Clubhouse,
+        storage: Storage,
+        *,
+        guild_id: int | None = None,
+        sync_globally: bool = False,
+    ) -> None:
+        super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none())
+        self.clubhouse = clubhouse
+        self.storage = storage
+        self.guild_id = guild_id
+        self.sync_globally = sync_globally
+        self.tree = app_commands.CommandTree(self)
+        self.golf = GolfCommands(clubhouse, storage)
+        self.tree.add_command(self.golf)
+        self.tree.error(self.on_command_error)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(GolfButton)  # what makes the buttons of old boards work after a restart
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        if self.guild_id is not None:
+            guild = discord.Object(id=self.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d command(s) to server %s", len(synced), self.guild_id)
+        if self.sync_globally or (self.guild_id is None and await self._global_commands_differ()):
+            synced = await self.tree.sync()
+            log.info("synced %d command(s) globally", len(synced))
+
+    async def _global_commands_differ(self) -> bool:
+        registered = {c.name: sorted(o.name for o in c.options) for c in await self.tree.fetch_commands()}
+        return registered != command_names(self.tree)
+
+    async def take_press(self, interaction: discord.Interaction, action_id: str) -> None:
+        """A board button was pressed (``GolfButton``): the core decides, the board shows the outcome."""
+        async with no_tracebacks(interaction):
+            settings = await self.storage.place_settings(place_of(interaction))
+            work = self.clubhouse.press(player_of(interaction.user), action_id)
+            await answer_click(interaction, work, emoji=settings.emoji)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """discord.py drops clicks that no DynamicItem template matches; answer those here. The test is the
+        template itself, never ``response.is_done()``, which races the item's own callback."""
+        if interaction.type is discord.InteractionType.component and not is_golf_click(interaction):
+            async with no_tracebacks(interaction):
+                await tell(interaction, UNKNOWN_BUTTON)
+
+    async def on_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Errors before a command runs (an option Discord let through that does not convert, say)."""
+        name = interaction.command.qualified_name if interaction.command else "?"
+        log.warning("command %s failed: %r", name, error)
+        async with no_tracebacks(interaction):
+            await tell(interaction, SORRY)

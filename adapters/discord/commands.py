@@ -1,0 +1,172 @@
+"""The ``/golf`` command group: a thin layer over the core. Each command asks the Clubhouse (or the
+stats and settings of the Storage port) for a Screen and hands it to ``replies``.
+
+One group, so that later commands (daily, challenge, tournament) join it as methods or sub-groups; Discord
+allows 25 sub-commands and sub-groups under a group, and this one uses 8.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.utils import escape_markdown
+
+from adapters.discord.identity import place_of, player_of
+from adapters.discord.replies import answer_command, no_tracebacks
+from adapters.discord.rules_choices import describe, rules_suggestions
+from bot.clubhouse import Clubhouse
+from bot.errors import BadOptionError, GolfError
+from bot.info_screens import help_screen, rules_screen, stats_screen
+from bot.models import Place, PlaceSettings, Player
+from bot.ports import Storage
+from bot.screens import Screen, ScreenKind
+from engine.rules import RulesError, find_rules
+from engine.scoring import PAR_PER_HOLE
+
+Work = Callable[[Player, Place], Awaitable[Screen]]
+NOT_AN_ADMIN = "Only members with the Manage Server permission can change the Golf settings."
+NOT_IN_DMS = "Settings belong to a server; use this command there."
+
+
+def rules_option(text: str) -> str:
+    """The canonical name of the rules the player typed; a friendly refusal if there are none such."""
+    try:
+        return find_rules(text).name
+    except RulesError as error:
+        message = str(error)
+        raise BadOptionError(message[:1].upper() + message[1:] + ".") from None
+
+
+async def rules_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=describe(name), value=name) for name in rules_suggestions(current)]
+
+
+def settings_screen(place: Place, settings: PlaceSettings, *, changed: bool) -> Screen:
+    per_hole = PAR_PER_HOLE[settings.par_for_nine]
+    lines = (
+        f"Par: {settings.par_for_nine} for nine holes ({per_hole} a hole)",
+        f"Default rules: {settings.default_rules}",
+        f"Board: {'emoji' if settings.emoji else 'text'}",
+    )
+    title = f"⚙️ Golf settings — {escape_markdown(place.name)}" if place.name else "⚙️ Golf settings"
+    blocks = ("\n".join(lines),) + (("Saved. New rounds use these settings.",) if changed else ())
+    return Screen(ScreenKind.INFO, title=title, blocks=blocks)
+
+
+class GolfCommands(app_commands.Group, name="golf", description="Golf patience, the card game"):
+    def __init__(self, clubhouse: Clubhouse, storage: Storage) -> None:
+        super().__init__()
+        self._club = clubhouse
+        self._storage = storage
+
+    async def _answer(self, interaction: discord.Interaction, work: Work) -> None:
+        async with no_tracebacks(interaction):
+            place = place_of(interaction)
+            settings = await self._storage.place_settings(place)
+            await answer_command(interaction, work(player_of(interaction.user), place), emoji=settings.emoji)
+
+    @app_commands.command(description="Start a round of Golf")
+    @app_commands.describe(
+        rules="Rule set: strict (default), queens-on-kings or wrap, with +jokers=1, +double, …",
+        holes="Holes in the round (default 9)",
+        deal="Start at this deal number (PySolFC numbering), to replay or share a round",
+    )
+    @app_commands.autocomplete(rules=rules_autocomplete)
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        rules: str | None = None,
+        holes: app_commands.Range[int, 1, 18] | None = None,
+        deal: str | None = None,
+    ) -> None:
+        async def start(player: Player, place: Place) -> Screen:
+            name = rules_option(rules) if rules else None
+            return await self._club.start_round(player, place, rules=name, holes=holes, deal_code=deal)
+
+        await self._answer(interaction, start)
+
+    @app_commands.command(description="Show your round in progress here again")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self._club.resume)
+
+    @app_commands.command(description="Concede the hole in play (it scores the cards left)")
+    async def concede(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self._club.concede)
+
+    @app_commands.command(description="Give up your round in progress here (it counts for nothing)")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self._club.abandon)
+
+    @app_commands.command(description="Golf stats on this server: yours, or another member's")
+    @app_commands.describe(member="Whose stats (default: yours)")
+    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        who = member or interaction.user
+
+        async def show(_player: Player, place: Place) -> Screen:
+            stats = await self._storage.stats(player_of(who).key, place.key)
+            return stats_screen(escape_markdown(who.display_name), stats, where=escape_markdown(place.name))
+
+        await self._answer(interaction, show)
+
+    @app_commands.command(description="How to play, and the rule sets")
+    @app_commands.describe(name="A rule set to explain (default: strict)")
+    @app_commands.autocomplete(name=rules_autocomplete)
+    async def rules(self, interaction: discord.Interaction, name: str | None = None) -> None:
+        async def show(_player: Player, _place: Place) -> Screen:
+            return rules_screen(rules_option(name) if name else None)
+
+        await self._answer(interaction, show)
+
+    @app_commands.command(name="help", description="The Golf commands")
+    async def help_(self, interaction: discord.Interaction) -> None:
+        async def show(_player: Player, _place: Place) -> Screen:
+            return help_screen(self.command_list())
+
+        await self._answer(interaction, show)
+
+    @app_commands.command(description="Server settings: par, default rules, emoji board (Manage Server)")
+    @app_commands.describe(
+        par="Par for nine holes: 45 (5 a hole) or 36 (4 a hole)",
+        rules="The rules of a round started without the rules option",
+        emoji="Draw the cards as emoji instead of a text block",
+    )
+    @app_commands.autocomplete(rules=rules_autocomplete)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        par: Literal[45, 36] | None = None,
+        rules: str | None = None,
+        emoji: bool | None = None,
+    ) -> None:
+        async def change(_player: Player, place: Place) -> Screen:
+            if interaction.guild_id is None:
+                raise GolfError(NOT_IN_DMS)
+            if not interaction.permissions.manage_guild:
+                raise GolfError(NOT_AN_ADMIN)
+            current = await self._storage.place_settings(place)
+            new = replace(
+                current,
+                par_for_nine=current.par_for_nine if par is None else par,
+                default_rules=current.default_rules if rules is None else rules_option(rules),
+                emoji=current.emoji if emoji is None else emoji,
+            )
+            if new != current:
+                await self._storage.save_place_settings(place, new)
+            return settings_screen(place, new, changed=new != current)
+
+        await self._answer(interaction, change)
+
+    def command_list(self) -> dict[str, str]:
+        """``/golf play [rules] [holes] [deal]`` -> what it does, for every command of the group."""
+        listed: dict[str, str] = {}
+        for command in self.walk_commands():
+            if isinstance(command, app_commands.Command):
+                options = " ".join(p.name if p.required else f"[{p.name}]" for p in command.parameters)
+                listed[f"/{command.qualified_name} {options}".rstrip()] = command.description
+        return listed

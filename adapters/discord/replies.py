@@ -1,0 +1,128 @@
+"""Answering an interaction: within Discord's 3 seconds, in the right place, and never with a traceback.
+
+Timing: the core's answer usually takes milliseconds, but a hint or a move that ends a hole may wait on the
+solver (up to its own 3-second timeout). So every answer is raced against ``DEFER_AFTER`` seconds; if the
+core has not answered by then the interaction is deferred (a click: "deferred update", nothing visible; a
+command: "thinking…") and the answer follows by editing the original response. Fast answers cost one call.
+
+Where: boards and summaries are public (a click edits the board it was pressed on; a command posts a new
+board); help, rules, stats and refusals go privately (ephemeral) to the one who asked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager, suppress
+from typing import Any, TypeVar
+
+import discord
+
+from adapters.discord.buttons import board_buttons
+from adapters.discord.render import render_message, render_notice
+from bot.errors import GolfError
+from bot.screens import Screen, ScreenKind
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER = 1.5
+"""Seconds to wait for the core before deferring; Discord allows 3 for the first answer, and the network
+and the gateway need their share of it."""
+SORRY = "Sorry, something went wrong on my side. Please try again in a moment."
+
+T = TypeVar("T")
+
+
+def is_private(screen: Screen) -> bool:
+    return screen.kind in (ScreenKind.INFO, ScreenKind.NOTICE)
+
+
+async def in_time(work: Awaitable[T], defer: Callable[[], Awaitable[object]]) -> T:
+    """``work``'s result; if it is not ready within DEFER_AFTER seconds, ``defer`` is called first."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done:
+        task.add_done_callback(_retrieve)  # should deferring fail, the core's answer is still collected
+        await defer()
+    return await task
+
+
+def _retrieve(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled():
+        task.exception()
+
+
+@asynccontextmanager
+async def no_tracebacks(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """A bug or an outage becomes a polite private reply and a log line, never a silent failure."""
+    try:
+        yield
+    except Exception:
+        log.exception("answering interaction %s failed", interaction.id)
+        with suppress(discord.HTTPException):
+            await tell(interaction, SORRY)
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """A private line to the one who acted: the answer if none was given yet, else a follow-up."""
+    if interaction.response.is_done():
+        await interaction.followup.send(render_notice(text), ephemeral=True)
+    else:
+        await interaction.response.send_message(render_notice(text), ephemeral=True)
+
+
+async def post(interaction: discord.Interaction, screen: Screen, *, emoji: bool, notice: str = "") -> None:
+    """A new message with ``screen``: public for boards and summaries, private otherwise."""
+    content = render_message(screen, emoji=emoji, notice=notice)
+    view = board_buttons(screen)
+    extra: dict[str, Any] = {} if view is None else {"view": view}
+    private = is_private(screen) or bool(notice)
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=private, **extra)
+    else:
+        await interaction.response.send_message(content, ephemeral=private, **extra)
+
+
+async def update(interaction: discord.Interaction, screen: Screen, *, emoji: bool) -> None:
+    """Edit the message whose button was pressed to show ``screen``."""
+    content = render_message(screen, emoji=emoji)
+    view = board_buttons(screen)
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=content, view=view)
+    else:
+        await interaction.response.edit_message(content=content, view=view)
+
+
+async def answer_click(interaction: discord.Interaction, work: Awaitable[Screen], *, emoji: bool) -> None:
+    """A board button: the board is edited in place. A refusal goes privately to the clicker; if it comes
+    with the round's current board (a stale click), the pressed message is brought up to date as well."""
+    try:
+        screen = await in_time(work, interaction.response.defer)
+    except GolfError as error:
+        if error.screen is not None:
+            await update(interaction, error.screen, emoji=emoji)
+        await tell(interaction, error.message)
+        return
+    if is_private(screen):
+        await post(interaction, screen, emoji=emoji)
+    else:
+        await update(interaction, screen, emoji=emoji)
+
+
+async def answer_command(interaction: discord.Interaction, work: Awaitable[Screen], *, emoji: bool) -> None:
+    """A slash command: its screen as a new message. A refusal is private; with a board attached (a round
+    already in progress) the board comes along, buttons and all."""
+
+    async def think() -> None:
+        await interaction.response.defer(thinking=True)
+
+    try:
+        screen = await in_time(work, think)
+    except GolfError as error:
+        if error.screen is None:
+            await tell(interaction, error.message)
+        else:
+            await post(interaction, error.screen, emoji=emoji, notice=error.message)
+        return
+    await post(interaction, screen, emoji=emoji)

@@ -1,0 +1,54 @@
+"""Suggestions for the ``rules`` option as the player types: the rule sets of engine.rules, with modifiers.
+
+The option stays free text (``find_rules`` reads any spelling, e.g. ``putt-putt+joker``); these are only
+suggestions, so an unknown name is refused by the core with its own friendly message.
+"""
+
+from __future__ import annotations
+
+from engine.rules import MODIFIER_NAMES, RULE_NAMES, RulesError, find_rules
+
+MAX_CHOICES = 25
+"""Discord shows at most 25 suggestions."""
+BASE_NOTES = {
+    "strict": "nothing goes on a King",
+    "queens-on-kings": "a Queen may go on a King",
+    "wrap": "King and Ace touch (Putt Putt)",
+}
+
+
+def _canonical(text: str) -> str | None:
+    try:
+        return find_rules(text).name
+    except RulesError:
+        return None
+
+
+def rules_suggestions(typed: str) -> list[str]:
+    """Canonical rule names that fit what has been typed so far, best first."""
+    text = typed.strip().lower().replace(" ", "")
+    found: list[str] = []
+    exact = _canonical(text) if text else None
+    if exact:
+        found.append(exact)
+    head, plus, tail = text.rpartition("+")
+    if plus:
+        base = _canonical(head)
+        bases = [base] if base else []
+        modifiers = [m for m in MODIFIER_NAMES if m.startswith(tail)]
+    else:
+        bases = [b for b in RULE_NAMES if b.startswith(tail)]
+        found.extend(bases)
+        modifiers = list(MODIFIER_NAMES)
+    for base in bases:
+        for modifier in modifiers:
+            name = _canonical(f"{base}+{modifier}")
+            if name and name != base:
+                found.append(name)
+    return list(dict.fromkeys(found))[:MAX_CHOICES]
+
+
+def describe(name: str) -> str:
+    """The label of a suggestion: the name, and for a plain rule set what it means."""
+    note = BASE_NOTES.get(name)
+    return f"{name} — {note}" if note else name
