@@ -27,18 +27,34 @@ channel, two members) and helpers exposed as fixtures (tests run with
   through its real REST path with buttons nothing in this process listens to,
   i.e. a message left over from an older bot version.
 
+And the golfbot adapter itself (section "golfbot" below): ``simcord_bot`` is a
+real ``GolfClient`` over a real Clubhouse and SqliteStorage on a temporary
+file, with a fake of our own Solver port (``solver``). ``golf.open()`` builds
+another bot process on the same file (a restart); ``button(message, label)``
+and ``play_out(member, board)`` help the tests click.
+
 See docs/discord-testing.md for the how and why.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+import random
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
 import simcord
+
+from adapters.discord.client import GolfClient
+from adapters.sqlite import SqliteStorage
+from bot.clock import SystemClock
+from bot.clubhouse import Clubhouse
+from engine.hole import Hole
+from engine.moves import Move
 
 # click_concurrently reaches into a few private SimCord pieces (marked PRIVATE),
 # written against simcord 3.2.1; test_two_fast_clicks_each_get_their_own_answer
@@ -234,3 +250,112 @@ def post_as_bot(simcord_env: simcord.Env) -> Callable[..., Awaitable[discord.Mes
         return message
 
     return post
+
+
+# ------------------------------------------------------------------ golfbot
+#
+# The real adapter over the real core: GolfClient -> Clubhouse -> SqliteStorage on a temporary file, the
+# system clock, and a small fake of our own Solver port (the real one needs engine.solver's worker pool).
+
+
+class FakeSolver:
+    """The Solver port: every best score is ``best``; the hint is the first legal move. ``delay`` makes
+    each answer take that many seconds (SimCord's virtual time: it passes with ``advance_time``)."""
+
+    def __init__(self, best: int | None = 0, delay: float = 0.0) -> None:
+        self.best = best
+        self.delay = delay
+
+    async def best_score(self, hole: Hole) -> int | None:
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        return self.best
+
+    async def hint(self, hole: Hole) -> Move | None:
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        moves = hole.legal_moves()
+        return moves[0] if moves else None
+
+
+class Golf:
+    """Opens golfbot 'processes' (storage + Clubhouse + GolfClient) on one database file, and closes
+    them all at the end of the test. A second one on the same file is the bot after a restart."""
+
+    def __init__(self, db_path: Path, solver: FakeSolver) -> None:
+        self.db_path = db_path
+        self.solver = solver
+        self.opened: list[tuple[SqliteStorage, Clubhouse]] = []
+
+    async def open(self, **client_options: Any) -> GolfClient:
+        storage = await SqliteStorage.open(self.db_path)
+        clubhouse = Clubhouse(storage, self.solver, SystemClock(), rng=random.Random(7))
+        self.opened.append((storage, clubhouse))
+        client_options.setdefault("sync_globally", True)  # SimCord lets members use synced commands only
+        return GolfClient(clubhouse, storage, **client_options)
+
+    @property
+    def storage(self) -> SqliteStorage:
+        """The storage of the latest process."""
+        return self.opened[-1][0]
+
+    async def close(self) -> None:
+        for storage, clubhouse in reversed(self.opened):
+            await clubhouse.close()
+            await storage.close()
+
+
+@pytest.fixture
+def solver() -> FakeSolver:
+    return FakeSolver()
+
+
+@pytest.fixture
+def client_options() -> dict[str, Any]:
+    return {}  # override per test with @pytest.mark.parametrize("client_options", [...])
+
+
+@pytest.fixture
+async def golf(tmp_path: Path, solver: FakeSolver) -> AsyncIterator[Golf]:
+    opened = Golf(tmp_path / "golf.sqlite3", solver)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+async def simcord_bot(golf: Golf, client_options: dict[str, Any]) -> GolfClient:
+    return await golf.open(**client_options)
+
+
+def _button(message: Message, label: str) -> dict[str, Any]:
+    found = [b for b in _buttons(message) if b["label"] == label]
+    assert len(found) == 1, f"no single button labelled {label!r}: {_buttons(message)}"
+    return found[0]
+
+
+@pytest.fixture
+def button() -> Callable[[Message, str], dict[str, Any]]:
+    """``button(message, label)``: the one button with that label."""
+    return _button
+
+
+async def _play_out(member: simcord.MemberActor, message: Message) -> list[simcord.InteractionResult]:
+    """Click until the hole is over: the first enabled column button, else Turn stock."""
+    clicks = []
+    while True:
+        enabled = [b for b in _buttons(message) if not b["disabled"]]
+        columns = [b for b in enabled if b["custom_id"][-1].isdigit()]
+        turns = [b for b in enabled if b["label"].startswith("Turn stock")]
+        choice = (columns or turns or [None])[0]
+        if choice is None:
+            return clicks
+        click = await member.click(message, custom_id=choice["custom_id"])
+        assert click.acknowledged and not click.ephemeral, click.response
+        clicks.append(click)
+        assert len(clicks) < 200
+
+
+@pytest.fixture
+def play_out() -> Callable[[simcord.MemberActor, Message], Awaitable[list[simcord.InteractionResult]]]:
+    """``await play_out(member, board)``: play the hole on ``board`` to its end; returns the clicks."""
+    return _play_out
