@@ -1,0 +1,75 @@
+"""``golfbot telegram``: run the Telegram bot (alone; ``golfbot run`` runs every bot whose token is set).
+
+Long polling by default. ``--webhook-url`` (or TELEGRAM_WEBHOOK_URL) switches to a webhook: the bot
+listens on ``--listen``:``--port`` at the URL's path, and Telegram posts updates to the URL with the
+secret token (``--secret-token`` or TELEGRAM_WEBHOOK_SECRET; a random one per start when neither is set).
+The bot token comes from TELEGRAM_TOKEN (environment or ``.env``), never from the command line, and is
+never printed. SIGTERM stops the bot cleanly, like Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+from typing import Any
+
+from adapters.cli.config import Settings
+
+EXIT_NO_TOKEN = 2
+EXIT_BAD_OPTIONS = 2
+
+
+def add_commands(sub: Any) -> None:
+    command = sub.add_parser("telegram", help="run the Telegram bot (needs TELEGRAM_TOKEN)")
+    command.add_argument("--db", help="SQLite database file (default: the user data folder)")
+    hook = command.add_argument_group("webhook mode (default: long polling)")
+    hook.add_argument("--webhook-url", help="public https URL for Telegram's updates (TELEGRAM_WEBHOOK_URL)")
+    hook.add_argument("--listen", default="0.0.0.0", help="address the webhook server binds (default all)")
+    hook.add_argument("--port", type=int, default=8443, help="port of the webhook server (default 8443)")
+    hook.add_argument(
+        "--secret-token",
+        default=os.environ.get("TELEGRAM_WEBHOOK_SECRET", ""),
+        help="secret Telegram sends with each update (TELEGRAM_WEBHOOK_SECRET; default: random per start)",
+    )
+    command.set_defaults(handler=telegram_command)
+
+
+def telegram_command(args: argparse.Namespace) -> int:
+    settings = Settings.load(db=args.db)
+    if not settings.telegram_token:
+        print(
+            "TELEGRAM_TOKEN is not set: put the bot token from @BotFather in the environment or in .env "
+            "(see docs/telegram.md).",
+            file=sys.stderr,
+        )
+        return EXIT_NO_TOKEN
+    webhook_url = args.webhook_url or settings.telegram_webhook_url
+    if webhook_url and not webhook_url.startswith(("https://", "http://")):
+        print(f"--webhook-url must be an http(s) URL, not {webhook_url!r}", file=sys.stderr)
+        return EXIT_BAD_OPTIONS
+    logging.basicConfig(
+        level=getattr(logging, settings.log_level, logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    with contextlib.suppress(asyncio.CancelledError):
+        asyncio.run(_run(settings, args, webhook_url))
+    return 0
+
+
+async def _run(settings: Settings, args: argparse.Namespace, webhook_url: str) -> None:
+    # Imported here: python-telegram-bot and the solver pool load only for this command.
+    from adapters.cli.wiring import open_app
+    from adapters.telegram.runner import Webhook, run_telegram
+
+    task = asyncio.current_task()
+    assert task is not None
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+    webhook = Webhook(webhook_url, args.listen, args.port, args.secret_token) if webhook_url else None
+    async with open_app(settings.db_path) as app:
+        await run_telegram(app.clubhouse, settings, webhook=webhook)
