@@ -111,7 +111,7 @@ class Clubhouse:
             )
             await self._storage.create_round(state)
             live = self._remember(state)
-            self._prefetch_best(state)
+            self._prefetch_best(state, live.hole)
             return round_screen(state, live.hole)
 
     async def resume(self, player: Player, place: Place) -> Screen:
@@ -137,7 +137,7 @@ class Clubhouse:
                 raise NoRoundError(texts.NO_ROUND)
             live = await self._get(state.id)
             new = live.state.bump(status=RoundStatus.ABANDONED, updated_at=self._clock.now())
-            await self._save(live.state, new, None)
+            await self._save(live.state, new, None, live.hole)
             self._live.pop(new.id, None)
             return Screen(ScreenKind.NOTICE, title="Round abandoned", blocks=(texts.ABANDONED,))
 
@@ -161,29 +161,29 @@ class Clubhouse:
             state, hole = live.state, live.hole
             if state.status is RoundStatus.ABANDONED:  # it has no board left to show
                 raise StaleActionError(texts.ROUND_OVER)
-            current = round_screen(state, hole)
+            # a refusal shows the board as it stands; it is drawn only then
             if version != state.version:
-                raise StaleActionError(texts.STALE, screen=current)
+                raise StaleActionError(texts.STALE, screen=round_screen(state, hole))
             if not state.is_active:
-                raise StaleActionError(texts.ROUND_OVER, screen=current)
+                raise StaleActionError(texts.ROUND_OVER, screen=round_screen(state, hole))
             if action == "n":
-                return await self._next_hole(state, current)
+                return await self._next_hole(state, hole)
             if state.status is not RoundStatus.PLAYING:
-                raise StaleActionError(texts.HOLE_OVER, screen=current)
+                raise StaleActionError(texts.HOLE_OVER, screen=round_screen(state, hole))
             if action == "h":
                 return await self._hint(state, hole)
-            return await self._move(state, hole, parse_move(action), current)
+            return await self._move(state, hole, parse_move(action))
 
-    async def _move(self, state: RoundState, hole: Hole, move: Move, current: Screen) -> Screen:
+    async def _move(self, state: RoundState, hole: Hole, move: Move) -> Screen:
         try:
             after = hole.play(move)
         except MoveError as error:
-            raise IllegalMoveError(_sentence(str(error)), screen=current) from None
+            raise IllegalMoveError(_sentence(str(error)), screen=round_screen(state, hole)) from None
         now = self._clock.now()
         moves = (*state.moves, str(move))
         if not after.is_over:
             new = state.bump(moves=moves, updated_at=now)
-            await self._save(state, new, None)
+            await self._save(state, new, None, after)
             return round_screen(new, after)
         score = after.score
         best = await self._best_score(state)
@@ -207,25 +207,26 @@ class Clubhouse:
             best=best,
             finished_at=now,
         )
-        await self._save(state, new, record)
+        await self._save(state, new, record, after)
         if last:
             self._live.pop(new.id, None)
         return round_screen(new, after)
 
-    async def _next_hole(self, state: RoundState, current: Screen) -> Screen:
+    async def _next_hole(self, state: RoundState, hole: Hole) -> Screen:
         if state.status is not RoundStatus.HOLE_OVER:
-            raise StaleActionError(texts.HOLE_NOT_OVER, screen=current)
+            raise StaleActionError(texts.HOLE_NOT_OVER, screen=round_screen(state, hole))
         new = state.bump(status=RoundStatus.PLAYING, moves=(), updated_at=self._clock.now())
-        await self._save(state, new, None)
-        self._prefetch_best(new)
-        return round_screen(new, self._live[new.id].hole)
+        opening = position(new)
+        await self._save(state, new, None, opening)
+        self._prefetch_best(new, opening)
+        return round_screen(new, opening)
 
     async def _hint(self, state: RoundState, hole: Hole) -> Screen:
         if not state.casual:
             raise GolfError(texts.NO_HINTS, screen=round_screen(state, hole))
         move = await self._solver.hint(hole)
         new = state.bump(hints=state.hints + 1, updated_at=self._clock.now())
-        await self._save(state, new, None)
+        await self._save(state, new, None, hole)
         return round_screen(new, hole, notes=(_hint_text(hole, move),))
 
     # ---- state -----------------------------------------------------------------------------------
@@ -237,30 +238,39 @@ class Clubhouse:
         state = await self._storage.load_round(round_id)
         if state is None:
             raise BadActionError(texts.UNKNOWN_ROUND)
+        cached = self._live.get(round_id)
+        if cached is not None and cached.state.version >= state.version:
+            return cached  # a press saved a newer version while this one was loading
         return self._remember(state)
 
-    def _remember(self, state: RoundState) -> _Live:
-        live = _Live(state, position(state))
+    def _remember(self, state: RoundState, hole: Hole | None = None) -> _Live:
+        """Cache a round with its position (``hole``, when the caller has it, saves replaying the deal)."""
+        live = _Live(state, position(state) if hole is None else hole)
+        self._live.pop(state.id, None)  # re-inserted last: the cache drops the least recently used
         if len(self._live) >= self._cache_size:
             self._live.pop(next(iter(self._live)))
         self._live[state.id] = live
         return live
 
-    async def _save(self, old: RoundState, new: RoundState, record: HoleRecord | None) -> None:
+    async def _save(self, old: RoundState, new: RoundState, record: HoleRecord | None, hole: Hole) -> None:
+        """Commit ``new`` (``hole`` is its position), then cache it."""
         try:
             await self._storage.save_round(new, previous_version=old.version, finished=record)
         except VersionConflict:
             self._live.pop(old.id, None)
             raise StaleActionError(texts.STALE) from None
-        self._remember(new)
+        self._remember(new, hole)
 
     # ---- solver ----------------------------------------------------------------------------------
 
-    def _prefetch_best(self, state: RoundState) -> None:
-        """Start working out the best score of the hole now in play, so it is ready when the hole ends."""
+    def _prefetch_best(self, state: RoundState, opening: Hole) -> None:
+        """Start working out the best score of the hole now in play (``opening`` is its deal), so it is
+        ready when the hole ends. Answers nobody came for (rounds left unfinished) are dropped, oldest
+        first."""
         key = (state.deal, state.rules)
         if key not in self._best:
-            opening = deal(state.deal, find_rules(state.rules))
+            if len(self._best) >= self._cache_size:
+                self._best.pop(next(iter(self._best))).cancel()
             self._best[key] = asyncio.create_task(self._solver.best_score(opening))
 
     async def _best_score(self, state: RoundState) -> int | None:

@@ -1,8 +1,13 @@
-"""The Storage port on one aiosqlite connection: WAL mode, explicit transactions, migrations at open.
+"""The Storage port on one aiosqlite connection: WAL mode, autocommit, migrations at open.
 
 Every write is one transaction committed before the call returns, so a reply is never shown for a move
-that is not on disk. ``synchronous=NORMAL`` in WAL mode loses nothing when the process is killed (only a
-power cut could undo the last commits), and keeps a commit well under a millisecond.
+that is not on disk. A single statement is a transaction of its own (autocommit) and takes one trip to the
+database thread; several statements go inside BEGIN IMMEDIATE ... COMMIT, during which nothing else is
+queued on the connection. Single statements of many players queue up on the connection at once, so the
+database thread is kept busy while the event loop goes on.
+
+``synchronous=NORMAL`` in WAL mode loses nothing when the process is killed (only a power cut could undo
+the last commits), and keeps a commit well under a millisecond.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ class SqliteStorage:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = asyncio.Lock()
+        """Held from BEGIN to COMMIT of a transaction: a statement queued meanwhile would join it."""
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStorage:
@@ -65,23 +71,33 @@ class SqliteStorage:
                 raise
             await self._db.execute("COMMIT")
 
-    async def _one(self, sql: str, args: Iterable[Any] = ()) -> aiosqlite.Row | None:
-        async with self._lock, self._db.execute(sql, tuple(args)) as cursor:
-            return await cursor.fetchone()
+    async def _write(self, sql: str, args: Iterable[Any] = ()) -> int:
+        """One statement, committed when it returns; the number of rows it changed."""
+        if self._lock.locked():  # a transaction is open: wait for its end
+            async with self._lock:
+                return (await self._db.execute(sql, tuple(args))).rowcount
+        # queued at once (no await comes first), so it runs before any BEGIN queued after it
+        return (await self._db.execute(sql, tuple(args))).rowcount
 
     async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Any]:
-        async with self._lock, self._db.execute(sql, tuple(args)) as cursor:
-            return list(await cursor.fetchall())
+        """The rows of a query, read in the same trip (a cursor left open would hold a read transaction)."""
+        if self._lock.locked():
+            async with self._lock:
+                return list(await self._db.execute_fetchall(sql, tuple(args)))
+        return list(await self._db.execute_fetchall(sql, tuple(args)))
+
+    async def _one(self, sql: str, args: Iterable[Any] = ()) -> aiosqlite.Row | None:
+        rows = await self._all(sql, args)
+        return rows[0] if rows else None
 
     # ---- players and places ----------------------------------------------------------------------
 
     async def ensure_player(self, player: Player) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO players (key, platform, user_id, name, created_at) VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT(key) DO UPDATE SET name = excluded.name WHERE excluded.name != ''",
-                (player.key, player.platform, player.user_id, player.name, _ts(None)),
-            )
+        await self._write(
+            "INSERT INTO players (key, platform, user_id, name, created_at) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT(key) DO UPDATE SET name = excluded.name WHERE excluded.name != ''",
+            (player.key, player.platform, player.user_id, player.name, _ts(None)),
+        )
 
     async def place_settings(self, place: Place) -> PlaceSettings:
         row = await self._one(
@@ -92,22 +108,21 @@ class SqliteStorage:
         return PlaceSettings(par_for_nine=row[0], default_rules=row[1], emoji=bool(row[2]))
 
     async def save_place_settings(self, place: Place, settings: PlaceSettings) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO places (key, platform, place_id, name, par_for_nine, default_rules, emoji)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET name = excluded.name,"
-                " par_for_nine = excluded.par_for_nine, default_rules = excluded.default_rules,"
-                " emoji = excluded.emoji",
-                (
-                    place.key,
-                    place.platform,
-                    place.place_id,
-                    place.name,
-                    settings.par_for_nine,
-                    settings.default_rules,
-                    int(settings.emoji),
-                ),
-            )
+        await self._write(
+            "INSERT INTO places (key, platform, place_id, name, par_for_nine, default_rules, emoji)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET name = excluded.name,"
+            " par_for_nine = excluded.par_for_nine, default_rules = excluded.default_rules,"
+            " emoji = excluded.emoji",
+            (
+                place.key,
+                place.platform,
+                place.place_id,
+                place.name,
+                settings.par_for_nine,
+                settings.default_rules,
+                int(settings.emoji),
+            ),
+        )
 
     # ---- rounds ----------------------------------------------------------------------------------
 
@@ -151,72 +166,77 @@ class SqliteStorage:
         return None if row is None else self._round(row)
 
     async def create_round(self, state: RoundState) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO rounds ({self._ROUND_COLUMNS}, owner, total)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    state.id,
-                    state.kind,
-                    state.place,
-                    json.dumps(list(state.players)),
-                    state.rules,
-                    state.holes,
-                    state.par_for_nine,
-                    int(state.casual),
-                    json.dumps([str(d) for d in state.deals]),
-                    json.dumps(list(state.scores)),
-                    json.dumps(list(state.best)),
-                    " ".join(state.moves),
-                    state.version,
-                    state.status.value,
-                    state.hints,
-                    _ts(state.started_at),
-                    _ts(state.updated_at),
-                    state.owner,
-                    sum(state.scores),
-                ),
-            )
+        await self._write(
+            f"INSERT INTO rounds ({self._ROUND_COLUMNS}, owner, total)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                state.id,
+                state.kind,
+                state.place,
+                json.dumps(list(state.players)),
+                state.rules,
+                state.holes,
+                state.par_for_nine,
+                int(state.casual),
+                json.dumps([str(d) for d in state.deals]),
+                json.dumps(list(state.scores)),
+                json.dumps(list(state.best)),
+                " ".join(state.moves),
+                state.version,
+                state.status.value,
+                state.hints,
+                _ts(state.started_at),
+                _ts(state.updated_at),
+                state.owner,
+                sum(state.scores),
+            ),
+        )
+
+    _SAVE_ROUND = (
+        "UPDATE rounds SET scores = ?, best = ?, moves = ?, total = ?, version = ?, status = ?,"
+        " hints = ?, updated_at = ? WHERE id = ? AND version = ?"
+    )
 
     async def save_round(
         self, state: RoundState, *, previous_version: int, finished: HoleRecord | None = None
     ) -> None:
+        args = (
+            json.dumps(list(state.scores)),
+            json.dumps(list(state.best)),
+            " ".join(state.moves),
+            sum(state.scores),
+            state.version,
+            state.status.value,
+            state.hints,
+            _ts(state.updated_at),
+            state.id,
+            previous_version,
+        )
+        conflict = f"round {state.id} is not at version {previous_version}"
+        if finished is None:  # a move: one statement
+            if await self._write(self._SAVE_ROUND, args) != 1:
+                raise VersionConflict(conflict)
+            return
         async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE rounds SET scores = ?, best = ?, moves = ?, total = ?, version = ?, status = ?,"
-                " hints = ?, updated_at = ? WHERE id = ? AND version = ?",
+            cursor = await db.execute(self._SAVE_ROUND, args)
+            if cursor.rowcount != 1:
+                raise VersionConflict(conflict)
+            await db.execute(
+                "INSERT INTO holes (round_id, idx, player, place, deal, rules, moves, score, best,"
+                " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    json.dumps(list(state.scores)),
-                    json.dumps(list(state.best)),
-                    " ".join(state.moves),
-                    sum(state.scores),
-                    state.version,
-                    state.status.value,
-                    state.hints,
-                    _ts(state.updated_at),
-                    state.id,
-                    previous_version,
+                    finished.round_id,
+                    finished.index,
+                    finished.player,
+                    finished.place,
+                    str(finished.deal),
+                    finished.rules,
+                    " ".join(finished.moves),
+                    finished.score,
+                    finished.best,
+                    _ts(finished.finished_at),
                 ),
             )
-            if cursor.rowcount != 1:
-                raise VersionConflict(f"round {state.id} is not at version {previous_version}")
-            if finished is not None:
-                await db.execute(
-                    "INSERT INTO holes (round_id, idx, player, place, deal, rules, moves, score, best,"
-                    " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        finished.round_id,
-                        finished.index,
-                        finished.player,
-                        finished.place,
-                        str(finished.deal),
-                        finished.rules,
-                        " ".join(finished.moves),
-                        finished.score,
-                        finished.best,
-                        _ts(finished.finished_at),
-                    ),
-                )
 
     # ---- stats -----------------------------------------------------------------------------------
 
@@ -246,12 +266,11 @@ class SqliteStorage:
     # ---- timers ----------------------------------------------------------------------------------
 
     async def add_timer(self, timer: Timer) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO timers (id, kind, due, payload) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT(id) DO UPDATE SET due = excluded.due, payload = excluded.payload",
-                (timer.id, timer.kind, _ts(timer.due), timer.payload),
-            )
+        await self._write(
+            "INSERT INTO timers (id, kind, due, payload) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT(id) DO UPDATE SET due = excluded.due, payload = excluded.payload",
+            (timer.id, timer.kind, _ts(timer.due), timer.payload),
+        )
 
     async def due_timers(self, now: datetime) -> list[Timer]:
         rows = await self._all(
@@ -260,5 +279,4 @@ class SqliteStorage:
         return [Timer(id=r[0], kind=r[1], due=datetime.fromisoformat(r[2]), payload=r[3]) for r in rows]
 
     async def remove_timer(self, timer_id: str) -> None:
-        async with self._transaction() as db:
-            await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
+        await self._write("DELETE FROM timers WHERE id = ?", (timer_id,))

@@ -269,3 +269,27 @@ async def test_timers_due_in_another_time_zone(storage):
     assert await storage.due_timers(datetime(2026, 3, 1, 11, 59, tzinfo=UTC)) == []
     (due,) = await storage.due_timers(datetime(2026, 3, 1, 12, 30, tzinfo=UTC))
     assert due.due == T0
+
+
+async def test_a_failing_transaction_takes_no_other_write_down_with_it(storage, db_path):
+    """While one save's transaction is open (and then rolled back), the single-statement saves of other
+    rounds made at the same moment are neither inside it nor lost."""
+    players = [Player("test", str(i)) for i in range(20)]
+    for player in players:
+        await storage.ensure_player(player)
+    states = [a_round(f"round{i:04d}", owner=p) for i, p in enumerate(players)]
+    for state in states:
+        await storage.create_round(state)
+    first = await play_out(storage, states[0], [7])
+
+    duplicate = storage.save_round(
+        first.bump(scores=(7, 7)), previous_version=first.version, finished=a_hole(states[0], 0, 7)
+    )
+    moves = [storage.save_round(s.bump(moves=("s",)), previous_version=1) for s in states[1:]]
+    results = await asyncio.gather(duplicate, *moves, return_exceptions=True)
+
+    assert isinstance(results[0], sqlite3.IntegrityError)
+    assert results[1:] == [None] * 19
+    with sqlite3.connect(db_path) as db:
+        stored = dict(db.execute("SELECT id, version FROM rounds"))
+    assert stored == {"round0000": first.version, **{s.id: 2 for s in states[1:]}}
