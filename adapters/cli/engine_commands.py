@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from adapters.cli.bench import add_target
 from engine import solver
 from engine.board import BoardError, format_board, parse_board
 from engine.deal import DealError, deal, parse_deal_number
@@ -41,9 +42,7 @@ def add_commands(subparsers: Subparsers) -> None:
     p.add_argument("boards", nargs="+", metavar="BOARD", help="board file, or - for standard input")
     p.set_defaults(handler=cmd_solve)
 
-    p = subparsers.add_parser("bench", help="measure a component")
-    targets = p.add_subparsers(dest="bench_target", metavar="TARGET", required=True)
-    b = targets.add_parser("solver", help="solve a range of deals and print speed and memory")
+    b = add_target(subparsers, "solver", help="solve a range of deals and print speed and memory")
     _add_rules(b)
     b.add_argument("--deals", default="1-1000", help="deal numbers: N, A-B or a comma list (default 1-1000)")
     b.add_argument("--json", action="store_true", help="print the figures as one JSON object")

@@ -6,9 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from adapters.cli import discord_command, engine_commands, game_commands, telegram_command
+from adapters.cli import bench_core, discord_command, engine_commands, game_commands, telegram_command
 
-COMMAND_MODULES = [game_commands, engine_commands, discord_command, telegram_command]
+COMMAND_MODULES = [game_commands, engine_commands, bench_core, discord_command, telegram_command]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,236 @@
+"""``golfbot bench core``: simulated players pressing buttons through the real core (Clubhouse) and the real
+SQLite store, each press timed from the call to the returned Screen, commit included.
+
+A simulated player starts a round, then presses what a player could: a playable column (any of them),
+else the stock, else "Next hole"; a finished round is followed by a new one. Between presses a player
+thinks for a random while (exponential, mean ``--think-ms``), as people do; ``--think-ms 0`` presses as fast
+as the core answers, which measures its capacity (latency is then mostly waiting in line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from adapters.cli.bench import add_target
+from adapters.sqlite import SqliteStorage
+from bot.clock import SystemClock
+from bot.clubhouse import Clubhouse
+from bot.models import Place, Player
+from bot.ports import Solver
+from bot.screens import Screen
+from engine.hole import Hole
+from engine.moves import Move
+
+Subparsers = Any  # argparse's _SubParsersAction is private
+
+PLACE = Place("bench", "table", "bench")
+
+
+def add_commands(subparsers: Subparsers) -> None:
+    p = add_target(subparsers, "core", help="simulated players through the core and the SQLite store")
+    p.add_argument("--players", type=int, default=500, help="concurrent players (default 500)")
+    p.add_argument("--actions", type=int, default=60, help="button presses per player (default 60)")
+    p.add_argument(
+        "--think-ms",
+        type=float,
+        default=250.0,
+        help="mean pause between one player's presses, in ms (default 250; 0 = no pause)",
+    )
+    p.add_argument("--holes", type=int, default=3, help="holes per round (default 3)")
+    p.add_argument("--no-solver", action="store_true", help="no solver pool (best scores are 'not known')")
+    p.add_argument("--solver-workers", type=int, default=1, help="solver processes (default 1)")
+    p.add_argument("--db", help="SQLite file to use (default: a new temporary file)")
+    p.add_argument("--seed", type=int, default=1, help="random seed of the players (default 1)")
+    p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    p.set_defaults(handler=cmd_bench_core)
+
+
+class NoSolver:
+    """The Solver port answering "not known" at once: the bench without the solver's CPU use."""
+
+    async def best_score(self, hole: Hole) -> int | None:
+        return None
+
+    async def hint(self, hole: Hole) -> Move | None:
+        return None
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    starts: list[float] = field(default_factory=list)
+    holes: int = 0
+    rounds: int = 0
+    errors: int = 0
+
+
+def choose(screen: Screen, rng: random.Random) -> str | None:
+    """The id of the button to press: a playable column, else the stock, else Next hole; None when the
+    round is over."""
+    enabled = [b for b in screen.all_buttons if b.enabled]
+    columns = [b for b in enabled if b.id[-1].isdigit()]
+    if columns:
+        return rng.choice(columns).id
+    for action in ("s", "n"):
+        for button in enabled:
+            if button.id.endswith(":" + action):
+                return button.id
+    return None
+
+
+async def simulate_player(
+    club: Clubhouse,
+    player: Player,
+    *,
+    actions: int,
+    think: float,
+    holes: int,
+    rng: random.Random,
+    tally: Tally,
+) -> None:
+    async def start() -> Screen:
+        began = time.perf_counter()
+        screen = await club.start_round(player, PLACE, holes=holes, deal_code=str(rng.randint(1, 1_000_000)))
+        tally.starts.append(time.perf_counter() - began)
+        return screen
+
+    await asyncio.sleep(rng.uniform(0, think))  # players arrive over one think time, not all at once
+    screen = await start()
+    for _ in range(actions):
+        if think:
+            await asyncio.sleep(rng.expovariate(1 / think))
+        action_id = choose(screen, rng)
+        if action_id is None:
+            tally.rounds += 1
+            screen = await start()
+            action_id = choose(screen, rng)
+            assert action_id is not None
+        began = time.perf_counter()
+        try:
+            after = await club.press(player, action_id)
+        except Exception:
+            tally.errors += 1
+            raise
+        tally.latencies.append(time.perf_counter() - began)
+        if after.kind.value == "summary" and screen.kind.value == "board":
+            tally.holes += 1
+        screen = after
+
+
+async def run_bench(
+    db_path: Path,
+    *,
+    players: int,
+    actions: int,
+    think_ms: float,
+    holes: int,
+    solver: Solver,
+    seed: int = 1,
+) -> dict[str, Any]:
+    storage = await SqliteStorage.open(db_path)
+    club = Clubhouse(storage, solver, SystemClock(), rng=random.Random(seed))
+    tally = Tally()
+    rng = random.Random(seed)
+    people = [Player("bench", f"p{i}", f"Player {i}") for i in range(players)]
+    try:
+        began = time.perf_counter()
+        await asyncio.gather(
+            *(
+                simulate_player(
+                    club,
+                    p,
+                    actions=actions,
+                    think=think_ms / 1000,
+                    holes=holes,
+                    rng=random.Random(rng.getrandbits(64)),
+                    tally=tally,
+                )
+                for p in people
+            )
+        )
+        wall = time.perf_counter() - began
+    finally:
+        await club.close()
+        await storage.close()
+    return figures(tally, wall, players=players, think_ms=think_ms)
+
+
+def figures(tally: Tally, wall: float, *, players: int, think_ms: float) -> dict[str, Any]:
+    ms = sorted(x * 1000 for x in tally.latencies)
+    cuts = _percentiles(ms)
+    starts = _percentiles([x * 1000 for x in tally.starts])
+    return {
+        "actions_per_s": round(len(ms) / wall, 1),
+        "p50_ms": round(cuts[49], 3),
+        "p99_ms": round(cuts[98], 3),
+        "max_ms": round(ms[-1], 3) if ms else 0.0,
+        "mean_ms": round(statistics.fmean(ms), 3) if ms else 0.0,
+        "actions": len(ms),
+        "players": players,
+        "think_ms": think_ms,
+        "seconds": round(wall, 3),
+        "holes_finished": tally.holes,
+        "rounds_finished": tally.rounds,
+        "start_p99_ms": round(starts[98], 3),
+        "errors": tally.errors,
+    }
+
+
+def _percentiles(values: list[float]) -> list[float]:
+    """The 1st to 99th percentiles."""
+    if len(values) < 2:
+        return (values or [0.0]) * 99
+    return statistics.quantiles(values, n=100, method="inclusive")
+
+
+def cmd_bench_core(args: argparse.Namespace) -> int:
+    if args.players < 1 or args.actions < 1 or args.think_ms < 0:
+        print("golfbot bench core: --players and --actions must be at least 1, --think-ms at least 0")
+        return 2
+    solver_name = "none" if args.no_solver else f"pool of {args.solver_workers}"
+
+    async def main(db_path: Path) -> dict[str, Any]:
+        from bot.solving import PooledSolver  # the solver pool only when it is used
+
+        pool = None if args.no_solver else PooledSolver(workers=args.solver_workers)
+        try:
+            return await run_bench(
+                db_path,
+                players=args.players,
+                actions=args.actions,
+                think_ms=args.think_ms,
+                holes=args.holes,
+                solver=pool or NoSolver(),
+                seed=args.seed,
+            )
+        finally:
+            if pool is not None:
+                pool.close()
+
+    if args.db:
+        result = asyncio.run(main(Path(args.db)))
+    else:
+        with tempfile.TemporaryDirectory(prefix="golfbot-bench-") as folder:
+            result = asyncio.run(main(Path(folder) / "bench.sqlite3"))
+    result["solver"] = solver_name
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(
+        f"core bench: {result['players']} players, {result['actions']} presses in {result['seconds']:.2f} s, "
+        f"think {result['think_ms']:g} ms, solver: {solver_name}\n"
+        f"  actions/s   {result['actions_per_s']:.1f}\n"
+        f"  latency     p50 {result['p50_ms']:.2f} ms · p99 {result['p99_ms']:.2f} ms · "
+        f"max {result['max_ms']:.2f} ms (press to Screen, commit included)\n"
+        f"  finished    {result['holes_finished']} holes, {result['rounds_finished']} rounds"
+    )
+    return 0
