@@ -33,7 +33,8 @@ NOT_IN_DMS = "Settings belong to a server; use this command there."
 
 
 def rules_option(text: str) -> str:
-    """The canonical name of the rules the player typed; a friendly refusal if there are none such."""
+    """The canonical name of the rules the player typed; a friendly refusal if there are none such (as
+    ``Clubhouse.start_round`` gives for its own ``rules``)."""
     try:
         return find_rules(text).name
     except RulesError as error:
@@ -86,8 +87,7 @@ class GolfCommands(app_commands.Group, name="golf", description="Golf patience, 
         deal: str | None = None,
     ) -> None:
         async def start(player: Player, place: Place) -> Screen:
-            name = rules_option(rules) if rules else None
-            return await self._club.start_round(player, place, rules=name, holes=holes, deal_code=deal)
+            return await self._club.start_round(player, place, rules=rules, holes=holes, deal_code=deal)
 
         await self._answer(interaction, start)
 
