@@ -73,7 +73,8 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
 
 
 async def post(interaction: discord.Interaction, screen: Screen, *, emoji: bool, notice: str = "") -> None:
-    """A new message with ``screen``: public for boards and summaries, private otherwise."""
+    """A new message with ``screen``: public for boards and summaries; private for anything else, and for a
+    board that comes with a ``notice`` (a refusal)."""
     content = render_message(screen, emoji=emoji, notice=notice)
     view = board_buttons(screen)
     extra: dict[str, Any] = {} if view is None else {"view": view}
