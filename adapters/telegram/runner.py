@@ -5,8 +5,7 @@ polling or behind a webhook, until cancelled.
 their steps by hand: initialize, post_init, start the updater, start; and on the way out stop the
 updater, stop, post_stop, shutdown, post_shutdown.
 
-The token is part of every Bot API URL, and httpx logs each request URL at INFO: its logger is set to
-WARNING here so the token never reaches the logs.
+The token is part of every Bot API URL; ``adapters.telegram.logs`` keeps it out of the logs meanwhile.
 """
 
 from __future__ import annotations
@@ -19,11 +18,10 @@ from typing import Protocol
 from urllib.parse import urlsplit
 
 from adapters.telegram.app import ALLOWED_UPDATES, AnyApplication, build_application, telegram_builder
+from adapters.telegram.logs import token_kept_out_of_logs
 from bot.clubhouse import Clubhouse
 
 log = logging.getLogger(__name__)
-
-CHATTY_LOGGERS = ("httpx", "httpcore")
 
 
 class TelegramSettings(Protocol):
@@ -54,31 +52,26 @@ class Webhook:
         return urlsplit(self.url).path.strip("/")
 
 
-def quiet_http_logs() -> None:
-    for name in CHATTY_LOGGERS:
-        logging.getLogger(name).setLevel(logging.WARNING)
-
-
 async def run_telegram(
     clubhouse: Clubhouse, settings: TelegramSettings, *, webhook: Webhook | None = None
 ) -> None:
     """Serve until cancelled. Uses a webhook when ``webhook`` is given or TELEGRAM_WEBHOOK_URL is set,
     else long polling."""
-    quiet_http_logs()
     if webhook is None and settings.telegram_webhook_url:
         webhook = Webhook(settings.telegram_webhook_url)
-    builder = telegram_builder(settings.telegram_token, base_url=settings.telegram_api_base_url)
-    app = build_application(clubhouse, builder)
-    try:
-        await _start(app, webhook)
-        log.info(
-            "Telegram: @%s is up (%s)",
-            app.bot.username,
-            f"webhook {webhook.url}" if webhook else "long polling",
-        )
-        await asyncio.Event().wait()
-    finally:
-        await _stop(app)
+    with token_kept_out_of_logs(settings.telegram_token):
+        builder = telegram_builder(settings.telegram_token, base_url=settings.telegram_api_base_url)
+        app = build_application(clubhouse, builder)
+        try:
+            await _start(app, webhook)
+            log.info(
+                "Telegram: @%s is up (%s)",
+                app.bot.username,
+                f"webhook {webhook.url}" if webhook else "long polling",
+            )
+            await asyncio.Event().wait()
+        finally:
+            await _stop(app)
 
 
 async def _start(app: AnyApplication, webhook: Webhook | None) -> None:

@@ -211,3 +211,9 @@ async def golf(
     finally:
         await table.stop()
     table.check_every_query_answered_once()
+
+
+@pytest.fixture
+def unused_port() -> int:
+    """A TCP port on 127.0.0.1 for a webhook server the test starts itself."""
+    return free_port()
