@@ -17,7 +17,9 @@ async def run_chat_bots(settings: Settings, *, sync_commands: bool = False) -> i
         if settings.discord_token:
             from adapters.discord.runner import run_discord
 
-            jobs.append(run_discord(app.clubhouse, settings, sync_globally=sync_commands))
+            jobs.append(
+                run_discord(app.clubhouse, settings, sync_globally=sync_commands, storage=app.storage)
+            )
         if settings.telegram_token:
             from adapters.telegram.runner import run_telegram
 
