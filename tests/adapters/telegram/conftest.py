@@ -197,14 +197,20 @@ golf_table = _load_helper("golf_table")
 
 
 @pytest.fixture
+def solver() -> Any:
+    """The Solver port of the ``golf`` bot: a fake answering at once (override it to use the real one)."""
+    return golf_table.FakeSolver()
+
+
+@pytest.fixture
 async def golf(
-    fake_api: fake_bot_api.FakeBotApi, app_harness: AppHarness, tmp_path: Path
+    fake_api: fake_bot_api.FakeBotApi, app_harness: AppHarness, tmp_path: Path, solver: Any
 ) -> AsyncIterator[golf_table.GolfTable]:
     """The Golf bot, started: ``golf.app``, ``golf.clubhouse``; ``golf.command``/``press`` to play.
 
     At teardown the bot stops before its store closes, and every press must have had exactly one answer.
     """
-    table = golf_table.GolfTable(fake_api, app_harness, tmp_path / "golf.sqlite3")
+    table = golf_table.GolfTable(fake_api, app_harness, tmp_path / "golf.sqlite3", solver)
     await table.start()
     try:
         yield table

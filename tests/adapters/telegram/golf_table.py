@@ -17,6 +17,7 @@ from adapters.sqlite import SqliteStorage
 from adapters.telegram.app import build_application
 from bot.clock import SystemClock
 from bot.clubhouse import Clubhouse
+from bot.ports import Solver
 from engine.hole import Hole
 from engine.moves import Move
 
@@ -38,10 +39,11 @@ class FakeSolver:
 
 
 class GolfTable:
-    def __init__(self, fake: FakeBotApi, harness: Any, db_path: Path) -> None:
+    def __init__(self, fake: FakeBotApi, harness: Any, db_path: Path, solver: Solver) -> None:
         self.fake = fake
         self.harness = harness
         self.db_path = db_path
+        self.solver = solver
         self.app: AnyApp | None = None
         self.clubhouse: Clubhouse | None = None
         self._storage: SqliteStorage | None = None
@@ -53,7 +55,7 @@ class GolfTable:
 
         The rate limiter keeps retrying 429s but does not throttle: tests press fast in one chat."""
         self._storage = await SqliteStorage.open(self.db_path)
-        self.clubhouse = Clubhouse(self._storage, FakeSolver(), SystemClock())
+        self.clubhouse = Clubhouse(self._storage, self.solver, SystemClock())
         limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=max_retries)
         builder = self.harness.builder(max_retries=max_retries).rate_limiter(limiter)
         self.app = await self.harness.start(build_application(self.clubhouse, builder))

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from fake_bot_api import FakeBotApi, FakeChat, FakeUser
 from golf_table import action_of, key_for, keys, version_of
+from telegram.error import Forbidden
 
-from adapters.telegram.buttons import ANSWER_LIMIT
+from adapters.telegram.buttons import ANSWER_LIMIT, NOT_SHOWN, OOPS
 from bot import texts
 from bot.actions import MAX_LENGTH, parse_action_id
 from engine.deal import deal
@@ -194,3 +195,27 @@ async def test_presses_on_a_message_of_another_bot_version_are_harmless(
     answer = await golf.press(alice, None, board.message_id, text="10♣")
     assert answer.text == texts.ROUND_OVER
     assert fake_api.message(alice.id, board.message_id) == board
+
+
+async def test_a_refused_edit_still_answers_and_the_move_stands(golf: Any, alice: FakeUser) -> None:
+    board = await golf.command(alice, None, ROUND_24)
+    golf.fake.fail_next("editMessageText", description="Bad Request: message to edit not found")
+
+    answer = await golf.press(alice, None, board.message_id, text="10♣")
+
+    assert answer.text == NOT_SHOWN
+    assert "Foundation 10♣" in (await golf.command(alice, None, "/resume")).text
+
+
+async def test_an_unexpected_error_still_answers_once_and_reaches_the_error_handler(
+    golf: Any, app_harness: Any, alice: FakeUser
+) -> None:
+    app_harness.allow_errors = True
+    board = await golf.command(alice, None, ROUND_24)
+    golf.fake.fail_next("editMessageText", status=403, description="Forbidden: bot was blocked by the user")
+
+    answer = await golf.press(alice, None, board.message_id, text="10♣")
+
+    assert (answer.text, answer.show_alert) == (OOPS, False)
+    [error] = await golf.fake.wait_for(lambda: app_harness.errors)  # the answer goes first
+    assert isinstance(error, Forbidden)
