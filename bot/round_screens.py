@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.actions import ActionId
+from bot.actions import ActionId, format_action_id
 from bot.models import RoundState, RoundStatus
 from bot.screens import BoardView, Button, ButtonStyle, Screen, ScreenKind
 from engine.hole import Hole
@@ -12,50 +12,62 @@ ROW = 5
 """Buttons per row: Discord's limit."""
 
 
+def _playable(state: RoundState, hole: Hole) -> tuple[bool, ...]:
+    """Which columns may be played now (none unless the hole is in play)."""
+    if state.status is not RoundStatus.PLAYING:
+        return (False,) * len(hole.tableau)
+    return tuple(hole.can_play(c) for c in range(len(hole.tableau)))
+
+
 def board_view(state: RoundState, hole: Hole) -> BoardView:
-    per_hole = par_per_hole(state.par_for_nine)
-    live = state.status is RoundStatus.PLAYING
+    return _board_view(state, hole, _playable(state, hole))
+
+
+def _board_view(state: RoundState, hole: Hole, playable: tuple[bool, ...]) -> BoardView:
     return BoardView(
         columns=hole.tableau,
-        playable=tuple(live and hole.can_play(c) for c in range(len(hole.tableau))),
+        playable=playable,
         foundation=hole.top,
         stock_left=len(hole.stock),
         hole=state.hole_index + 1,
         holes=state.holes,
         total=sum(state.scores),
-        par=per_hole * state.holes,
+        par=par_per_hole(state.par_for_nine) * state.holes,
         rules=state.rules,
         deal=state.deal,
     )
 
 
-def _button(state: RoundState, action: str, label: str, enabled: bool, **kw: object) -> Button:
-    return Button(
-        id=str(ActionId(state.id, state.version, action)),
-        label=label,
-        enabled=enabled,
-        **kw,  # type: ignore[arg-type]
-    )
-
-
 def board_buttons(state: RoundState, hole: Hole) -> tuple[tuple[Button, ...], ...]:
+    return _board_buttons(state, hole, _playable(state, hole))
+
+
+def _board_buttons(
+    state: RoundState, hole: Hole, playable: tuple[bool, ...]
+) -> tuple[tuple[Button, ...], ...]:
+    # the ids of bot.actions, ``g1:<round>:<version>:<action>``, made from one prefix: this runs every move
+    prefix = format_action_id(ActionId(state.id, state.version, "s"))[:-1]
     live = state.status is RoundStatus.PLAYING and not hole.is_over
     columns = []
-    for c in range(len(hole.tableau)):
+    for c, can_play in enumerate(playable):
         card = hole.available(c)
-        label = card.pretty() if card else "—"
-        playable = live and hole.can_play(c)
-        style = ButtonStyle.PRIMARY if playable else ButtonStyle.SECONDARY
-        columns.append(_button(state, str(c + 1), label, playable, style=style, key=str(c + 1)))
+        name = str(c + 1)
+        columns.append(
+            Button(
+                id=prefix + name,
+                label=card.pretty() if card else "—",
+                enabled=can_play,
+                style=ButtonStyle.PRIMARY if can_play else ButtonStyle.SECONDARY,
+                key=name,
+            )
+        )
     rows = [tuple(columns[i : i + ROW]) for i in range(0, len(columns), ROW)]
-    controls = [
-        _button(state, "s", f"Turn stock ({len(hole.stock)})", live and hole.can_turn(), key="d"),
-    ]
+    controls = [Button(prefix + "s", f"Turn stock ({len(hole.stock)})", live and hole.can_turn(), key="d")]
     if state.casual:
-        controls.append(_button(state, "h", "Hint", live, key="h"))
-    controls.append(_button(state, "q", "Concede hole", live, style=ButtonStyle.DANGER, key="q"))
+        controls.append(Button(prefix + "h", "Hint", live, key="h"))
+    controls.append(Button(prefix + "q", "Concede hole", live, ButtonStyle.DANGER, key="q"))
     if state.status is RoundStatus.HOLE_OVER:
-        controls.append(_button(state, "n", "Next hole ▶", True, style=ButtonStyle.SUCCESS, key="n"))
+        controls.append(Button(prefix + "n", "Next hole ▶", True, ButtonStyle.SUCCESS, key="n"))
     rows.append(tuple(controls))
     return tuple(rows)
 
@@ -104,7 +116,8 @@ def hole_result(score: int, best: int | None, number: int) -> str:
 
 def round_screen(state: RoundState, hole: Hole, *, notes: tuple[str, ...] = ()) -> Screen:
     """The screen for the round as it stands: live board, finished hole or finished round."""
-    view = board_view(state, hole)
+    playable = _playable(state, hole)
+    view = _board_view(state, hole, playable)
     par = view.par
     blocks: list[str] = []
     if state.status is RoundStatus.PLAYING:
@@ -132,7 +145,7 @@ def round_screen(state: RoundState, hole: Hole, *, notes: tuple[str, ...] = ()) 
         notes=notes,
         board=view,
         blocks=tuple(blocks),
-        buttons=board_buttons(state, hole),
+        buttons=_board_buttons(state, hole, playable),
         session=state.id,
         version=state.version,
         owner=state.owner,
