@@ -22,6 +22,7 @@ from adapters.cli.config import Settings
 
 EXIT_NO_TOKEN = 2
 EXIT_BAD_OPTIONS = 2
+EXIT_TOKEN_REJECTED = 2
 
 
 def add_commands(sub: Any) -> None:
@@ -40,6 +41,7 @@ def add_commands(sub: Any) -> None:
 
 
 def telegram_command(args: argparse.Namespace) -> int:
+    # python-telegram-bot and the solver pool are imported only once this command runs.
     settings = Settings.load(db=args.db)
     if not settings.telegram_token:
         print(
@@ -57,13 +59,18 @@ def telegram_command(args: argparse.Namespace) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
-    with contextlib.suppress(asyncio.CancelledError):
-        asyncio.run(_run(settings, args, webhook_url))
+    from adapters.telegram.runner import TokenRejectedError
+
+    try:
+        with contextlib.suppress(asyncio.CancelledError):
+            asyncio.run(_run(settings, args, webhook_url))
+    except TokenRejectedError as error:
+        print(error, file=sys.stderr)
+        return EXIT_TOKEN_REJECTED
     return 0
 
 
 async def _run(settings: Settings, args: argparse.Namespace, webhook_url: str) -> None:
-    # Imported here: python-telegram-bot and the solver pool load only for this command.
     from adapters.cli.wiring import open_app
     from adapters.telegram.runner import Webhook, run_telegram
 

@@ -17,11 +17,17 @@ from dataclasses import dataclass, field
 from typing import Protocol
 from urllib.parse import urlsplit
 
+from telegram.error import InvalidToken
+
 from adapters.telegram.app import ALLOWED_UPDATES, AnyApplication, build_application, telegram_builder
 from adapters.telegram.logs import token_kept_out_of_logs
 from bot.clubhouse import Clubhouse
 
 log = logging.getLogger(__name__)
+
+
+class TokenRejectedError(RuntimeError):
+    """Telegram does not know the token. (PTB's own InvalidToken quotes the token; this does not.)"""
 
 
 class TelegramSettings(Protocol):
@@ -63,7 +69,12 @@ async def run_telegram(
         builder = telegram_builder(settings.telegram_token, base_url=settings.telegram_api_base_url)
         app = build_application(clubhouse, builder)
         try:
-            await _start(app, webhook)
+            try:
+                await _start(app, webhook)
+            except InvalidToken:
+                raise TokenRejectedError(
+                    "Telegram rejected TELEGRAM_TOKEN: check it with @BotFather (/mybots → API Token)."
+                ) from None
             log.info(
                 "Telegram: @%s is up (%s)",
                 app.bot.username,

@@ -9,6 +9,7 @@ import logging
 import os
 import signal
 import sys
+import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from golf_table import FakeSolver
 
 from adapters.cli.config import Settings
 from adapters.sqlite import SqliteStorage
-from adapters.telegram.runner import Webhook, run_telegram
+from adapters.telegram.runner import TokenRejectedError, Webhook, run_telegram
 from bot.clock import SystemClock
 from bot.clubhouse import Clubhouse
 
@@ -145,3 +146,17 @@ async def test_golfbot_telegram_runs_as_a_process_and_stops_on_sigterm(
     assert "is up (long polling)" in log and "DEBUG" in log
     assert fake_api.token not in log
     assert fake_api.pending_updates == []
+
+
+async def test_a_rejected_token_is_a_clear_error_that_does_not_quote_it(
+    fake_api: FakeBotApi, clubhouse: Clubhouse, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    token = "987654321:REVOKED-token"
+    settings = Settings(tmp_path / "db", telegram_token=token, telegram_api_base_url=fake_api.base_url)
+    with pytest.raises(TokenRejectedError) as error:
+        await run_telegram(clubhouse, settings)
+    assert str(error.value).startswith("Telegram rejected TELEGRAM_TOKEN")
+    assert error.value.__suppress_context__  # PTB's InvalidToken, which quotes the token, is not shown
+    assert token not in "".join(traceback.format_exception(error.value))
+    assert token not in caplog.text
