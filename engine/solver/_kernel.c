@@ -9,7 +9,8 @@
  * the tableau is cleared) and cuts every position whose lower bound cannot beat it. The bound is a
  * relaxation: every card needs a predecessor of adjacent rank on the foundation (a card played before it,
  * the current top, or a stock card turned), and each predecessor serves one card. The greatest such
- * matching (a path of ranks, or a cycle with wrapping) bounds how many cards can still be played.
+ * matching (a path of ranks, or a cycle with wrapping) bounds how many cards can still be played; cards
+ * that can never be played at all (buried under such a card, or with no rank to go onto) tighten it.
  * Any change here must be mirrored in pysearch.py: the tests demand identical answers.
  */
 #define PY_SSIZE_T_CLEAN
@@ -38,6 +39,7 @@ typedef struct {
     unsigned char cards[MAXC][MAXH];
     unsigned char stock[MAXS];
     unsigned char adj[15][NRANK];
+    unsigned onto[15]; /* bit r set: rank r may go onto this rank (14: the empty foundation) */
     uint64_t wcol[MAXC], widx;
     int cnt[NRANK];
     int *pre; /* (S + 1) x NRANK prefix counts of the stock */
@@ -119,17 +121,16 @@ static inline int path_matching(const int *cap, int n) {
 
 /* Cards that cannot all be played with the predecessors available: the tableau, the top and the stock
  * cards idx .. idx+u-1. A lower bound on the cards left (0: clearing is not ruled out). */
-static int deficit(const Ctx *x, int idx, int u, int top) {
-    const int *a = x->pre + idx * NRANK, *b = x->pre + (idx + u) * NRANK;
+static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
     int L[NRANK + 1], R[NRANK + 1];
     int n0 = 0;
     for (int r = 1; r < NRANK; r++) {
-        L[r] = x->cnt[r] + b[r] - a[r] + (top == r);
-        R[r] = x->cnt[r];
+        L[r] = cnt[r] + starts[r] + (top == r);
+        R[r] = cnt[r];
         n0 += R[r];
     }
     if (!(x->flags & F_KINGS_PRED)) L[13] = 0;
-    int universal = b[0] - a[0] + (top == 0 || top == NOTOP) + x->cnt[0];
+    int universal = starts[0] + (top == 0 || top == NOTOP) + cnt[0];
     int seq[26], m0;
     if (x->flags & F_WRAP) {
         /* R1 L2 R3 .. R13 L1 R2 .. L13, closed by the edge L13-R1: try every flow on it. */
@@ -138,12 +139,13 @@ static int deficit(const Ctx *x, int idx, int u, int top) {
             seq[r + 12] = (r & 1) ? L[r] : R[r];
         }
         int lim = L[13] < R[1] ? L[13] : R[1];
-        m0 = 0;
-        for (int f = 0; f <= lim; f++) {
+        m0 = path_matching(seq, 26);
+        for (int f = 1; f <= lim; f++) { /* concave in f: stop once it no longer grows */
             seq[0] = R[1] - f;
             seq[25] = L[13] - f;
             int m = f + path_matching(seq, 26);
-            if (m > m0) m0 = m;
+            if (m <= m0) break;
+            m0 = m;
         }
     } else {
         for (int r = 1; r <= 13; r++) seq[r - 1] = (r & 1) ? R[r] : L[r];
@@ -155,14 +157,61 @@ static int deficit(const Ctx *x, int idx, int u, int top) {
     return d > 0 ? d : 0;
 }
 
+/* A lower bound on the cards left when only the stock cards idx .. idx+u-1 may be turned (0: clearing
+ * is not ruled out). The cheap matching first; if it does not reach ``enough``, find the cards that can
+ * never be played at all: a card is playable only once every card above it in its column is, and some
+ * card of a rank it may go onto is playable (or is the top, or a stock card in the window). Those cards
+ * stay, and the matching is redone on the others. */
+static int bound(const Ctx *x, int idx, int u, int top, int enough) {
+    const int *a = x->pre + idx * NRANK, *b = x->pre + (idx + u) * NRANK;
+    int starts[NRANK];
+    unsigned ok = x->onto[top]; /* the ranks that some playable card or start would take */
+    for (int r = 0; r < NRANK; r++) {
+        starts[r] = b[r] - a[r];
+        if (starts[r]) ok |= x->onto[r];
+    }
+    int d = deficit(x, x->cnt, starts, top);
+    if (d >= enough) return d;
+    unsigned ranks = 0; /* ranks in the tableau; if the start alone serves them all, all are playable */
+    for (int r = 0; r < NRANK; r++)
+        if (x->cnt[r]) ranks |= 1u << r;
+    if (!(ranks & ~ok)) return d;
+    int marked[MAXC] = {0};
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int c = 0; c < x->ncols; c++) {
+            int h = x->height[c], m = marked[c];
+            while (m < h) {
+                int r = x->cards[c][h - 1 - m];
+                if (!(ok >> r & 1)) break;
+                ok |= x->onto[r];
+                m++;
+            }
+            if (m != marked[c]) {
+                marked[c] = m;
+                changed = 1;
+            }
+        }
+    }
+    int cnt[NRANK], stuck = 0;
+    memcpy(cnt, x->cnt, sizeof cnt);
+    for (int c = 0; c < x->ncols; c++)
+        for (int i = x->height[c] - marked[c] - 1; i >= 0; i--) {
+            cnt[x->cards[c][i]]--;
+            stuck++;
+        }
+    return stuck ? stuck + deficit(x, cnt, starts, top) : d;
+}
+
 /* Can this position still beat the best value found? */
 static inline int hopeless(const Ctx *x, int idx, int top) {
     if (x->best <= 0) {
         int u = x->S + x->best - idx - 1; /* turns left to clear with more stock in hand */
         if (u < 0) return 1;
-        return deficit(x, idx, u, top) > 0;
+        return bound(x, idx, u, top, 1) > 0;
     }
-    return deficit(x, idx, x->S - idx, top) >= x->best;
+    return bound(x, idx, x->S - idx, top, x->best) >= x->best;
 }
 
 /* ---- the search ------------------------------------------------------------------------------ */
@@ -242,6 +291,9 @@ static PyObject *kernel_search(PyObject *self, PyObject *args) {
     x->flags = flags;
     memcpy(x->stock, stock.buf, (size_t)stock.len);
     memcpy(x->adj, adj.buf, 15 * NRANK);
+    for (int p = 0; p <= NOTOP; p++)
+        for (int r = 0; r < NRANK; r++)
+            if (x->adj[p][r]) x->onto[p] |= 1u << r;
     int left = 0;
     uint64_t weight = 15; /* the top rank takes the lowest digit: radix 15 */
     uint64_t key = (uint64_t)top;

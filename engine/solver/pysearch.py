@@ -70,6 +70,7 @@ def search(problem: Problem, mode: int) -> tuple[int, bytes, int]:
     bounded = not flags & NO_BOUND
     stuck = bool(flags & STUCK_DRAW)
     rows = [problem.adjacent[t * RANKS : (t + 1) * RANKS] for t in range(NO_TOP + 1)]
+    predof = [sum(1 << p for p in range(NO_TOP + 1) if rows[p][r]) for r in range(RANKS)]
     cnt = [0] * RANKS
     for col in columns:
         for r in col:
@@ -96,16 +97,44 @@ def search(problem: Problem, mode: int) -> tuple[int, bytes, int]:
     best_idx, best_path = -1, b""
     stop = False
 
+    def bound(idx: int, u: int, top: int, enough: int) -> int:
+        """Lower bound on the cards left turning only stock cards idx..idx+u-1 (0: may clear). Past the
+        matching: cards that can never be played (one above them never is, or no rank they may go onto
+        ever shows) stay, and the matching is redone on the others."""
+        a, b = prefix[idx], prefix[idx + u]
+        starts = [b[r] - a[r] for r in range(RANKS)]
+        d = deficit(cnt, starts, top, flags)
+        if d >= enough:
+            return d
+        mask = 1 << top
+        for r in range(RANKS):
+            if starts[r]:
+                mask |= 1 << r
+        marked = [0] * ncols
+        changed = True
+        while changed:
+            changed = False
+            for c in range(ncols):
+                col, h, m = columns[c], height[c], marked[c]
+                while m < h and mask & predof[col[h - 1 - m]]:
+                    mask |= 1 << col[h - 1 - m]
+                    m += 1
+                if m != marked[c]:
+                    marked[c] = m
+                    changed = True
+        rest = cnt[:]
+        stuck = 0
+        for c in range(ncols):
+            for i in range(height[c] - marked[c]):
+                rest[columns[c][i]] -= 1
+                stuck += 1
+        return stuck + deficit(rest, starts, top, flags) if stuck else d
+
     def hopeless(idx: int, top: int) -> bool:
-        a = prefix[idx]
         if best <= 0:
-            u = total + best - idx - 1
-            if u < 0:
-                return True
-            b = prefix[idx + u]
-            return deficit(cnt, [b[r] - a[r] for r in range(RANKS)], top, flags) > 0
-        b = prefix[total]
-        return deficit(cnt, [b[r] - a[r] for r in range(RANKS)], top, flags) >= best
+            u = total + best - idx - 1  # turns left to clear with more stock in hand
+            return u < 0 or bound(idx, u, top, 1) > 0
+        return bound(idx, total - idx, top, best) >= best
 
     def dfs(key: int, idx: int, top: int, left: int) -> None:
         nonlocal best, best_idx, best_path, stop
