@@ -63,15 +63,15 @@ def _asker(update: Update) -> _Asker | None:
     return _Asker(message, player_of(user), place_of(chat), is_group(chat))
 
 
-async def reply_screen(asker: _Asker, screen: Screen, *, note: str = "") -> None:
+async def _reply_screen(asker: _Asker, screen: Screen, *, note: str = "") -> None:
     shown = render_message(screen, player_name=asker.name_on_boards, note=note)
     await asker.message.reply_html(shown.text, reply_markup=shown.keyboard, allow_sending_without_reply=True)
 
 
-async def reply_refusal(asker: _Asker, error: GolfError) -> None:
+async def _reply_refusal(asker: _Asker, error: GolfError) -> None:
     """The core's refusal as it is; with the board it refers to (e.g. the round already in progress)."""
     if error.screen is not None:
-        await reply_screen(asker, error.screen, note=error.message)
+        await _reply_screen(asker, error.screen, note=error.message)
     else:
         await asker.message.reply_html(escape(error.message), allow_sending_without_reply=True)
 
@@ -105,9 +105,9 @@ class GolfCommands:
                 deal_code=options.deal_code,
             )
         except GolfError as error:
-            await reply_refusal(asker, error)
+            await _reply_refusal(asker, error)
             return
-        await reply_screen(asker, screen)
+        await _reply_screen(asker, screen)
 
     async def resume(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := _asker(update)) is not None:
@@ -128,7 +128,7 @@ class GolfCommands:
         place = asker.place if asker.in_group else None
         record = await self._club.stats(asker.player, place)
         where = asker.place.name if place is not None else "Telegram"
-        await reply_screen(asker, stats_screen(asker.player.name, record, where=where))
+        await _reply_screen(asker, stats_screen(asker.player.name, record, where=where))
 
     async def rules(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := _asker(update)) is None:
@@ -136,18 +136,18 @@ class GolfCommands:
         try:
             screen = rules_screen(parse_rules_argument(context.args or ()))
         except GolfError as error:
-            await reply_refusal(asker, error)
+            await _reply_refusal(asker, error)
             return
-        await reply_screen(asker, screen)
+        await _reply_screen(asker, screen)
 
     async def help(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := _asker(update)) is not None:
-            await reply_screen(asker, help_screen({spec.usage: spec.description for spec in self.specs}))
+            await _reply_screen(asker, help_screen({spec.usage: spec.description for spec in self.specs}))
 
     async def _show(self, asker: _Asker, screen: Awaitable[Screen]) -> None:
         try:
             shown = await screen
         except GolfError as error:
-            await reply_refusal(asker, error)
+            await _reply_refusal(asker, error)
             return
-        await reply_screen(asker, shown)
+        await _reply_screen(asker, shown)
