@@ -1,9 +1,15 @@
-"""Runs the chat adapters whose tokens are set, side by side on one core and one database."""
+"""Runs the chat adapters whose tokens are set, side by side on one core and one database.
+
+The bots run in one TaskGroup: if one stops with an error (say, a token the platform rejects), the other is
+stopped too before the database closes, and the reason is logged as one line, never as a traceback.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Coroutine
+from typing import Any
 
 from adapters.cli.config import Settings
 from adapters.cli.wiring import open_app
@@ -11,30 +17,42 @@ from adapters.cli.wiring import open_app
 log = logging.getLogger(__name__)
 
 
+class ChatBotStopped(Exception):
+    """One of the bots stopped with an error; its message names the bot and the reason."""
+
+
+async def _guard(name: str, job: Coroutine[Any, Any, None]) -> None:
+    try:
+        await job
+    except asyncio.CancelledError:
+        raise
+    except Exception as error:
+        raise ChatBotStopped(f"the {name} bot stopped: {error}") from error
+
+
 async def run_chat_bots(settings: Settings, *, sync_commands: bool = False) -> int:
+    if not (settings.discord_token or settings.telegram_token):
+        log.error("no DISCORD_TOKEN or TELEGRAM_TOKEN set")
+        return 2
     async with open_app(settings.db_path) as app:
-        jobs = []
+        jobs: dict[str, Coroutine[Any, Any, None]] = {}
         if settings.discord_token:
             from adapters.discord.runner import run_discord
 
-            jobs.append(
-                run_discord(app.clubhouse, settings, sync_globally=sync_commands, storage=app.storage)
+            jobs["Discord"] = run_discord(
+                app.clubhouse, settings, sync_globally=sync_commands, storage=app.storage
             )
         if settings.telegram_token:
             from adapters.telegram.runner import run_telegram
 
-            jobs.append(run_telegram(app.clubhouse, settings))
-        if not jobs:
-            log.error("no DISCORD_TOKEN or TELEGRAM_TOKEN set")
-            return 2
-        log.info(
-            "running %s on %s",
-            ", ".join(
-                n
-                for n, t in (("Discord", settings.discord_token), ("Telegram", settings.telegram_token))
-                if t
-            ),
-            settings.db_path,
-        )
-        await asyncio.gather(*jobs)
+            jobs["Telegram"] = run_telegram(app.clubhouse, settings)
+        log.info("running %s on %s", " and ".join(jobs), settings.db_path)
+        try:
+            async with asyncio.TaskGroup() as group:
+                for name, job in jobs.items():
+                    group.create_task(_guard(name, job))
+        except* ChatBotStopped as stopped:
+            for error in stopped.exceptions:
+                log.error("%s", error)
+            return 1
     return 0
