@@ -1,0 +1,172 @@
+"""engine.solver's API: optimal scores against the published list, complete lines, winnable, hint,
+mid-game positions, deals above 32000, finished holes and the backend switch."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+
+import pytest
+
+from engine.deal import deal
+from engine.hole import Hole
+from engine.moves import CONCEDE, TURN, Move
+from engine.rules import STRICT, find_rules
+from engine.solver import BACKENDS, Solution, best_score, hint, kernel_available, solve, winnable
+
+SAMPLE = range(1, 1001, 6)  # 167 deals of the 1000 in the default run
+BASES = ("strict", "queens-on-kings", "wrap")
+
+CheckLine = Callable[[Hole, Solution], Hole]
+
+
+def _check_deals(optimal_deals, name: str, numbers, check_line: CheckLine) -> None:
+    rules = find_rules(name)
+    wrong = []
+    for number in numbers:
+        record = optimal_deals[number - 1]
+        hole = record.hole(rules)
+        solution = solve(hole)
+        check_line(hole, solution)
+        if solution.score != record.optimal[name]:
+            wrong.append((number, solution.score, record.optimal[name]))
+    assert not wrong, f"(deal, solver, published) under {name}: {wrong}"
+
+
+@pytest.mark.parametrize("name", BASES)
+def test_optimal_scores_of_a_sample_of_deals(optimal_deals, check_line: CheckLine, name: str) -> None:
+    assert len(SAMPLE) >= 150
+    _check_deals(optimal_deals, name, SAMPLE, check_line)
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("name", BASES)
+def test_optimal_scores_of_all_1000_deals(optimal_deals, check_line: CheckLine, name: str) -> None:
+    _check_deals(optimal_deals, name, range(1, 1001), check_line)
+
+
+def test_the_deal_list_is_engine_deal(optimal_deals) -> None:
+    """The file's positions are the engine's deals, so solving deal(N) is solving the listed deal."""
+    for number in (1, 24, 500, 1000):
+        assert optimal_deals[number - 1].hole() == deal(number)
+
+
+@pytest.mark.parametrize("name", BASES)
+def test_winnable_is_a_score_of_zero_or_less(optimal_deals, name: str) -> None:
+    rules = find_rules(name)
+    for record in optimal_deals[:120]:
+        assert winnable(record.hole(rules)) == (record.optimal[name] <= 0), record.number
+
+
+@pytest.mark.parametrize("name", BASES)
+def test_hint_keeps_the_optimal_score(optimal_deals, name: str) -> None:
+    rules = find_rules(name)
+    for record in optimal_deals[200:215]:
+        hole = record.hole(rules)
+        move = hint(hole)
+        assert move is not None and hole.is_legal(move)
+        assert best_score(hole.play(move)) == record.optimal[name]
+
+
+def _wander(hole: Hole, steps: int, rng: random.Random) -> Hole:
+    """Some legal moves, mostly plays, so that the position is well into the hole but not over."""
+    for _ in range(steps):
+        moves = hole.legal_moves()
+        plays = [m for m in moves if m != TURN]
+        choice = rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(moves)
+        nxt = hole.play(choice)
+        if nxt.is_over:
+            break
+        hole = nxt
+    return hole
+
+
+@pytest.mark.parametrize("name", BASES)
+def test_mid_game_score_is_the_best_over_the_moves(name: str, check_line: CheckLine) -> None:
+    rules = find_rules(name)
+    rng = random.Random(f"mid-game {name}")
+    for number in range(300, 312):
+        hole = _wander(deal(number, rules), rng.randrange(4, 30), rng)
+        solution = solve(hole)
+        check_line(hole, solution)
+        children = [solve(hole.play(m)).score for m in hole.legal_moves()]
+        assert solution.score == min(children)
+        assert solution.score <= hole.cards_in_tableau  # conceding never beats playing on
+        assert winnable(hole) == (solution.score <= 0)
+        move = hint(hole)
+        assert move is not None and best_score(hole.play(move)) == solution.score
+
+
+@pytest.mark.parametrize("number", [32000, 32001, 65536, 1_000_000, 123_456_789_012, 10**20 - 1])
+@pytest.mark.parametrize("name", BASES)
+def test_deals_above_32000(number: int, name: str, check_line: CheckLine) -> None:
+    hole = deal(number, find_rules(name))
+    solution = solve(hole)
+    check_line(hole, solution)
+    assert winnable(hole) == solution.winnable
+    assert solution.states > 0
+
+
+def test_a_line_after_the_first_move_continues_the_best_line(optimal_deals) -> None:
+    hole = optimal_deals[23].hole()
+    solution = solve(hole)
+    after = hole.play(solution.moves[0])
+    assert solve(after).score == solution.score
+
+
+def test_solution_is_a_frozen_value() -> None:
+    solution = solve(deal(24))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        solution.score = 0  # type: ignore[misc]
+    assert all(isinstance(m, Move) for m in solution.moves)
+    assert CONCEDE not in solution.moves
+
+
+class TestFinishedHoles:
+    def test_cleared_hole_scores_minus_the_stock_left(self, make_hole) -> None:
+        hole = make_hole(["", "", ""], foundation="5D", stock="2C 9H 3S")
+        assert solve(hole) == Solution(-3, (), 0)
+        assert winnable(hole) and hint(hole) is None and best_score(hole) == -3
+
+    def test_stuck_hole_scores_cards_left(self, make_hole) -> None:
+        hole = make_hole(["KS 9H", "2C"], foundation="5D")
+        assert hole.is_over
+        assert solve(hole) == Solution(3, (), 0)
+        assert not winnable(hole) and hint(hole) is None
+
+    def test_conceded_hole_is_over(self, make_hole) -> None:
+        hole = make_hole(["4C"], foundation="5D", stock="2C", conceded=True)
+        assert solve(hole).score == 1 and solve(hole).moves == ()
+        assert not winnable(hole) and hint(hole) is None
+
+    def test_last_card_then_stop(self, make_hole, check_line: CheckLine) -> None:
+        hole = make_hole(["KS", "QH"], foundation="JD", stock="2C 9H")
+        solution = solve(hole)
+        assert solution.score == -2
+        assert [str(m) for m in solution.moves] == ["2", "1"]
+        check_line(hole, solution)
+
+    def test_uncleared_line_turns_out_the_stock(self, make_hole, check_line: CheckLine) -> None:
+        hole = make_hole(["KS 9H", "4C"], foundation="5D", stock="2C 8H 3S")
+        solution = solve(hole)
+        assert solution.score == 1  # 4C, turn, turn, 9H on 8H; the King never finds a Queen
+        end = check_line(hole, solution)
+        assert end.stock == ()
+
+
+def test_unknown_backend_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown solver backend"):
+        solve(deal(1), backend="fortran")
+    assert BACKENDS == ("auto", "c", "python")
+
+
+def test_both_backends_answer_alike(make_hole) -> None:
+    hole = make_hole(["4C 7S 5S", "5H 2C 6C", "QC QH 9C"], foundation="8D", stock="TD 6H 3D", rules=STRICT)
+    python = solve(hole, backend="python")
+    assert python == solve(hole, backend="auto")
+    if kernel_available():
+        assert python == solve(hole, backend="c")
+    else:
+        with pytest.raises(RuntimeError):
+            solve(hole, backend="c")

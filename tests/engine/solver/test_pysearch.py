@@ -1,0 +1,160 @@
+"""The pure-Python search (engine/solver/pysearch.py) against a brute-force reference on small positions
+under every rule variant, and its lower bound on its own."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.cards import Card, full_deck, parse_card
+from engine.hole import Hole
+from engine.rules import Rules
+from engine.solver import Solution, kernel_available, solve, winnable
+from engine.solver.problem import KINGS_PRED, NO_TOP, RANKS, WRAP, problem_of
+from engine.solver.pysearch import deficit
+
+
+def _all_rules() -> list[Rules]:
+    bases = [{}, {"queens_on_kings": True}, {"wrap": True}]
+    return [
+        Rules(**base, jokers=jokers, empty_foundation=head, decks=decks, draw_only_when_stuck=stuck)  # type: ignore[arg-type]
+        for base, jokers, head, decks, stuck in itertools.product(
+            bases, (0, 1, 2), (False, True), (1, 2), (False, True)
+        )
+    ]
+
+
+ALL_RULES = _all_rules()
+DOUBLE = Rules(decks=2)
+
+
+@st.composite
+def small_positions(draw: st.DrawFn) -> Hole:
+    """A position of the given rules with few cards: up to 14 in the tableau and 7 in the stock."""
+    rules = draw(st.sampled_from(ALL_RULES))
+    pack = list(full_deck(decks=rules.decks, jokers=rules.jokers))
+    picks = draw(st.lists(st.integers(0, len(pack) - 1), min_size=22, max_size=22, unique=True))
+    cards = [pack[i] for i in picks]
+    jokers = [c for c in pack if c.is_joker and c not in cards]
+    for joker in jokers:  # small positions would rarely meet a Joker otherwise
+        if draw(st.booleans()):
+            cards.insert(draw(st.integers(0, len(cards))), joker)
+    in_tableau = draw(st.integers(0, 14))
+    in_stock = draw(st.integers(0, 7))
+    tableau: list[list[Card]] = [[] for _ in range(rules.columns)]
+    for card in cards[:in_tableau]:
+        tableau[draw(st.integers(0, rules.columns - 1))].append(card)
+    rest = cards[in_tableau:]
+    empty = rules.empty_foundation and draw(st.booleans())
+    foundation = () if empty else (rest[0],)
+    stock = tuple(rest[1 : 1 + in_stock])
+    return Hole(tuple(tuple(col) for col in tableau), foundation, stock, rules)
+
+
+def _replays(hole: Hole, solution: Solution) -> bool:
+    end = hole.play_all(solution.moves)
+    return end.is_over and end.score == solution.score
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hole=small_positions())
+def test_python_search_equals_brute_force(brute_force: Callable[[Hole], int], hole: Hole) -> None:
+    reference = brute_force(hole)
+    solution = solve(hole, backend="python")
+    assert solution.score == reference
+    assert _replays(hole, solution)
+    assert winnable(hole, backend="python") == (reference <= 0)
+    if kernel_available():
+        assert solve(hole, backend="c") == solution
+        assert winnable(hole, backend="c") == (reference <= 0)
+
+
+def test_python_search_on_hand_made_variant_positions(make_hole, brute_force, check_line) -> None:
+    positions = [
+        make_hole(["KS JK", "QH"], foundation="KD", stock="2C", rules=Rules(jokers=1)),
+        make_hole(["5C", "JK 9D"], foundation="KD", stock="QS", rules=Rules(jokers=2)),
+        make_hole(["AC 5H", "KD"], foundation="", stock="7S QS", rules=Rules(empty_foundation=True)),
+        make_hole(["AC", "KD", "2S"], foundation="3C", stock="QH JH", rules=Rules(wrap=True)),
+        make_hole(["QC", "KD"], foundation="JH", stock="5S", rules=Rules(queens_on_kings=True)),
+        make_hole(["4C 5D", "3H"], foundation="4S", stock="9C 6S 2D", rules=Rules(draw_only_when_stuck=True)),
+        make_hole(
+            ["4C", "", "", "", "", "", "", "", "5D"], foundation="6S", stock="3S", rules=Rules(decks=2)
+        ),
+    ]
+    for hole in positions:
+        solution = solve(hole, backend="python")
+        assert solution.score == brute_force(hole), hole
+        check_line(hole, solution)
+
+
+def test_draw_only_when_stuck_forces_the_play(make_hole, brute_force, check_line) -> None:
+    """Free drawing turns JD and TS first, then runs JS QH KD. With stuck-draw the JD makes QH playable,
+    which must go at once, and then JS: the King never gets its Queen."""
+    columns = ["QH", "KD JS", "4C"]
+    free = make_hole(columns, foundation="8D", stock="JD TS", rules=Rules())
+    stuck = make_hole(columns, foundation="8D", stock="JD TS", rules=Rules(draw_only_when_stuck=True))
+    for hole, score in ((free, 1), (stuck, 2)):
+        solution = solve(hole, backend="python")
+        assert solution.score == score == brute_force(hole)
+        check_line(hole, solution)
+
+
+class TestDeficit:
+    """The lower bound: cards that cannot all find a predecessor of adjacent rank."""
+
+    @staticmethod
+    def _counts(text: str) -> list[int]:
+        cnt = [0] * RANKS
+        for token in text.split():
+            cnt[parse_card(token).rank] += 1
+        return cnt
+
+    def test_nothing_left_needs_nothing(self) -> None:
+        assert deficit([0] * RANKS, [0] * RANKS, 5, 0) == 0
+
+    def test_a_dead_king_is_counted(self) -> None:
+        cnt = self._counts("KS")
+        assert deficit(cnt, [0] * RANKS, 5, 0) == 1
+        assert deficit(cnt, [0] * RANKS, 12, 0) == 0  # a Queen on top takes it
+
+    def test_kings_need_one_start_each(self) -> None:
+        cnt = self._counts("KS KH QD")
+        starts = self._counts("QC")
+        assert deficit(cnt, starts, 11, 0) == 0  # J: QD, KS; then QC from the stock, KH
+        assert deficit(cnt, [0] * RANKS, 11, 0) == 1
+
+    def test_queens_on_kings_lets_a_king_take_a_queen(self) -> None:
+        cnt = self._counts("QS QH")
+        assert deficit(cnt, [0] * RANKS, 13, 0) == 2  # strict: the King on top takes nothing
+        assert deficit(cnt, [0] * RANKS, 13, KINGS_PRED) == 1  # K takes one Queen, the other has none
+        cnt = self._counts("QS KH QH")
+        assert deficit(cnt, [0] * RANKS, 13, KINGS_PRED) == 0
+
+    def test_wrap_joins_ace_and_king(self) -> None:
+        cnt = self._counts("AS")
+        assert deficit(cnt, [0] * RANKS, 13, KINGS_PRED) == 1
+        assert deficit(cnt, [0] * RANKS, 13, KINGS_PRED | WRAP) == 0
+
+    def test_a_joker_or_an_empty_foundation_serves_anything(self) -> None:
+        cnt = self._counts("7S")
+        assert deficit(cnt, [0] * RANKS, 2, 0) == 1
+        assert deficit(cnt, [0] * RANKS, NO_TOP, 0) == 0
+        assert deficit(cnt, [0] * RANKS, 0, 0) == 0
+
+    @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(hole=small_positions())
+    def test_never_above_the_true_cards_left(self, brute_force: Callable[[Hole], int], hole: Hole) -> None:
+        problem = problem_of(hole)
+        cnt = [0] * RANKS
+        for col in problem.columns:
+            for r in col:
+                cnt[r] += 1
+        starts = [0] * RANKS
+        for r in problem.stock:
+            starts[r] += 1
+        bound = deficit(cnt, starts, problem.top, problem.flags)
+        best = brute_force(hole)
+        assert bound <= max(best, 0)
