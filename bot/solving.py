@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import TypeVar
@@ -13,6 +15,14 @@ from engine.hole import Hole
 from engine.moves import Move
 
 T = TypeVar("T")
+
+WORKER_NICENESS = 10
+"""Solver workers run at a lower priority than the bot: a best score is a nicety, a player's move is not."""
+
+
+def _lower_priority() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
 
 
 class PooledSolver:
@@ -40,7 +50,9 @@ class PooledSolver:
     def _pool(self) -> Executor:
         if self._executor is None:
             context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(max_workers=self._workers, mp_context=context)
+            self._executor = ProcessPoolExecutor(
+                max_workers=self._workers, mp_context=context, initializer=_lower_priority
+            )
         return self._executor
 
     async def _ask(self, fn: Callable[[Hole], T], hole: Hole) -> T | None:

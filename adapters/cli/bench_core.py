@@ -26,7 +26,7 @@ from bot.clock import SystemClock
 from bot.clubhouse import Clubhouse
 from bot.models import Place, Player
 from bot.ports import Solver
-from bot.screens import Screen
+from bot.screens import Screen, ScreenKind
 from engine.hole import Hole
 from engine.moves import Move
 
@@ -69,6 +69,8 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     starts: list[float] = field(default_factory=list)
     holes: int = 0
+    best_known: int = 0
+    """Finished holes whose best possible score the solver gave in time."""
     rounds: int = 0
     errors: int = 0
 
@@ -121,8 +123,9 @@ async def simulate_player(
             tally.errors += 1
             raise
         tally.latencies.append(time.perf_counter() - began)
-        if after.kind.value == "summary" and screen.kind.value == "board":
+        if after.kind is ScreenKind.SUMMARY and screen.kind is ScreenKind.BOARD:
             tally.holes += 1
+            tally.best_known += "not known" not in after.notes[0]
         screen = after
 
 
@@ -179,6 +182,7 @@ def figures(tally: Tally, wall: float, *, players: int, think_ms: float) -> dict
         "think_ms": think_ms,
         "seconds": round(wall, 3),
         "holes_finished": tally.holes,
+        "best_known": tally.best_known,
         "rounds_finished": tally.rounds,
         "start_p99_ms": round(starts[98], 3),
         "errors": tally.errors,
@@ -231,6 +235,7 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
         f"  actions/s   {result['actions_per_s']:.1f}\n"
         f"  latency     p50 {result['p50_ms']:.2f} ms · p99 {result['p99_ms']:.2f} ms · "
         f"max {result['max_ms']:.2f} ms (press to Screen, commit included)\n"
-        f"  finished    {result['holes_finished']} holes, {result['rounds_finished']} rounds"
+        f"  finished    {result['holes_finished']} holes ({result['best_known']} with their best possible "
+        f"score), {result['rounds_finished']} rounds"
     )
     return 0
