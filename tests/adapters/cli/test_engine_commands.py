@@ -1,0 +1,238 @@
+"""``golfbot deal``, ``golfbot solve`` and ``golfbot bench solver`` (adapters/cli/engine_commands.py)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from adapters.cli.engine_commands import parse_deal_range
+from adapters.cli.main import main
+from engine.board import format_board, parse_board
+from engine.deal import DealError, deal
+from engine.moves import parse_move, parse_moves
+from engine.rules import find_rules
+from engine.solver import best_score, winnable
+
+REPO = Path(__file__).resolve().parents[3]
+
+DEAL_24 = """\
+Talon: TD KC 8H 8S 4S 4H KS 6D 8D 7C JD 9D 2H QD 3D AS
+Foundations: JH
+4C 7S 5S KH TC
+5H 2C 6C 6S TS
+QC QH 9C 7D AD
+5D 9S 3C 8C 4D
+2D 2S 6H AC QS
+7H KD JC 9H 3H
+AH JS TH 5C 3S
+"""
+"""PySolFC deal 24, as the rule book prints it. Optimal: 4 strict, 3 queens-on-kings, -1 wrap."""
+
+
+@pytest.fixture
+def board_24(tmp_path: Path) -> Path:
+    path = tmp_path / "deal24.board"
+    path.write_text(DEAL_24, encoding="utf-8")
+    return path
+
+
+def _replay(text: str, moves: list[str], rules: str = "strict") -> int:
+    hole = parse_board(text, find_rules(rules))
+    for move in moves:
+        assert not hole.is_over
+        hole = hole.play(parse_move(move))
+    assert hole.is_over
+    return hole.score
+
+
+class TestDeal:
+    def test_prints_the_board(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["deal", "24"]) == 0
+        assert capsys.readouterr().out == DEAL_24
+
+    def test_rules_and_big_numbers(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["deal", "#40000", "--rules", "wrap+double"]) == 0
+        out = capsys.readouterr().out
+        assert out == format_board(deal(40000, find_rules("wrap+double")))
+        assert len(out.splitlines()) == 2 + 9
+
+    @pytest.mark.parametrize(
+        "argv",
+        [
+            ["deal", "0"],
+            ["deal", "x"],
+            ["deal", "5", "--rules", "golfish"],
+            ["deal", "5", "--rules", "wrap+x"],
+        ],
+    )
+    def test_bad_input_is_one_line(self, argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(argv) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert len(captured.err.strip().splitlines()) == 1
+        assert "Traceback" not in captured.err
+
+
+class TestSolve:
+    def test_json_line(self, board_24: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["solve", "--json", str(board_24)]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert len(lines) == 1
+        result = json.loads(lines[0])
+        assert set(result) == {"board", "score", "winnable", "moves", "states", "seconds"}
+        assert result["board"] == str(board_24)
+        assert result["score"] == 4 and result["winnable"] is False
+        assert isinstance(result["states"], int) and result["states"] > 0
+        assert isinstance(result["seconds"], float) and result["seconds"] >= 0
+        assert all(m == "s" or m in "1234567" for m in result["moves"])
+        assert _replay(DEAL_24, result["moves"]) == 4
+
+    @pytest.mark.parametrize(("rules", "score"), [("queens-on-kings", 3), ("wrap", -1), ("putt-putt", -1)])
+    def test_rules(self, rules: str, score: int, board_24: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["solve", "--rules", rules, "--json", str(board_24)]) == 0
+        result = json.loads(capsys.readouterr().out)
+        assert result["score"] == score and result["winnable"] == (score <= 0)
+        assert _replay(DEAL_24, result["moves"], rules) == score
+
+    def test_several_boards_in_order_with_stdin(
+        self,
+        board_24: Path,
+        tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str],
+    ) -> None:
+        other = tmp_path / "deal2.board"
+        other.write_text(format_board(deal(2)), encoding="utf-8")
+        monkeypatch.setattr(sys, "stdin", io.StringIO(format_board(deal(1))))
+        assert main(["solve", "--json", str(other), "-", str(board_24)]) == 0
+        results = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        assert [r["board"] for r in results] == [str(other), "-", str(board_24)]
+        assert [r["score"] for r in results] == [0, 6, 4]  # the published optimal scores
+
+    def test_readable_line(self, board_24: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["solve", str(board_24)]) == 0
+        out = capsys.readouterr().out
+        assert len(out.splitlines()) == 1
+        assert "score 4" in out and "not winnable" in out and "states" in out
+
+    def test_mid_game_board(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        hole = deal(24).play_all(parse_moves("1 s s s s s 6 4 7"))
+        path = tmp_path / "mid.board"
+        path.write_text(format_board(hole), encoding="utf-8")
+        assert main(["solve", "--json", str(path)]) == 0
+        result = json.loads(capsys.readouterr().out)
+        assert result["score"] == best_score(hole)
+        assert _replay(format_board(hole), result["moves"]) == result["score"]
+
+    def test_python_backend_by_environment(
+        self, board_24: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        assert main(["solve", "--json", str(board_24)]) == 0
+        kernel = json.loads(capsys.readouterr().out)
+        monkeypatch.setenv("GOLFBOT_PURE_SOLVER", "1")
+        assert main(["solve", "--json", str(board_24)]) == 0
+        pure = json.loads(capsys.readouterr().out)
+        assert {k: v for k, v in pure.items() if k != "seconds"} == {
+            k: v for k, v in kernel.items() if k != "seconds"
+        }
+
+    def test_missing_file(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["solve", str(tmp_path / "nope.board")]) == 2
+        captured = capsys.readouterr()
+        assert captured.err.count("\n") == 1 and "nope.board" in captured.err
+        assert "Traceback" not in captured.err
+
+    @pytest.mark.parametrize(
+        "text",
+        [
+            "",
+            "Talon: TD\n",
+            DEAL_24.replace("TC\n", "TX\n"),
+            DEAL_24.replace("AH JS", "AH AH"),
+            DEAL_24 + "2C\n",
+            b"\xff\xfe".decode("latin-1"),
+        ],
+    )
+    def test_bad_board(self, text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        path = tmp_path / "bad.board"
+        path.write_text(text, encoding="latin-1")
+        assert main(["solve", "--json", str(path)]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err.count("\n") == 1 and "bad.board" in captured.err
+
+    def test_a_bad_board_does_not_stop_the_others(
+        self, board_24: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        bad = tmp_path / "bad.board"
+        bad.write_text("Talon:\n", encoding="utf-8")
+        assert main(["solve", "--json", str(bad), str(board_24)]) == 2
+        captured = capsys.readouterr()
+        assert [json.loads(line)["board"] for line in captured.out.splitlines()] == [str(board_24)]
+        assert captured.err.count("\n") == 1
+
+    def test_unknown_rules(self, board_24: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["solve", "--rules", "crazy-eights", str(board_24)]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and captured.err.count("\n") == 1 and "crazy-eights" in captured.err
+
+
+class TestBench:
+    def test_json_figures(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["bench", "solver", "--deals", "1-3,32001", "--json"]) == 0
+        figures = json.loads(capsys.readouterr().out)
+        assert figures["deals"] == 4 and figures["first"] == 1 and figures["last"] == 32001
+        for key in ("deals_per_second", "states_per_second", "median_seconds", "worst_seconds"):
+            assert figures[key] > 0
+        assert figures["peak_memory_mb"] > 0 and figures["winnable_median_ms"] >= 0
+        assert figures["rules"] == "strict" and figures["states"] > 0
+        assert figures["winnable_deals"] == sum(winnable(deal(n)) for n in (1, 2, 3, 32001))
+
+    def test_text(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["bench", "solver", "--rules", "wrap", "--deals", "5"]) == 0
+        out = capsys.readouterr().out
+        for word in ("deals/s", "states/s", "median", "worst", "peak memory", "winnable"):
+            assert word in out
+
+    def test_bad_range(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["bench", "solver", "--deals", "9-3"]) == 2
+        assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_parse_deal_range() -> None:
+    assert parse_deal_range("1-3,7, 40000-40001") == [1, 2, 3, 7, 40000, 40001]
+    assert parse_deal_range("#24") == [24]
+    with pytest.raises(DealError):
+        parse_deal_range("0-5")
+    with pytest.raises(DealError):
+        parse_deal_range("5-2")
+
+
+def test_console_script_in_a_subprocess(board_24: Path) -> None:
+    script = Path(sys.executable).with_name("golfbot")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "adapters.cli.main"]
+    done = subprocess.run(
+        [*command, "solve", "--json", "-"],
+        input=DEAL_24,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["score"] == 4
+    bad = subprocess.run(
+        [sys.executable, "-m", "adapters.cli.main", "solve", "-"],
+        input="Talon: 2C\n",
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+    )
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert len(bad.stderr.splitlines()) == 1 and "Traceback" not in bad.stderr
