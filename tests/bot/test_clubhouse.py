@@ -600,3 +600,39 @@ def test_position_replays_the_moves():
         moves=("s", "s"),
     )
     assert position(state) == deal(24).play(parse_move("s")).play(parse_move("s"))
+
+
+# ---- the real solver pool ------------------------------------------------------------------------
+
+
+async def test_the_real_solver_pool_gives_the_best_score_and_hints(storage, clock, click, ids, alice, here):
+    """Integration: bot.solving.PooledSolver (worker processes) behind the Clubhouse; its answers are the
+    engine solver's own."""
+    from bot.solving import PooledSolver
+    from engine import solver as engine_solver
+
+    pool = PooledSolver(workers=1, timeout=60)
+    club = Clubhouse(storage, pool, clock)
+    try:
+        screen = await club.start_round(alice, here, holes=2, deal_code="24")
+        hinted = await club.press(alice, ids(screen, "h"))
+        move = engine_solver.hint(deal(24))
+        assert move is not None
+        assert hinted.notes[0].startswith("💡 Hint: ")
+        assert (f"column {move.column + 1}" if move.column >= 0 else "turn the stock") in hinted.notes[0]
+
+        over = await click(club, alice, hinted, "q")
+        best = engine_solver.best_score(deal(24))
+        assert over.notes[0] == f"Hole 1 over with 35 cards left: score 35. Best possible: {best}."
+        state = await storage.load_round(screen.session)
+        assert state is not None and state.best == (best,)
+
+        second = await click(club, alice, over, "n")
+        done = await click(club, alice, second, "q")
+        assert (
+            done.blocks[-1]
+            == f"Best possible round on these deals: {best + engine_solver.best_score(deal(25))}."
+        )
+    finally:
+        await club.close()
+        pool.close()
