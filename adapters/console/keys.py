@@ -11,6 +11,9 @@ from collections.abc import AsyncIterator
 from contextlib import contextmanager
 from typing import TextIO
 
+END_OF_INPUT = "\x04"
+"""Ctrl-D."""
+
 
 @contextmanager
 def cbreak(stream: TextIO):  # type: ignore[no-untyped-def]
@@ -28,8 +31,9 @@ def cbreak(stream: TextIO):  # type: ignore[no-untyped-def]
 
 
 async def keys(stream: TextIO = sys.stdin) -> AsyncIterator[str]:
-    """Yield keys until end of input. On a terminal every key counts (Enter is ``\\n``); from a pipe or a
-    file, white space only separates keys, so ``printf '1 d d q'`` plays column 1, turns twice, concedes."""
+    """Yield keys until end of input (Ctrl-D on a terminal). On a terminal every key counts (Enter is
+    ``\\n``); from a pipe or a file, white space only separates keys, so ``printf '1 d d q'`` plays column 1,
+    turns twice, concedes."""
     loop = asyncio.get_running_loop()
     fd = stream.fileno()
     interactive = stream.isatty()
@@ -39,6 +43,8 @@ async def keys(stream: TextIO = sys.stdin) -> AsyncIterator[str]:
             return
         for ch in data.decode(errors="replace"):
             if interactive:
+                if ch == END_OF_INPUT:  # cbreak mode passes Ctrl-D on as a character
+                    return
                 yield "\n" if ch == "\r" else ch
             elif not ch.isspace():
                 yield ch
