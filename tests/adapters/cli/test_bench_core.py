@@ -1,0 +1,83 @@
+"""``golfbot bench core``, small: simulated players through the real core and SQLite store, figures as
+JSON or text, and one ``golfbot bench`` command holding both targets (solver and core)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from adapters.cli.main import build_parser, main
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def test_bench_core_json_without_the_solver(capsys, tmp_path):
+    db = tmp_path / "bench.sqlite3"
+    small = ["--players", "5", "--actions", "30", "--think-ms", "1", "--holes", "1"]
+    code = main(["bench", "core", *small, "--no-solver", "--json", "--db", str(db)])
+    assert code == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert {"actions_per_s", "p50_ms", "p99_ms"} <= figures.keys()
+    assert figures["actions"] == 150 and figures["players"] == 5 and figures["errors"] == 0
+    assert figures["actions_per_s"] > 0
+    assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+    assert figures["solver"] == "none" and figures["best_known"] == 0
+
+    with sqlite3.connect(db) as conn:  # the real store was used, and kept where --db said
+        players = conn.execute("SELECT COUNT(*) FROM players WHERE platform = 'bench'").fetchone()[0]
+        versions = conn.execute("SELECT SUM(version - 1) FROM rounds").fetchone()[0]
+        holes = conn.execute("SELECT COUNT(*) FROM holes").fetchone()[0]
+    assert players == 5
+    assert versions == 150  # every press is one stored version
+    assert holes == figures["holes_finished"]
+
+
+def test_bench_core_with_the_solver_pool_from_the_command_line(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    small = ["--players", "5", "--actions", "60", "--think-ms", "1", "--holes", "1"]
+    run = subprocess.run(
+        [sys.executable, "-m", "adapters.cli.main", "bench", "core", *small, "--json"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+        check=True,
+    )
+    figures = json.loads(run.stdout)
+    assert figures["solver"] == "pool of 1"
+    assert figures["actions"] == 300 and figures["errors"] == 0
+    assert figures["holes_finished"] >= 5 and figures["rounds_finished"] >= 5  # one-hole rounds, replayed
+    assert 0 <= figures["best_known"] <= figures["holes_finished"]
+
+
+def test_bench_core_text(capsys):
+    assert main(["bench", "core", "--players", "2", "--actions", "5", "--think-ms", "0", "--no-solver"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("core bench: 2 players, 10 presses in ")
+    assert "actions/s" in out and "p99" in out
+
+
+def test_bad_figures_are_refused(capsys):
+    assert main(["bench", "core", "--players", "0", "--no-solver"]) == 2
+    assert "at least 1" in capsys.readouterr().out
+
+
+def test_one_bench_command_with_both_targets(capsys):
+    parser = build_parser()
+    args = parser.parse_args(["bench", "core", "--players", "3"])
+    assert args.bench_target == "core" and args.players == 3
+    args = parser.parse_args(["bench", "solver", "--deals", "1-3"])
+    assert args.bench_target == "solver"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["bench"])
+    with pytest.raises(SystemExit):
+        parser.parse_args(["bench", "--help"])
+    help_text = capsys.readouterr().out
+    assert "solver" in help_text and "core" in help_text
