@@ -27,6 +27,7 @@ from bot.clubhouse import Clubhouse
 from bot.models import Place, Player
 from bot.ports import Solver
 from bot.screens import Screen, ScreenKind
+from engine.deal import deal
 from engine.hole import Hole
 from engine.moves import Move
 
@@ -207,6 +208,8 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
 
         pool = None if args.no_solver else PooledSolver(workers=args.solver_workers)
         try:
+            if pool is not None:  # a running bot starts its pool once; so does the bench, before timing
+                await pool.best_score(deal(1))
             return await run_bench(
                 db_path,
                 players=args.players,
