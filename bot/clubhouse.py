@@ -11,7 +11,7 @@ import asyncio
 import logging
 import random
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot import texts
 from bot.actions import parse_action_id
@@ -26,7 +26,7 @@ from bot.errors import (
     StaleActionError,
 )
 from bot.locks import PlayerLocks
-from bot.models import HoleRecord, Place, Player, RoundState, RoundStatus, Stats
+from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, RoundStatus, Stats
 from bot.ports import Clock, Solver, Storage, VersionConflict
 from bot.round_screens import round_screen
 from bot.screens import Screen, ScreenKind
@@ -34,7 +34,7 @@ from engine.deal import MAX_DEAL, DealError, deal, parse_deal_number
 from engine.hole import Hole
 from engine.moves import Move, MoveError, MoveKind, parse_move
 from engine.rules import RulesError, find_rules
-from engine.scoring import MAX_HOLES, MIN_HOLES
+from engine.scoring import MAX_HOLES, MIN_HOLES, PAR_PER_HOLE
 
 log = logging.getLogger(__name__)
 
@@ -126,8 +126,10 @@ class Clubhouse:
         state = await self._storage.active_round(player.key, place.key)
         if state is None:
             raise NoRoundError(texts.NO_ROUND)
-        action = "q" if state.status is RoundStatus.PLAYING else "n"
-        return await self._act(player, state.id, state.version, action)
+        if state.status is not RoundStatus.PLAYING:
+            live = await self._get(state.id)
+            raise StaleActionError(texts.HOLE_OVER, screen=round_screen(live.state, live.hole))
+        return await self._act(player, state.id, state.version, "q")
 
     async def abandon(self, player: Player, place: Place) -> Screen:
         """Give up the whole round: it is kept, marked abandoned, and counts for nothing."""
@@ -144,6 +146,35 @@ class Clubhouse:
     async def stats(self, player: Player, place: Place | None = None) -> Stats:
         """The player's record at ``place``, or at every place of their platform when ``None``."""
         return await self._storage.stats(player.key, place.key if place is not None else None)
+
+    # ---- places ----------------------------------------------------------------------------------
+
+    async def place_settings(self, place: Place) -> PlaceSettings:
+        return await self._storage.place_settings(place)
+
+    async def change_place_settings(
+        self,
+        place: Place,
+        *,
+        par_for_nine: int | None = None,
+        rules: str | None = None,
+        emoji: bool | None = None,
+    ) -> tuple[PlaceSettings, bool]:
+        """Change what is given; returns the settings now in force and whether anything changed. Raises
+        BadOptionError for a par other than 45 or 36, or unknown rules. Permission checks are the adapter's
+        (each platform has its own notion of an admin)."""
+        current = await self._storage.place_settings(place)
+        if par_for_nine is not None and par_for_nine not in PAR_PER_HOLE:
+            raise BadOptionError(f"Par for nine holes is 45 or 36, not {par_for_nine}.")
+        new = replace(
+            current,
+            par_for_nine=current.par_for_nine if par_for_nine is None else par_for_nine,
+            default_rules=current.default_rules if rules is None else _rules_name(rules),
+            emoji=current.emoji if emoji is None else emoji,
+        )
+        if new != current:
+            await self._storage.save_place_settings(place, new)
+        return new, new != current
 
     # ---- buttons ---------------------------------------------------------------------------------
 
@@ -291,7 +322,10 @@ class Clubhouse:
         except DealError as error:
             raise BadOptionError(_sentence(str(error))) from None
         if first + count - 1 > MAX_DEAL:
-            raise BadOptionError(f"A {count}-hole round starting at deal #{first} runs past the last deal.")
+            article = "An" if count in (8, 11, 18) else "A"
+            raise BadOptionError(
+                f"{article} {count}-hole round starting at deal #{first} runs past the last deal."
+            )
         return first
 
     async def close(self) -> None:

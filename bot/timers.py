@@ -1,7 +1,8 @@
 """Persisted timers: deadlines that survive a restart (daily rollover, tournament turn clocks).
 
-A timer is stored first, then the service sleeps until the earliest one is due and hands it to the handler
-registered for its kind. A timer fires at least once; it is removed only after its handler returns.
+A timer is stored first; the service looks for due timers every ``poll_seconds`` (and at once when one is
+scheduled) and hands each to the handler registered for its kind, so it fires at most ``poll_seconds`` late.
+A timer fires at least once; it is removed only after its handler returns.
 """
 
 from __future__ import annotations

@@ -39,9 +39,7 @@ async def run_chat_bots(settings: Settings, *, sync_commands: bool = False) -> i
         if settings.discord_token:
             from adapters.discord.runner import run_discord
 
-            jobs["Discord"] = run_discord(
-                app.clubhouse, settings, sync_globally=sync_commands, storage=app.storage
-            )
+            jobs["Discord"] = run_discord(app.clubhouse, settings, sync_globally=sync_commands)
         if settings.telegram_token:
             from adapters.telegram.runner import run_telegram
 

@@ -50,4 +50,4 @@ async def _run(settings: Settings, *, sync_globally: bool) -> None:
     from adapters.discord.runner import run_discord
 
     async with open_app(settings.db_path) as app:
-        await run_discord(app.clubhouse, settings, sync_globally=sync_globally, storage=app.storage)
+        await run_discord(app.clubhouse, settings, sync_globally=sync_globally)

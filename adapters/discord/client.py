@@ -17,7 +17,6 @@ from adapters.discord.commands import GolfCommands
 from adapters.discord.identity import place_of, player_of
 from adapters.discord.replies import SORRY, answer_click, no_tracebacks, tell
 from bot.clubhouse import Clubhouse
-from bot.ports import Storage
 
 log = logging.getLogger(__name__)
 
@@ -53,18 +52,16 @@ class GolfClient(discord.Client):
     def __init__(
         self,
         clubhouse: Clubhouse,
-        storage: Storage,
         *,
         guild_id: int | None = None,
         sync_globally: bool = False,
     ) -> None:
         super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none())
         self.clubhouse = clubhouse
-        self.storage = storage
         self.guild_id = guild_id
         self.sync_globally = sync_globally
         self.tree = app_commands.CommandTree(self)
-        self.golf = GolfCommands(clubhouse, storage)
+        self.golf = GolfCommands(clubhouse)
         self.tree.add_command(self.golf)
         self.tree.error(self.on_command_error)
 
@@ -89,7 +86,7 @@ class GolfClient(discord.Client):
     async def take_press(self, interaction: discord.Interaction, action_id: str) -> None:
         """A board button was pressed (``GolfButton``): the core decides, the board shows the outcome."""
         async with no_tracebacks(interaction):
-            settings = await self.storage.place_settings(place_of(interaction))
+            settings = await self.clubhouse.place_settings(place_of(interaction))
             work = self.clubhouse.press(player_of(interaction.user), action_id)
             await answer_click(interaction, work, emoji=settings.emoji)
 

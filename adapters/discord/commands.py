@@ -1,5 +1,5 @@
-"""The ``/golf`` command group: a thin layer over the core. Each command asks the Clubhouse (or the
-stats and settings of the Storage port) for a Screen and hands it to ``replies``.
+"""The ``/golf`` command group: a thin layer over the core. Each command asks the Clubhouse for a Screen
+(or the figures to build one) and hands it to ``replies``.
 
 One group, so that later commands (daily, challenge, tournament) join it as methods or sub-groups; Discord
 allows 25 sub-commands and sub-groups under a group, and this one uses 8.
@@ -8,7 +8,6 @@ allows 25 sub-commands and sub-groups under a group, and this one uses 8.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from typing import Literal
 
 import discord
@@ -22,7 +21,6 @@ from bot.clubhouse import Clubhouse
 from bot.errors import BadOptionError, GolfError
 from bot.info_screens import help_screen, rules_screen, stats_screen
 from bot.models import Place, PlaceSettings, Player
-from bot.ports import Storage
 from bot.screens import Screen, ScreenKind
 from engine.rules import RulesError, find_rules
 from engine.scoring import PAR_PER_HOLE
@@ -61,15 +59,14 @@ def settings_screen(place: Place, settings: PlaceSettings, *, changed: bool) -> 
 
 
 class GolfCommands(app_commands.Group, name="golf", description="Golf patience, the card game"):
-    def __init__(self, clubhouse: Clubhouse, storage: Storage) -> None:
+    def __init__(self, clubhouse: Clubhouse) -> None:
         super().__init__()
         self._club = clubhouse
-        self._storage = storage
 
     async def _answer(self, interaction: discord.Interaction, work: Work) -> None:
         async with no_tracebacks(interaction):
             place = place_of(interaction)
-            settings = await self._storage.place_settings(place)
+            settings = await self._club.place_settings(place)
             await answer_command(interaction, work(player_of(interaction.user), place), emoji=settings.emoji)
 
     @app_commands.command(description="Start a round of Golf")
@@ -109,7 +106,7 @@ class GolfCommands(app_commands.Group, name="golf", description="Golf patience, 
         who = member or interaction.user
 
         async def show(_player: Player, place: Place) -> Screen:
-            stats = await self._storage.stats(player_of(who).key, place.key)
+            stats = await self._club.stats(player_of(who), place)
             return stats_screen(escape_markdown(who.display_name), stats, where=escape_markdown(place.name))
 
         await self._answer(interaction, show)
@@ -149,16 +146,10 @@ class GolfCommands(app_commands.Group, name="golf", description="Golf patience, 
                 raise GolfError(NOT_IN_DMS)
             if not interaction.permissions.manage_guild:
                 raise GolfError(NOT_AN_ADMIN)
-            current = await self._storage.place_settings(place)
-            new = replace(
-                current,
-                par_for_nine=current.par_for_nine if par is None else par,
-                default_rules=current.default_rules if rules is None else rules_option(rules),
-                emoji=current.emoji if emoji is None else emoji,
+            new, changed = await self._club.change_place_settings(
+                place, par_for_nine=par, rules=rules, emoji=emoji
             )
-            if new != current:
-                await self._storage.save_place_settings(place, new)
-            return settings_screen(place, new, changed=new != current)
+            return settings_screen(place, new, changed=changed)
 
         await self._answer(interaction, change)
 

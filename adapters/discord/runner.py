@@ -12,34 +12,19 @@ import discord
 
 from adapters.cli.config import Settings
 from adapters.discord.client import GolfClient
-from adapters.sqlite import SqliteStorage
 from bot.clubhouse import Clubhouse
-from bot.ports import Storage
 
 log = logging.getLogger(__name__)
 
 
-async def run_discord(
-    clubhouse: Clubhouse,
-    settings: Settings,
-    *,
-    sync_globally: bool = False,
-    storage: Storage | None = None,
-) -> None:
-    """Run until cancelled. ``storage`` serves stats and server settings; by default a connection of its
-    own to the database of ``settings`` (the one the Clubhouse uses)."""
+async def run_discord(clubhouse: Clubhouse, settings: Settings, *, sync_globally: bool = False) -> None:
+    """Run until cancelled."""
     if not settings.discord_token:
         raise ValueError("DISCORD_TOKEN is not set")
-    own: SqliteStorage | None = None
-    if storage is None:
-        storage = own = await SqliteStorage.open(settings.db_path)
-    client = GolfClient(clubhouse, storage, guild_id=settings.discord_guild_id, sync_globally=sync_globally)
+    client = GolfClient(clubhouse, guild_id=settings.discord_guild_id, sync_globally=sync_globally)
     try:
         async with client:
             await client.start(settings.discord_token)
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN")
         raise
-    finally:
-        if own is not None:
-            await own.close()

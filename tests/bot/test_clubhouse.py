@@ -240,8 +240,11 @@ async def test_concede_a_hole_then_finish_the_round(club, storage, click, alice,
     assert over.notes[0].startswith("Hole 1 over with 35 cards left: score 35.")
     assert over.board is not None and not any(over.board.playable)
 
-    # the command form concedes too, and on a finished hole it goes on to the next one
-    second = await club.concede(alice, here)
+    # the command form concedes too; on a finished hole it refuses, showing the finished board
+    with pytest.raises(StaleActionError, match="hole is over") as caught:
+        await club.concede(alice, here)
+    assert caught.value.screen == over
+    second = await click(club, alice, over, "n")
     assert second.kind is ScreenKind.BOARD and second.title == "⛳ Hole 2 of 2"
     done = await club.concede(alice, here)
     assert done.kind is ScreenKind.SUMMARY

@@ -292,7 +292,7 @@ class Golf:
         clubhouse = Clubhouse(storage, self.solver, SystemClock(), rng=random.Random(7))
         self.opened.append((storage, clubhouse))
         client_options.setdefault("sync_globally", True)  # SimCord lets members use synced commands only
-        return GolfClient(clubhouse, storage, **client_options)
+        return GolfClient(clubhouse, **client_options)
 
     @property
     def storage(self) -> SqliteStorage:

@@ -125,7 +125,7 @@ async def test_the_restart_works_because_the_buttons_are_registered_at_setup(
 
     play = await alice.slash(channel, "golf play", deal="1")
     fresh = await golf.open()
-    forgetful = Forgetful(fresh.clubhouse, fresh.storage, sync_globally=True)
+    forgetful = Forgetful(fresh.clubhouse, sync_globally=True)
 
     await simcord_env.restart_bot(forgetful)
 

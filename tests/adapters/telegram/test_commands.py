@@ -107,8 +107,11 @@ async def test_resume_concede_and_abandon(golf: Any, alice: FakeUser) -> None:
     assert conceded.text.startswith("⛳ Hole 1 of 2 — finished")
     assert "Hole 1 over with 35 cards left: score 35." in conceded.text
     assert keys(conceded) == ["Next hole ▶"]
-    next_hole = await golf.command(alice, None, "/concede")  # on a finished hole: go on to the next
-    assert next_hole.text.startswith("⛳ Hole 2 of 2")
+    again = await golf.command(alice, None, "/concede")  # on a finished hole: refused, with its board
+    assert texts.HOLE_OVER in again.text and keys(again) == ["Next hole ▶"]
+    await golf.press(alice, None, again.message_id, text="Next hole ▶")
+    resumed = await golf.command(alice, None, "/resume")
+    assert resumed.text.startswith("⛳ Hole 2 of 2")
 
     abandoned = await golf.command(alice, None, "/abandon")
     assert abandoned.text == f"Round abandoned\n\n{texts.ABANDONED}"
