@@ -20,28 +20,26 @@ def card_label(card: Card | None) -> str:
     return "—" if card is None else card.pretty()
 
 
-def _cell(text: str) -> str:
-    return text.center(CELL)
-
-
-def render_board(view: BoardView) -> str:
+def render_board(view: BoardView, *, cell: int = CELL, ruled: bool = True) -> str:
     """The tableau top to bottom: the last card of each column is the available one; a playable one is
-    shown in brackets, e.g. ``[7♠]``."""
+    shown in brackets, e.g. ``[7♠]``. ``cell`` is the width of a column (5 still fits ``[10♠]``, for narrow
+    phone screens); ``ruled`` draws a rule under the column numbers."""
     width = len(view.columns)
     depth = max((len(c) for c in view.columns), default=0)
-    lines = ["".join(_cell(str(i + 1)) for i in range(width)).rstrip()]
-    lines.append("".join(_cell("───") for _ in range(width)).rstrip())
+    lines = ["".join(str(i + 1).center(cell) for i in range(width)).rstrip()]
+    if ruled:
+        lines.append("".join("───".center(cell) for _ in range(width)).rstrip())
     for row in range(max(depth, 1)):
         cells = []
         for col, cards in enumerate(view.columns):
             if row < len(cards):
                 label = cards[row].pretty()
                 last = row == len(cards) - 1
-                cells.append(_cell(f"[{label}]" if last and view.playable[col] else label))
+                cells.append((f"[{label}]" if last and view.playable[col] else label).center(cell))
             elif row == 0 and not cards:
-                cells.append(_cell("·"))
+                cells.append("·".center(cell))
             else:
-                cells.append(" " * CELL)
+                cells.append(" " * cell)
         lines.append("".join(cells).rstrip())
     top = card_label(view.foundation) if view.foundation else "empty"
     lines.append("")

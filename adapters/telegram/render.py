@@ -15,7 +15,7 @@ from html import escape as _escape
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.actions import parse_action_id
-from bot.render import card_label, status_line
+from bot.render import render_board, status_line
 from bot.screens import BoardView, Button, Screen, ScreenKind
 
 CELL = 5
@@ -54,22 +54,8 @@ def screen_html(screen: Screen, *, player_name: str = "", note: str = "") -> str
 
 
 def board_text(view: BoardView) -> str:
-    """The tableau top to bottom, a playable card in brackets, then the foundation and the stock."""
-    lines = ["".join(str(i + 1).center(CELL) for i in range(len(view.columns))).rstrip()]
-    depth = max((len(cards) for cards in view.columns), default=0)
-    for row in range(max(depth, 1)):
-        cells = []
-        for col, cards in enumerate(view.columns):
-            if row < len(cards):
-                label = cards[row].pretty()
-                playable = row == len(cards) - 1 and view.playable[col]
-                cells.append((f"[{label}]" if playable else label).center(CELL))
-            else:
-                cells.append(("·" if row == 0 else "").center(CELL))
-        lines.append("".join(cells).rstrip())
-    top = card_label(view.foundation) if view.foundation else "empty"
-    lines += ["", f"Foundation {top} · Stock {view.stock_left}"]
-    return "\n".join(lines)
+    """The tableau in narrow cells, without the rule under the column numbers (it costs a phone a line)."""
+    return render_board(view, cell=CELL, ruled=False)
 
 
 def keyboard(screen: Screen) -> InlineKeyboardMarkup | None:

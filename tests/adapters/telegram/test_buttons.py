@@ -28,7 +28,7 @@ async def test_a_press_plays_the_card_and_edits_the_board_in_place(golf: Any, al
     assert (answer.text, answer.show_alert) == (None, False)
     after = golf.fake.message(alice.id, board.message_id)
     assert after.edit_count == 1
-    assert "Foundation 10♣ · Stock 16" in after.text
+    assert "Foundation: 10♣   Stock: 16 left" in after.text
     assert version_of(after) == version_of(board) + 1
     assert keys(after)[:7] == ["K♥", "10♠", "A♦", "4♦", "Q♠", "3♥", "3♠"]  # K♥ came free in column 1
     assert after.parse_mode == "HTML" and "<pre>" in after.source_text
@@ -145,7 +145,7 @@ async def test_a_429_on_the_edit_is_waited_out_and_nothing_is_lost(golf: Any, al
     assert answer.text is None
     assert [c.status for c in golf.fake.calls_to("editMessageText")] == [429, 200]
     after = golf.fake.message(alice.id, board.message_id)
-    assert "Foundation 10♣" in after.text and version_of(after) == version_of(board) + 1
+    assert "Foundation: 10♣" in after.text and version_of(after) == version_of(board) + 1
 
 
 async def test_the_old_keyboard_works_after_a_restart(golf: Any, alice: FakeUser) -> None:
@@ -159,7 +159,7 @@ async def test_the_old_keyboard_works_after_a_restart(golf: Any, alice: FakeUser
 
     assert (await golf.answer(waiting)).text is None
     after = golf.fake.message(alice.id, board.message_id)
-    assert "Stock 15" in after.text and version_of(after) == version_of(view) + 1
+    assert "Stock: 15 left" in after.text and version_of(after) == version_of(view) + 1
 
 
 async def test_hint_and_concede_keys(golf: Any, alice: FakeUser) -> None:
@@ -204,7 +204,7 @@ async def test_a_refused_edit_still_answers_and_the_move_stands(golf: Any, alice
     answer = await golf.press(alice, None, board.message_id, text="10♣")
 
     assert answer.text == NOT_SHOWN
-    assert "Foundation 10♣" in (await golf.command(alice, None, "/resume")).text
+    assert "Foundation: 10♣" in (await golf.command(alice, None, "/resume")).text
 
 
 async def test_an_unexpected_error_still_answers_once_and_reaches_the_error_handler(

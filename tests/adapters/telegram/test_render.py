@@ -39,7 +39,7 @@ def test_the_board_is_35_columns_wide_with_playable_cards_in_brackets() -> None:
         "  K♥   6♠   7♦   8♣   A♣   9♥   5♣\n"
         "[10♣][10♠]  A♦   4♦  [Q♠]  3♥   3♠\n"
         "\n"
-        "Foundation J♥ · Stock 16"
+        "Foundation: J♥   Stock: 16 left"
     )
 
 
