@@ -113,7 +113,7 @@ class Hole:
             top = self.top
             assert top is not None
             raise MoveError(f"{card.pretty()} cannot go on {top.pretty()}")
-        tableau = (*self.tableau[:column], self.tableau[column][:-1], *self.tableau[column + 1:])
+        tableau = (*self.tableau[:column], self.tableau[column][:-1], *self.tableau[column + 1 :])
         return replace(self, tableau=tableau, foundation=(*self.foundation, card))
 
     def play_all(self, moves: Iterable[Move]) -> Hole:
