@@ -40,18 +40,22 @@ typedef struct {
     unsigned char stock[MAXS];
     unsigned char adj[15][NRANK];
     unsigned onto[15]; /* bit r set: rank r may go onto this rank (14: the empty foundation) */
+    unsigned below[MAXC][MAXH + 1];      /* ranks among the deepest h cards of a column */
+    unsigned below_onto[MAXC][MAXH + 1]; /* the ranks that may go onto one of them */
     uint64_t wcol[MAXC], widx;
     int cnt[NRANK];
     int *pre; /* (S + 1) x NRANK prefix counts of the stock */
     int best, best_idx, best_len, stop_value, stop, winnable_mode;
     unsigned char path[MAXD], best_path[MAXD];
     uint64_t states;
-    uint64_t *table;
+    void *table;
     uint64_t mask, used, cap;
-    int lossy, nomem;
+    int lossy, narrow;
 } Ctx;
 
 /* ---- the visited set ------------------------------------------------------------------------- */
+/* Keys are stored plus one (0 marks an empty slot), in 32 bits when every key fits: half the memory and
+ * cache traffic for single-deck positions. */
 
 static inline uint64_t hash64(uint64_t k) {
     k ^= k >> 33;
@@ -60,51 +64,56 @@ static inline uint64_t hash64(uint64_t k) {
     return k;
 }
 
-static int table_grow(Ctx *x) {
-    uint64_t size = (x->mask + 1) * 2;
-    uint64_t *fresh = (uint64_t *)calloc(size, sizeof(uint64_t));
-    if (!fresh) return 0;
-    uint64_t m = size - 1;
-    for (uint64_t i = 0; i <= x->mask; i++) {
-        uint64_t k = x->table[i];
-        if (!k) continue;
-        uint64_t j = hash64(k) & m;
-        while (fresh[j]) j = (j + 1) & m;
-        fresh[j] = k;
+#define DEFINE_TABLE(NAME, T)                                                                             \
+    static int NAME##_grow(Ctx *x) {                                                                      \
+        uint64_t size = (x->mask + 1) * 2, m = size - 1;                                                  \
+        T *old = (T *)x->table, *fresh = (T *)calloc(size, sizeof(T));                                    \
+        if (!fresh) return 0;                                                                             \
+        for (uint64_t i = 0; i <= x->mask; i++) {                                                         \
+            if (!old[i]) continue;                                                                        \
+            uint64_t j = hash64(old[i]) & m;                                                              \
+            while (fresh[j]) j = (j + 1) & m;                                                             \
+            fresh[j] = old[i];                                                                            \
+        }                                                                                                 \
+        free(old);                                                                                        \
+        x->table = fresh;                                                                                 \
+        x->mask = m;                                                                                      \
+        return 1;                                                                                         \
+    }                                                                                                     \
+    /* 1 if the key is new (and now remembered), 0 if it was seen before. */                              \
+    static inline int NAME##_insert(Ctx *x, uint64_t key) {                                               \
+        T k = (T)(key + 1), *t = (T *)x->table;                                                           \
+        uint64_t j = hash64(k) & x->mask;                                                                 \
+        if (x->lossy) {                                                                                   \
+            for (int p = 0; p < PROBES; p++) {                                                            \
+                T s = t[(j + p) & x->mask];                                                               \
+                if (s == k) return 0;                                                                     \
+                if (!s) {                                                                                 \
+                    t[(j + p) & x->mask] = k;                                                             \
+                    return 1;                                                                             \
+                }                                                                                         \
+            }                                                                                             \
+            t[j] = k; /* a full neighbourhood: forget one state */                                        \
+            return 1;                                                                                     \
+        }                                                                                                 \
+        for (;;) {                                                                                        \
+            T s = t[j];                                                                                   \
+            if (s == k) return 0;                                                                         \
+            if (!s) break;                                                                                \
+            j = (j + 1) & x->mask;                                                                        \
+        }                                                                                                 \
+        t[j] = k;                                                                                         \
+        if (++x->used * 2 > x->mask + 1) {                                                                \
+            if (x->mask + 1 >= x->cap || !NAME##_grow(x)) x->lossy = 1;                                   \
+        }                                                                                                 \
+        return 1;                                                                                         \
     }
-    free(x->table);
-    x->table = fresh;
-    x->mask = m;
-    return 1;
-}
 
-/* 1 if the key is new (and now remembered), 0 if it was seen before. */
+DEFINE_TABLE(narrow, uint32_t)
+DEFINE_TABLE(wide, uint64_t)
+
 static inline int table_insert(Ctx *x, uint64_t key) {
-    uint64_t k = key + 1;
-    uint64_t j = hash64(k) & x->mask;
-    if (x->lossy) {
-        for (int p = 0; p < PROBES; p++) {
-            uint64_t s = x->table[(j + p) & x->mask];
-            if (s == k) return 0;
-            if (!s) {
-                x->table[(j + p) & x->mask] = k;
-                return 1;
-            }
-        }
-        x->table[j] = k; /* full neighbourhood: forget one state */
-        return 1;
-    }
-    for (;;) {
-        uint64_t s = x->table[j];
-        if (s == k) return 0;
-        if (!s) break;
-        j = (j + 1) & x->mask;
-    }
-    x->table[j] = k;
-    if (++x->used * 2 > x->mask + 1) {
-        if (x->mask + 1 >= x->cap || !table_grow(x)) x->lossy = 1;
-    }
-    return 1;
+    return x->narrow ? narrow_insert(x, key) : wide_insert(x, key);
 }
 
 /* ---- the lower bound ------------------------------------------------------------------------- */
@@ -137,6 +146,19 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
         for (int r = 1; r <= 13; r++) {
             seq[r - 1] = (r & 1) ? R[r] : L[r];
             seq[r + 12] = (r & 1) ? L[r] : R[r];
+        }
+        int z = 0;
+        while (z < 26 && seq[z]) z++;
+        if (z < 26) { /* a node without capacity cuts the cycle into a path: walk it from there */
+            int flow = 0, rem = 0;
+            for (int i = z + 1; i < z + 26; i++) {
+                int cap = seq[i < 26 ? i : i - 26];
+                int f = rem < cap ? rem : cap;
+                flow += f;
+                rem = cap - f;
+            }
+            int d = n0 - flow - universal;
+            return d > 0 ? d : 0;
         }
         int lim = L[13] < R[1] ? L[13] : R[1];
         m0 = path_matching(seq, 26);
@@ -176,32 +198,41 @@ static int bound(const Ctx *x, int idx, int u, int top, int enough) {
     for (int r = 0; r < NRANK; r++)
         if (x->cnt[r]) ranks |= 1u << r;
     if (!(ranks & ~ok)) return d;
-    int marked[MAXC] = {0};
-    int changed = 1;
-    while (changed) {
+    int rest[MAXC], stuck = 0; /* rest[c]: the cards of column c not (yet) known to be playable */
+    unsigned pending = 0;
+    for (int c = 0; c < x->ncols; c++) {
+        rest[c] = x->height[c];
+        if (rest[c]) pending |= 1u << c;
+    }
+    for (int changed = 1; changed && pending;) {
         changed = 0;
-        for (int c = 0; c < x->ncols; c++) {
-            int h = x->height[c], m = marked[c];
-            while (m < h) {
-                int r = x->cards[c][h - 1 - m];
-                if (!(ok >> r & 1)) break;
-                ok |= x->onto[r];
-                m++;
+        for (unsigned p = pending; p; p &= p - 1) {
+            int c = __builtin_ctz(p), h = rest[c];
+            if (!(x->below[c][h] & ~ok)) { /* every rank left in the column is served: all of it */
+                ok |= x->below_onto[c][h];
+                h = 0;
+            } else {
+                while (h && (ok >> x->cards[c][h - 1] & 1)) {
+                    ok |= x->onto[x->cards[c][h - 1]];
+                    h--;
+                }
             }
-            if (m != marked[c]) {
-                marked[c] = m;
+            if (h != rest[c]) {
+                rest[c] = h;
                 changed = 1;
+                if (!h) pending &= ~(1u << c);
             }
         }
     }
-    int cnt[NRANK], stuck = 0;
+    if (!pending) return d;
+    int cnt[NRANK];
     memcpy(cnt, x->cnt, sizeof cnt);
     for (int c = 0; c < x->ncols; c++)
-        for (int i = x->height[c] - marked[c] - 1; i >= 0; i--) {
+        for (int i = 0; i < rest[c]; i++) {
             cnt[x->cards[c][i]]--;
             stuck++;
         }
-    return stuck ? stuck + deficit(x, cnt, starts, top) : d;
+    return stuck + deficit(x, cnt, starts, top);
 }
 
 /* Can this position still beat the best value found? */
@@ -318,11 +349,14 @@ static PyObject *kernel_search(PyObject *self, PyObject *args) {
     }
     for (int c = 0; c < x->ncols; c++)
         for (int i = 0; i < x->height[c]; i++) {
-            if (x->cards[c][i] >= NRANK) {
+            int r = x->cards[c][i];
+            if (r >= NRANK) {
                 PyErr_SetString(PyExc_ValueError, "bad rank");
                 goto done;
             }
-            x->cnt[x->cards[c][i]]++;
+            x->cnt[r]++;
+            x->below[c][i + 1] = x->below[c][i] | 1u << r;
+            x->below_onto[c][i + 1] = x->below_onto[c][i] | x->onto[r];
         }
     x->pre = (int *)calloc((size_t)(x->S + 1) * NRANK, sizeof(int));
     if (!x->pre) {
@@ -341,7 +375,8 @@ static PyObject *kernel_search(PyObject *self, PyObject *args) {
     while (x->cap < max_entries) x->cap *= 2;
     x->mask = (1u << 16) - 1;
     if (x->mask + 1 > x->cap) x->mask = x->cap - 1;
-    x->table = (uint64_t *)calloc(x->mask + 1, sizeof(uint64_t));
+    x->narrow = x->widx * (uint64_t)(x->S + 1) < UINT32_MAX; /* every key + 1 fits in 32 bits */
+    x->table = calloc(x->mask + 1, x->narrow ? sizeof(uint32_t) : sizeof(uint64_t));
     if (!x->table) {
         PyErr_NoMemory();
         goto done;
