@@ -10,7 +10,6 @@ pure-Python one used when the kernel is missing or when asked for with ``backend
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.hole import Hole
@@ -27,8 +26,6 @@ BACKENDS = ("auto", "c", "python")
 MAX_ENTRIES = 1 << 23
 """Cap of the C kernel's visited set (8 bytes an entry): past it the set forgets states instead of
 growing, which costs time but never changes an answer. Keeps every search well under 300 MB."""
-
-_Search = Callable[[Problem, int], tuple[int, bytes, int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,22 +54,32 @@ def _c_search(problem: Problem, mode: int) -> tuple[int, bytes, int]:
     )
 
 
-def _searcher(backend: str) -> _Search:
+def _fits_kernel(problem: Problem) -> bool:
+    """The kernel's fixed limits, far beyond any real deal (two decks have 106 cards)."""
+    cards = sum(map(len, problem.columns)) + len(problem.stock)
+    longest = max(map(len, problem.columns), default=0)
+    return len(problem.columns) <= 16 and longest < 128 and len(problem.stock) < 128 and cards < 256
+
+
+def _check(backend: str) -> None:
     if backend not in BACKENDS:
         raise ValueError(f"unknown solver backend {backend!r}; use one of: {', '.join(BACKENDS)}")
-    if backend == "python" or (backend == "auto" and _kernel is None):
-        return pysearch.search
-    if _kernel is None:
+    if backend == "c" and _kernel is None:
         raise RuntimeError("the C solver kernel is not built (pip install -e . with a C compiler)")
-    return _c_search
+
+
+def _search(problem: Problem, mode: int, backend: str) -> tuple[int, bytes, int]:
+    if backend == "c" or (backend == "auto" and _kernel is not None and _fits_kernel(problem)):
+        return _c_search(problem, mode)
+    return pysearch.search(problem, mode)
 
 
 def solve(hole: Hole, *, backend: str = "auto") -> Solution:
     """The optimal score from ``hole`` and a line of moves that reaches it."""
-    search = _searcher(backend)
+    _check(backend)
     if hole.is_over:
         return Solution(hole.score, (), 0)
-    score, line, states = search(problem_of(hole), MODE_OPTIMAL)
+    score, line, states = _search(problem_of(hole), MODE_OPTIMAL, backend)
     return Solution(score, moves_of(line), states)
 
 
@@ -82,10 +89,10 @@ def best_score(hole: Hole, *, backend: str = "auto") -> int:
 
 def winnable(hole: Hole, *, backend: str = "auto") -> bool:
     """Can the tableau still be cleared? Stops at the first clearing line, so it is cheaper than solve."""
-    search = _searcher(backend)
+    _check(backend)
     if hole.is_over:
         return hole.is_cleared
-    score, _, _ = search(problem_of(hole), MODE_WINNABLE)
+    score, _, _ = _search(problem_of(hole), MODE_WINNABLE, backend)
     return score <= 0
 
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -153,6 +156,29 @@ class TestFinishedHoles:
         assert solution.score == 1  # 4C, turn, turn, 9H on 8H; the King never finds a Queen
         end = check_line(hole, solution)
         assert end.stock == ()
+
+
+def test_positions_beyond_the_kernel_fall_back_to_python(make_hole, brute_force) -> None:
+    tokens = ("4C", "5D", "KS", "6H", "7S", "2C", "3D", "8H", "9C", "TS", "JD", "QC", "AH", "2S", "3S", "8S")
+    hole = make_hole([*tokens, "9D"], foundation="5S", stock="AC TC")
+    assert len(hole.tableau) == 17
+    assert solve(hole).score == brute_force(hole)
+
+
+def test_without_the_kernel_the_python_search_answers(tmp_path) -> None:
+    """As on a machine without a compiler: the import of the kernel fails, and the API still works."""
+    script = (
+        "import sys; sys.modules['engine.solver._kernel'] = None\n"
+        "from engine.deal import deal\n"
+        "from engine import solver\n"
+        "assert not solver.kernel_available()\n"
+        "print(solver.solve(deal(7)).score, solver.winnable(deal(7)))\n"
+    )
+    repo = Path(__file__).resolve().parents[3]
+    command = [sys.executable, "-c", script]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=repo, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["13", "False"]  # deal 7: 13 cards left under strict rules
 
 
 def test_unknown_backend_is_refused() -> None:
