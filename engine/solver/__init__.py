@@ -55,10 +55,16 @@ def _c_search(problem: Problem, mode: int) -> tuple[int, bytes, int]:
 
 
 def _fits_kernel(problem: Problem) -> bool:
-    """The kernel's fixed limits, far beyond any real deal (two decks have 106 cards)."""
+    """The kernel's fixed limits, far beyond any real deal (two decks have 106 cards): 16 columns, 127
+    cards a column or in the stock, and every position numbered within 63 bits."""
+    keys = 15 * (len(problem.stock) + 1)
+    for column in problem.columns:
+        keys *= len(column) + 1
     cards = sum(map(len, problem.columns)) + len(problem.stock)
     longest = max(map(len, problem.columns), default=0)
-    return len(problem.columns) <= 16 and longest < 128 and len(problem.stock) < 128 and cards < 256
+    return (
+        len(problem.columns) <= 16 and max(longest, len(problem.stock)) < 128 and cards < 512 and keys < 2**63
+    )
 
 
 def _check(backend: str) -> None:

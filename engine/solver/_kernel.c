@@ -340,10 +340,15 @@ static PyObject *kernel_search(PyObject *self, PyObject *args) {
         left += h;
         x->wcol[c] = weight;
         key += weight * (uint64_t)h;
-        weight *= (uint64_t)(h + 1);
+        if (__builtin_mul_overflow(weight, (uint64_t)(h + 1), &weight)) {
+            PyErr_SetString(PyExc_ValueError, "position too large for the kernel");
+            goto done;
+        }
     }
     x->widx = weight;
-    if (left + x->S >= MAXD) {
+    uint64_t keys;
+    if (__builtin_mul_overflow(weight, (uint64_t)(x->S + 1), &keys) || keys >= (UINT64_MAX >> 1) ||
+        left + x->S >= MAXD) {
         PyErr_SetString(PyExc_ValueError, "position too large for the kernel");
         goto done;
     }
@@ -375,7 +380,7 @@ static PyObject *kernel_search(PyObject *self, PyObject *args) {
     while (x->cap < max_entries) x->cap *= 2;
     x->mask = (1u << 16) - 1;
     if (x->mask + 1 > x->cap) x->mask = x->cap - 1;
-    x->narrow = x->widx * (uint64_t)(x->S + 1) < UINT32_MAX; /* every key + 1 fits in 32 bits */
+    x->narrow = keys < UINT32_MAX; /* every key + 1 fits in 32 bits */
     x->table = calloc(x->mask + 1, x->narrow ? sizeof(uint32_t) : sizeof(uint64_t));
     if (!x->table) {
         PyErr_NoMemory();

@@ -104,3 +104,5 @@ def test_positions_beyond_the_kernel_are_refused() -> None:
         _kernel.search((b"\x0f",), b"", 1, adjacent, 0, MODE_OPTIMAL, 1024)
     with pytest.raises(ValueError):
         _kernel.search((b"\x01",), b"", 1, adjacent[:-1], 0, MODE_OPTIMAL, 1024)
+    with pytest.raises(ValueError, match="too large"):  # more positions than 63 bits can number
+        _kernel.search(tuple(bytes([1] * 16) for _ in range(16)), b"", 1, adjacent, 0, MODE_OPTIMAL, 1024)
