@@ -60,11 +60,9 @@ def _fits_kernel(problem: Problem) -> bool:
     keys = 15 * (len(problem.stock) + 1)
     for column in problem.columns:
         keys *= len(column) + 1
+    longest = max([len(problem.stock), *map(len, problem.columns)])
     cards = sum(map(len, problem.columns)) + len(problem.stock)
-    longest = max(map(len, problem.columns), default=0)
-    return (
-        len(problem.columns) <= 16 and max(longest, len(problem.stock)) < 128 and cards < 512 and keys < 2**63
-    )
+    return len(problem.columns) <= 16 and longest < 128 and cards < 512 and keys < (1 << 63) - 1
 
 
 def _check(backend: str) -> None:
