@@ -45,7 +45,7 @@ typedef struct {
     uint64_t wcol[MAXC], widx;
     int cnt[NRANK];
     int *pre; /* (S + 1) x NRANK prefix counts of the stock */
-    int best, best_idx, best_len, stop_value, stop, winnable_mode;
+    int best, best_idx, best_len, stop_value, stop;
     unsigned char path[MAXD], best_path[MAXD];
     uint64_t states;
     void *table;
@@ -142,7 +142,7 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
     int universal = starts[0] + (top == 0 || top == NOTOP) + cnt[0];
     int seq[26], m0;
     if (x->flags & F_WRAP) {
-        /* R1 L2 R3 .. R13 L1 R2 .. L13, closed by the edge L13-R1: try every flow on it. */
+        /* R1 L2 R3 .. R13 L1 R2 .. L13, closed by the edge L13-R1 */
         for (int r = 1; r <= 13; r++) {
             seq[r - 1] = (r & 1) ? R[r] : L[r];
             seq[r + 12] = (r & 1) ? L[r] : R[r];
@@ -425,7 +425,11 @@ static PyMethodDef kernel_methods[] = {
 };
 
 static struct PyModuleDef kernel_module = {
-    PyModuleDef_HEAD_INIT, "engine.solver._kernel", "Golf solver kernel (see pysearch.py).", -1, kernel_methods,
+    .m_base = PyModuleDef_HEAD_INIT,
+    .m_name = "engine.solver._kernel",
+    .m_doc = "Golf solver kernel (see pysearch.py).",
+    .m_size = -1,
+    .m_methods = kernel_methods,
 };
 
 PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&kernel_module); }
