@@ -193,36 +193,42 @@ def cmd_bench_solver(args: argparse.Namespace) -> int:
     wall, per, states = _timed(numbers, optimal, rules)
     _, per_winnable, won = _timed(numbers, winnable, rules)
     worst = max(range(len(per)), key=per.__getitem__)
-    figures = {
-        "rules": rules.name,
-        "backend": used,
-        "deals": len(numbers),
-        "first": numbers[0],
-        "last": numbers[-1],
-        "seconds": round(wall, 3),
-        "deals_per_second": round(len(numbers) / wall, 2),
-        "states": states,
-        "states_per_second": round(states / wall),
-        "median_seconds": round(statistics.median(per), 6),
-        "worst_seconds": round(per[worst], 6),
-        "worst_deal": numbers[worst],
-        "winnable_median_ms": round(statistics.median(per_winnable) * 1000, 3),
-        "winnable_worst_ms": round(max(per_winnable) * 1000, 3),
-        "winnable_deals": won,
-        "peak_memory_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-    }
+    deals_per_second = len(numbers) / wall
+    median_ms = statistics.median(per) * 1000
+    worst_ms = per[worst] * 1000
+    winnable_median_ms = statistics.median(per_winnable) * 1000
+    winnable_worst_ms = max(per_winnable) * 1000
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     if args.json:
+        figures = {
+            "rules": rules.name,
+            "backend": used,
+            "deals": len(numbers),
+            "first": numbers[0],
+            "last": numbers[-1],
+            "seconds": round(wall, 3),
+            "deals_per_second": round(deals_per_second, 2),
+            "states": states,
+            "states_per_second": round(states / wall),
+            "median_seconds": round(median_ms / 1000, 6),
+            "worst_seconds": round(worst_ms / 1000, 6),
+            "worst_deal": numbers[worst],
+            "winnable_median_ms": round(winnable_median_ms, 3),
+            "winnable_worst_ms": round(winnable_worst_ms, 3),
+            "winnable_deals": won,
+            "peak_memory_mb": round(peak_mb, 1),
+        }
         print(json.dumps(figures))
         return 0
     print(
-        f"solver bench: {figures['rules']} rules, deals {figures['first']}-{figures['last']} "
-        f"({figures['deals']} deals), {used} backend, optimal scores\n"
-        f"  deals/s        {figures['deals_per_second']:.1f}  ({figures['seconds']:.2f} s in all)\n"
-        f"  states/s       {figures['states_per_second']:,}  ({states:,} states)\n"
-        f"  median / deal  {figures['median_seconds'] * 1000:.2f} ms\n"
-        f"  worst / deal   {figures['worst_seconds'] * 1000:.2f} ms (deal {figures['worst_deal']})\n"
-        f"  peak memory    {figures['peak_memory_mb']:.1f} MB (ru_maxrss)\n"
-        f"  winnable       median {figures['winnable_median_ms']:.3f} ms, worst "
-        f"{figures['winnable_worst_ms']:.2f} ms; {won} of {len(numbers)} deals winnable"
+        f"solver bench: {rules.name} rules, deals {numbers[0]}-{numbers[-1]} ({len(numbers)} deals), "
+        f"{used} backend, optimal scores\n"
+        f"  deals/s        {deals_per_second:.1f}  ({wall:.2f} s in all)\n"
+        f"  states/s       {round(states / wall):,}  ({states:,} states)\n"
+        f"  median / deal  {median_ms:.2f} ms\n"
+        f"  worst / deal   {worst_ms:.2f} ms (deal {numbers[worst]})\n"
+        f"  peak memory    {peak_mb:.1f} MB (ru_maxrss)\n"
+        f"  winnable       median {winnable_median_ms:.3f} ms, worst {winnable_worst_ms:.2f} ms; "
+        f"{won} of {len(numbers)} deals winnable"
     )
     return 0
