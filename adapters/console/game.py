@@ -44,8 +44,8 @@ class ConsoleGame:
 
     def show(self, screen: Screen, message: str = "") -> None:
         text = render_screen(screen, with_keys=True)
-        if self._tty:
-            self._out.write(CLEAR)
+        # A terminal is cleared for each board; piped output gets a blank line after the prompt instead.
+        self._out.write(CLEAR if self._tty else "\n")
         self._out.write(text + "\n")
         if message:
             self._out.write("\n" + message + "\n")
