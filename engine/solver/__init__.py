@@ -43,14 +43,25 @@ class Solution:
         return self.score <= 0
 
 
+class SearchLimitError(RuntimeError):
+    """The search met its ``max_states`` limit before it could answer (rare: some double-deck deals)."""
+
+
 def kernel_available() -> bool:
     return _kernel is not None
 
 
-def _c_search(problem: Problem, mode: int) -> tuple[int, bytes, int]:
+def _c_search(problem: Problem, mode: int, max_states: int) -> tuple[int, bytes, int, bool]:
     assert _kernel is not None
     return _kernel.search(
-        problem.columns, problem.stock, problem.top, problem.adjacent, problem.flags, mode, MAX_ENTRIES
+        problem.columns,
+        problem.stock,
+        problem.top,
+        problem.adjacent,
+        problem.flags,
+        mode,
+        MAX_ENTRIES,
+        max_states,
     )
 
 
@@ -65,45 +76,63 @@ def _fits_kernel(problem: Problem) -> bool:
     return len(problem.columns) <= 16 and longest < 128 and cards < 512 and keys < (1 << 63) - 1
 
 
-def _check(backend: str) -> None:
+def _check(backend: str, max_states: int | None) -> None:
+    if max_states is not None and max_states < 1:
+        raise ValueError(f"max_states must be at least 1, not {max_states}")
     if backend not in BACKENDS:
         raise ValueError(f"unknown solver backend {backend!r}; use one of: {', '.join(BACKENDS)}")
     if backend == "c" and _kernel is None:
         raise RuntimeError("the C solver kernel is not built (pip install -e . with a C compiler)")
 
 
-def _search(problem: Problem, mode: int, backend: str) -> tuple[int, bytes, int]:
+def _search(problem: Problem, mode: int, backend: str, max_states: int | None) -> tuple[int, bytes, int]:
+    limit = max_states or 0
     if backend == "c" or (backend == "auto" and _kernel is not None and _fits_kernel(problem)):
-        return _c_search(problem, mode)
-    return pysearch.search(problem, mode)
+        score, line, states, complete = _c_search(problem, mode, limit)
+    else:
+        score, line, states, complete = pysearch.search(problem, mode, limit)
+    if not complete:
+        raise SearchLimitError(f"no answer within {max_states} positions")
+    return score, line, states
 
 
-def solve(hole: Hole, *, backend: str = "auto") -> Solution:
-    """The optimal score from ``hole`` and a line of moves that reaches it."""
-    _check(backend)
+def solve(hole: Hole, *, backend: str = "auto", max_states: int | None = None) -> Solution:
+    """The optimal score from ``hole`` and a line of moves that reaches it. With ``max_states``, raises
+    SearchLimitError rather than search more positions than that (a caller that must not wait long, such
+    as a bot, can bound the work: a search cannot be interrupted)."""
+    _check(backend, max_states)
     if hole.is_over:
         return Solution(hole.score, (), 0)
-    score, line, states = _search(problem_of(hole), MODE_OPTIMAL, backend)
+    score, line, states = _search(problem_of(hole), MODE_OPTIMAL, backend, max_states)
     return Solution(score, moves_of(line), states)
 
 
-def best_score(hole: Hole, *, backend: str = "auto") -> int:
-    return solve(hole, backend=backend).score
+def best_score(hole: Hole, *, backend: str = "auto", max_states: int | None = None) -> int:
+    return solve(hole, backend=backend, max_states=max_states).score
 
 
-def winnable(hole: Hole, *, backend: str = "auto") -> bool:
+def winnable(hole: Hole, *, backend: str = "auto", max_states: int | None = None) -> bool:
     """Can the tableau still be cleared? Stops at the first clearing line, so it is cheaper than solve."""
-    _check(backend)
+    _check(backend, max_states)
     if hole.is_over:
         return hole.is_cleared
-    score, _, _ = _search(problem_of(hole), MODE_WINNABLE, backend)
+    score, _, _ = _search(problem_of(hole), MODE_WINNABLE, backend, max_states)
     return score <= 0
 
 
-def hint(hole: Hole, *, backend: str = "auto") -> Move | None:
+def hint(hole: Hole, *, backend: str = "auto", max_states: int | None = None) -> Move | None:
     """A best next move (its position keeps the optimal score), or None when the hole is over."""
-    moves = solve(hole, backend=backend).moves
+    moves = solve(hole, backend=backend, max_states=max_states).moves
     return moves[0] if moves else None
 
 
-__all__ = ["BACKENDS", "Solution", "best_score", "hint", "kernel_available", "solve", "winnable"]
+__all__ = [
+    "BACKENDS",
+    "SearchLimitError",
+    "Solution",
+    "best_score",
+    "hint",
+    "kernel_available",
+    "solve",
+    "winnable",
+]

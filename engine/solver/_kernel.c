@@ -45,7 +45,8 @@ typedef struct {
     uint64_t wcol[MAXC], widx;
     int cnt[NRANK];
     int *pre; /* (S + 1) x NRANK prefix counts of the stock */
-    int best, best_idx, best_len, stop_value, stop;
+    int best, best_idx, best_len, stop_value, stop, aborted;
+    uint64_t limit; /* give up past this many states (0: never) */
     unsigned char path[MAXD], best_path[MAXD];
     uint64_t states;
     void *table;
@@ -249,7 +250,10 @@ static inline int hopeless(const Ctx *x, int idx, int top) {
 
 static void dfs(Ctx *x, uint64_t key, int idx, int top, int left, int depth) {
     if (!table_insert(x, key)) return;
-    x->states++;
+    if (++x->states > x->limit && x->limit) {
+        x->stop = x->aborted = 1;
+        return;
+    }
     int v = left ? left : -(x->S - idx);
     if (v < x->best) {
         x->best = v;
@@ -301,10 +305,10 @@ static PyObject *kernel_search(PyObject *self, PyObject *args) {
     PyObject *columns;
     Py_buffer stock, adj;
     int top, flags, mode;
-    unsigned long long max_entries;
+    unsigned long long max_entries, max_states;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!y*iy*iiK", &PyTuple_Type, &columns, &stock, &top, &adj, &flags, &mode,
-                          &max_entries))
+    if (!PyArg_ParseTuple(args, "O!y*iy*iiKK", &PyTuple_Type, &columns, &stock, &top, &adj, &flags, &mode,
+                          &max_entries, &max_states))
         return NULL;
     PyObject *result = NULL;
     Ctx *x = (Ctx *)calloc(1, sizeof(Ctx));
@@ -394,19 +398,21 @@ static PyObject *kernel_search(PyObject *self, PyObject *args) {
         x->stop_value = -x->S;
     }
     x->best_idx = -1;
+    x->limit = max_states;
     Py_BEGIN_ALLOW_THREADS
     dfs(x, key, 0, top, left, 0);
     Py_END_ALLOW_THREADS
-    if (x->best_idx < 0) { /* winnable mode found no clearing line */
-        result = Py_BuildValue("(iy#K)", 1, "", (Py_ssize_t)0, (unsigned long long)x->states);
+    if (x->best_idx < 0 || x->aborted) { /* no clearing line in winnable mode, or gave up */
+        result = Py_BuildValue("(iy#KO)", 1, "", (Py_ssize_t)0, (unsigned long long)x->states,
+                               x->aborted ? Py_False : Py_True);
         goto done;
     }
     /* Finish the line: past the best position no card can ever be played, so turn the rest. */
     int len = x->best_len;
     if (x->best > 0)
         for (int j = x->best_idx; j < x->S; j++) x->best_path[len++] = TURN;
-    result = Py_BuildValue("(iy#K)", x->best, (const char *)x->best_path, (Py_ssize_t)len,
-                           (unsigned long long)x->states);
+    result = Py_BuildValue("(iy#KO)", x->best, (const char *)x->best_path, (Py_ssize_t)len,
+                           (unsigned long long)x->states, Py_True);
 done:
     if (x) {
         free(x->table);
@@ -420,7 +426,8 @@ done:
 
 static PyMethodDef kernel_methods[] = {
     {"search", kernel_search, METH_VARARGS,
-     "search(columns, stock, top, adjacent, flags, mode, max_entries) -> (score, line, states)"},
+     "search(columns, stock, top, adjacent, flags, mode, max_entries, max_states)"
+     " -> (score, line, states, complete)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -6,5 +6,6 @@ def search(
     flags: int,
     mode: int,
     max_entries: int,
+    max_states: int,
     /,
-) -> tuple[int, bytes, int]: ...
+) -> tuple[int, bytes, int, bool]: ...

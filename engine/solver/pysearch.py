@@ -58,9 +58,14 @@ def deficit(cnt: list[int], starts: list[int], top: int, flags: int) -> int:
     return max(0, sum(right) - matched - universal)
 
 
-def search(problem: Problem, mode: int) -> tuple[int, bytes, int]:
-    """(best score, line to it as bytes of TURN_CODE/columns, states). In winnable mode the score is that
-    of the first clearing line found, or 1 with an empty line when there is none."""
+class _GiveUp(Exception):
+    pass
+
+
+def search(problem: Problem, mode: int, max_states: int = 0) -> tuple[int, bytes, int, bool]:
+    """(best score, line to it as bytes of TURN_CODE/columns, states, complete). In winnable mode the score
+    is that of the first clearing line found, or 1 with an empty line when there is none. Past
+    ``max_states`` states (0: no limit) it gives up: (1, b"", states, False)."""
     columns = [list(col) for col in problem.columns]
     ncols = len(columns)
     height = [len(col) for col in columns]
@@ -141,6 +146,8 @@ def search(problem: Problem, mode: int) -> tuple[int, bytes, int]:
         if key in seen:
             return
         seen.add(key)
+        if max_states and len(seen) > max_states:
+            raise _GiveUp
         value = left if left else -(total - idx)
         if value < best:
             best, best_idx, best_path = value, idx, bytes(path)
@@ -169,9 +176,12 @@ def search(problem: Problem, mode: int) -> tuple[int, bytes, int]:
             dfs(key + widx - top + r, idx + 1, r, left)
             path.pop()
 
-    dfs(key0, 0, problem.top, sum(height))  # depth: one frame per move, at most ~150 (double deck)
+    try:
+        dfs(key0, 0, problem.top, sum(height))  # depth: one frame per move, at most ~150 (double deck)
+    except _GiveUp:
+        return 1, b"", len(seen), False
     if best_idx < 0:
-        return 1, b"", len(seen)
+        return 1, b"", len(seen), True
     if best > 0:  # past the best position no card can ever be played: turn the rest
         best_path += bytes([TURN_CODE]) * (total - best_idx)
-    return best, best_path, len(seen)
+    return best, best_path, len(seen), True

@@ -16,7 +16,16 @@ from engine.deal import deal
 from engine.hole import Hole
 from engine.moves import CONCEDE, TURN, Move
 from engine.rules import STRICT, find_rules
-from engine.solver import BACKENDS, Solution, best_score, hint, kernel_available, solve, winnable
+from engine.solver import (
+    BACKENDS,
+    SearchLimitError,
+    Solution,
+    best_score,
+    hint,
+    kernel_available,
+    solve,
+    winnable,
+)
 
 SAMPLE = range(1, 1001, 6)  # 167 deals of the 1000 in the default run
 BASES = ("strict", "queens-on-kings", "wrap")
@@ -179,6 +188,21 @@ def test_without_the_kernel_the_python_search_answers(tmp_path) -> None:
     done = subprocess.run(command, capture_output=True, text=True, cwd=repo, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["13", "False"]  # deal 7: 13 cards left under strict rules
+
+
+@pytest.mark.parametrize("backend", ["python", "auto"])
+def test_a_state_limit_gives_up_rather_than_guess(backend: str) -> None:
+    hole = deal(2)  # about 2000 states
+    with pytest.raises(SearchLimitError):
+        solve(hole, backend=backend, max_states=50)
+    with pytest.raises(SearchLimitError):
+        hint(hole, backend=backend, max_states=50)
+    full = solve(hole, backend=backend)
+    assert solve(hole, backend=backend, max_states=full.states) == full
+    assert best_score(hole, backend=backend, max_states=10**9) == full.score
+    assert winnable(hole, backend=backend, max_states=10**9) == full.winnable
+    with pytest.raises(ValueError, match="max_states"):
+        solve(hole, backend=backend, max_states=0)
 
 
 def test_unknown_backend_is_refused() -> None:

@@ -87,11 +87,12 @@ def test_a_tiny_visited_set_forgets_but_answers_alike(optimal_deals) -> None:
     for record in optimal_deals[:12]:
         problem = problem_of(record.hole())
         args = (problem.columns, problem.stock, problem.top, problem.adjacent, problem.flags, MODE_OPTIMAL)
-        full = _kernel.search(*args, 1 << 23)
-        tiny = _kernel.search(*args, 4096)
+        full = _kernel.search(*args, 1 << 23, 0)
+        tiny = _kernel.search(*args, 4096, 0)
         assert tiny[0] == full[0] == record.optimal["strict"]
         assert tiny[1] == full[1]
         assert tiny[2] >= full[2]
+        assert tiny[3] and full[3]
 
 
 def test_positions_beyond_the_kernel_are_refused() -> None:
@@ -99,10 +100,10 @@ def test_positions_beyond_the_kernel_are_refused() -> None:
 
     adjacent = problem_of(deal(1)).adjacent
     with pytest.raises(ValueError):
-        _kernel.search(tuple(b"\x01" for _ in range(17)), b"", 1, adjacent, 0, MODE_OPTIMAL, 1024)
+        _kernel.search(tuple(b"\x01" for _ in range(17)), b"", 1, adjacent, 0, MODE_OPTIMAL, 1024, 0)
     with pytest.raises(ValueError):
-        _kernel.search((b"\x0f",), b"", 1, adjacent, 0, MODE_OPTIMAL, 1024)
+        _kernel.search((b"\x0f",), b"", 1, adjacent, 0, MODE_OPTIMAL, 1024, 0)
     with pytest.raises(ValueError):
-        _kernel.search((b"\x01",), b"", 1, adjacent[:-1], 0, MODE_OPTIMAL, 1024)
+        _kernel.search((b"\x01",), b"", 1, adjacent[:-1], 0, MODE_OPTIMAL, 1024, 0)
     with pytest.raises(ValueError, match="too large"):  # more positions than 63 bits can number
-        _kernel.search(tuple(bytes([1] * 16) for _ in range(16)), b"", 1, adjacent, 0, MODE_OPTIMAL, 1024)
+        _kernel.search(tuple(bytes([1] * 16) for _ in range(16)), b"", 1, adjacent, 0, MODE_OPTIMAL, 1024, 0)
