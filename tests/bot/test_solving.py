@@ -1,0 +1,28 @@
+"""The solver pool: real worker processes, answers equal to the engine's, and bounds that answer None."""
+
+from concurrent.futures import ThreadPoolExecutor
+
+from bot.solving import PooledSolver
+from engine import solver
+from engine.deal import deal
+from engine.rules import find_rules
+
+
+async def test_answers_are_the_engines() -> None:
+    pool = PooledSolver()
+    try:
+        opening = deal(24, find_rules("strict"))
+        assert await pool.best_score(opening) == solver.best_score(opening) == 4
+        assert await pool.hint(opening) == solver.hint(opening)
+    finally:
+        pool.close()
+
+
+async def test_a_search_past_its_bound_answers_none_and_frees_the_worker() -> None:
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        pool = PooledSolver(executor=executor, max_states=10)
+        opening = deal(1, find_rules("strict"))
+        assert await pool.best_score(opening) is None
+        assert await pool.hint(opening) is None
+        roomy = PooledSolver(executor=executor)
+        assert await roomy.best_score(opening) == 6  # the published optimum of deal 1
