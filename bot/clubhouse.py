@@ -27,7 +27,7 @@ from bot.errors import (
 )
 from bot.locks import PlayerLocks
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, RoundStatus, Stats
-from bot.ports import Clock, Solver, Storage, VersionConflict
+from bot.ports import ActiveRoundExists, Clock, Solver, Storage, VersionConflict
 from bot.round_screens import round_screen
 from bot.screens import Screen, ScreenKind
 from engine.deal import MAX_DEAL, DealError, deal, parse_deal_number
@@ -70,6 +70,11 @@ class Clubhouse:
         self._live: dict[str, _Live] = {}
         self._cache_size = cache_size
         self._best: dict[tuple[int, str], asyncio.Task[int | None]] = {}
+        # Remembered so that starting a round costs two trips to storage, not four. Both change only
+        # through this Clubhouse (one bot process per database).
+        self._settings: dict[str, PlaceSettings] = {}
+        self._known: dict[str, str] = {}
+        """Player key -> the name last stored for them."""
 
     # ---- starting and finding rounds --------------------------------------------------------------
 
@@ -84,18 +89,14 @@ class Clubhouse:
         casual: bool = True,
     ) -> Screen:
         """Start a solo round. Raises RoundInProgressError (with the current board) if one is going."""
-        settings = await self._storage.place_settings(place)
+        settings = await self.place_settings(place)
         rules_name = _rules_name(rules or settings.default_rules)
         count = _hole_count(holes)
         first = self._first_deal(deal_code, count)
         async with self._locks.hold(player.key):
-            await self._storage.ensure_player(player)
-            current = await self._storage.active_round(player.key, place.key)
-            if current is not None:
-                live = await self._get(current.id)
-                raise RoundInProgressError(
-                    texts.ROUND_IN_PROGRESS, screen=round_screen(live.state, live.hole)
-                )
+            if self._known.get(player.key) != player.name:
+                await self._storage.ensure_player(player)
+                self._known[player.key] = player.name
             now = self._clock.now()
             state = RoundState(
                 id=new_round_id(),
@@ -109,7 +110,16 @@ class Clubhouse:
                 started_at=now,
                 updated_at=now,
             )
-            await self._storage.create_round(state)
+            try:
+                await self._storage.create_round(state)
+            except ActiveRoundExists:
+                current = await self._storage.active_round(player.key, place.key)
+                if current is not None:
+                    live = await self._get(current.id)
+                    raise RoundInProgressError(
+                        texts.ROUND_IN_PROGRESS, screen=round_screen(live.state, live.hole)
+                    ) from None
+                await self._storage.create_round(state)  # it ended meanwhile (another process)
             live = self._remember(state)
             self._prefetch_best(state, live.hole)
             return round_screen(state, live.hole)
@@ -150,7 +160,10 @@ class Clubhouse:
     # ---- places ----------------------------------------------------------------------------------
 
     async def place_settings(self, place: Place) -> PlaceSettings:
-        return await self._storage.place_settings(place)
+        settings = self._settings.get(place.key)
+        if settings is None:
+            settings = self._settings[place.key] = await self._storage.place_settings(place)
+        return settings
 
     async def change_place_settings(
         self,
@@ -163,7 +176,7 @@ class Clubhouse:
         """Change what is given; returns the settings now in force and whether anything changed. Raises
         BadOptionError for a par other than 45 or 36, or unknown rules. Permission checks are the adapter's
         (each platform has its own notion of an admin)."""
-        current = await self._storage.place_settings(place)
+        current = await self.place_settings(place)
         if par_for_nine is not None and par_for_nine not in PAR_PER_HOLE:
             raise BadOptionError(f"Par for nine holes is 45 or 36, not {par_for_nine}.")
         new = replace(
@@ -174,6 +187,7 @@ class Clubhouse:
         )
         if new != current:
             await self._storage.save_place_settings(place, new)
+            self._settings[place.key] = new
         return new, new != current
 
     # ---- buttons ---------------------------------------------------------------------------------
@@ -307,8 +321,9 @@ class Clubhouse:
     async def _best_score(self, state: RoundState) -> int | None:
         task = self._best.pop((state.deal, state.rules), None)
         try:
-            if task is not None:
-                return await task
+            if task is not None and (best := await task) is not None:
+                return best
+            # not asked yet, or the early question timed out: the search may have gone on since
             return await self._solver.best_score(deal(state.deal, find_rules(state.rules)))
         except Exception:  # the solver is a nicety: a failure must never lose the player's move
             log.exception("best score of deal %s failed", state.deal)

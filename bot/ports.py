@@ -15,6 +15,10 @@ class VersionConflict(Exception):
     """The stored round moved on since it was read (another process or a bug): nothing was written."""
 
 
+class ActiveRoundExists(Exception):
+    """The player already has a round in progress of that kind at that place: nothing was written."""
+
+
 class Storage(Protocol):
     async def ensure_player(self, player: Player) -> None: ...
     async def place_settings(self, place: Place) -> PlaceSettings: ...
@@ -25,7 +29,10 @@ class Storage(Protocol):
         ...
 
     async def load_round(self, round_id: str) -> RoundState | None: ...
-    async def create_round(self, state: RoundState) -> None: ...
+    async def create_round(self, state: RoundState) -> None:
+        """Store a new round. Raises ActiveRoundExists if its owner has one in progress there already
+        (so that starting a round takes one trip to storage, not a look-up and then a write)."""
+        ...
 
     async def save_round(
         self, state: RoundState, *, previous_version: int, finished: HoleRecord | None = None

@@ -30,17 +30,20 @@ def _lower_priority() -> None:
 
 
 class PooledSolver:
-    """Answers ``best_score`` and ``hint`` in worker processes. Answers ``None`` when the pool is full, the
-    answer takes longer than ``timeout`` seconds, or the search passes ``max_states`` positions, so a slow
-    deal never holds a player, or the pool, up for long.
-    Best scores of opening positions are remembered (deals repeat: daily challenges, shared deal codes)."""
+    """Answers ``best_score`` and ``hint`` in worker processes.
+
+    A caller waits at most ``timeout`` seconds and then gets ``None`` ("not known"), but a search that has
+    started runs on and its best score is remembered, so asking again later (at the end of the hole, say)
+    finds it. Searches are bounded by ``max_states`` positions, and at most ``max_pending`` wait for a
+    worker; past that the answer is ``None`` at once. Best scores are remembered per position (deals
+    repeat: daily challenges, shared deal codes)."""
 
     def __init__(
         self,
         *,
         workers: int = 1,
         timeout: float = 3.0,
-        max_pending: int = 64,
+        max_pending: int = 1024,
         executor: Executor | None = None,
         cache_size: int = 4096,
         max_states: int = MAX_STATES,
@@ -48,9 +51,10 @@ class PooledSolver:
         self._executor = executor
         self._workers = workers
         self._timeout = timeout
-        self._slots = asyncio.Semaphore(max_pending)
         self._max_pending = max_pending
-        self._cache: dict[Hole, int] = {}
+        self._pending = 0
+        self._cache: dict[Hole, int | None] = {}
+        self._searching: dict[Hole, asyncio.Future[int]] = {}
         self._cache_size = cache_size
         self._best = functools.partial(solver.best_score, max_states=max_states)
         self._hint = functools.partial(solver.hint, max_states=max_states)
@@ -63,31 +67,56 @@ class PooledSolver:
             )
         return self._executor
 
-    async def _ask(self, fn: Callable[[Hole], T], hole: Hole) -> T | None:
-        if self._slots.locked():
+    def _submit(self, fn: Callable[[Hole], T], hole: Hole) -> asyncio.Future[T] | None:
+        if self._pending >= self._max_pending:
             return None
-        async with self._slots:
-            loop = asyncio.get_running_loop()
-            future = loop.run_in_executor(self._pool(), fn, hole)
-            try:
-                return await asyncio.wait_for(future, self._timeout)
-            except (TimeoutError, solver.SearchLimitError):
-                return None
+        self._pending += 1
+        future = asyncio.get_running_loop().run_in_executor(self._pool(), fn, hole)
+        future.add_done_callback(self._finished)
+        return future
+
+    def _finished(self, future: asyncio.Future[T]) -> None:
+        self._pending -= 1
+        if not future.cancelled():
+            future.exception()  # retrieved here; whoever still waits sees it too
+
+    async def _wait(self, future: asyncio.Future[T] | None) -> T | None:
+        if future is None:
+            return None
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), self._timeout)
+        except (TimeoutError, solver.SearchLimitError):
+            return None
 
     async def best_score(self, hole: Hole) -> int | None:
         if hole in self._cache:
             return self._cache[hole]
-        score = await self._ask(self._best, hole)
-        if score is not None:
-            if len(self._cache) >= self._cache_size:
-                self._cache.pop(next(iter(self._cache)))
-            self._cache[hole] = score
-        return score
+        future = self._searching.get(hole)
+        if future is None:
+            future = self._submit(self._best, hole)
+            if future is not None:
+                self._searching[hole] = future
+                future.add_done_callback(lambda done: self._remember(hole, done))
+        return await self._wait(future)
+
+    def _remember(self, hole: Hole, done: asyncio.Future[int]) -> None:
+        self._searching.pop(hole, None)
+        if done.cancelled():
+            return
+        error = done.exception()
+        if error is not None and not isinstance(error, solver.SearchLimitError):
+            return  # a broken worker: let a later question try again
+        if len(self._cache) >= self._cache_size:
+            self._cache.pop(next(iter(self._cache)))
+        self._cache[hole] = None if error is not None else done.result()  # past the bound: not known
 
     async def hint(self, hole: Hole) -> Move | None:
-        return await self._ask(self._hint, hole)
+        return await self._wait(self._submit(self._hint, hole))
 
     def close(self) -> None:
+        for future in self._searching.values():
+            future.cancel()
+        self._searching.clear()
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None

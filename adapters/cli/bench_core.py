@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from adapters.cli.bench import add_target
+from adapters.cli.wiring import freeze_startup_heap
 from adapters.sqlite import SqliteStorage
 from bot.clock import SystemClock
 from bot.clubhouse import Clubhouse
@@ -142,6 +143,7 @@ async def run_bench(
 ) -> dict[str, Any]:
     storage = await SqliteStorage.open(db_path)
     club = Clubhouse(storage, solver, SystemClock(), rng=random.Random(seed))
+    freeze_startup_heap()  # as a running bot does (adapters.cli.wiring)
     tally = Tally()
     rng = random.Random(seed)
     people = [Player("bench", f"p{i}", f"Player {i}") for i in range(players)]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -24,7 +25,7 @@ import aiosqlite
 
 from adapters.sqlite.migrate import apply_migrations
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, RoundStatus, Stats, Timer
-from bot.ports import VersionConflict
+from bot.ports import ActiveRoundExists, VersionConflict
 
 _ACTIVE = ("playing", "hole_over")
 
@@ -166,6 +167,14 @@ class SqliteStorage:
         return None if row is None else self._round(row)
 
     async def create_round(self, state: RoundState) -> None:
+        try:
+            await self._insert_round(state)
+        except sqlite3.IntegrityError as error:
+            if "rounds.owner" in str(error):  # the rounds_one_active index: one round in progress
+                raise ActiveRoundExists(f"{state.owner} has a round in progress at {state.place}") from None
+            raise
+
+    async def _insert_round(self, state: RoundState) -> None:
         await self._write(
             f"INSERT INTO rounds ({self._ROUND_COLUMNS}, owner, total)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

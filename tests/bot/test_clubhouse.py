@@ -210,13 +210,19 @@ async def test_a_hole_played_out_shows_its_score_and_the_best_possible(
     assert second.blocks == (f"Round total {score} ({score - 5:+d}) · par 10",)
 
 
-async def test_the_best_score_is_asked_for_each_deal_once_and_may_be_unknown(
+async def test_the_best_score_is_asked_for_when_the_hole_starts_and_may_be_unknown(
     club, solver, play_hole, alice, here
 ):
     solver.best = None
     screen = await club.start_round(alice, here, holes=1, deal_code="24")
     summary, _ = await play_hole(club, alice, screen)
     assert summary.notes[0].endswith("(The best possible score is not known yet.)")
+    assert solver.asked == [deal(24), deal(24)]  # not known early: asked once more at the end, not per move
+
+
+async def test_a_known_best_score_is_asked_for_once(club, solver, play_hole, alice, here):
+    screen = await club.start_round(alice, here, holes=1, deal_code="24")
+    await play_hole(club, alice, screen)
     assert solver.asked == [deal(24)]
 
 

@@ -1,5 +1,6 @@
 """The solver pool: real worker processes, answers equal to the engine's, and bounds that answer None."""
 
+import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 from bot.solving import PooledSolver
@@ -26,3 +27,15 @@ async def test_a_search_past_its_bound_answers_none_and_frees_the_worker() -> No
         assert await pool.hint(opening) is None
         roomy = PooledSolver(executor=executor)
         assert await roomy.best_score(opening) == 6  # the published optimum of deal 1
+
+
+async def test_a_search_goes_on_after_its_caller_stops_waiting_and_is_remembered() -> None:
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        pool = PooledSolver(executor=executor, timeout=0)
+        opening = deal(24, find_rules("strict"))
+        assert await pool.best_score(opening) is None  # nobody waits, but the search has started
+        patient = 0
+        while (best := await pool.best_score(opening)) is None and patient < 500:
+            patient += 1
+            await asyncio.sleep(0.01)
+        assert best == 4

@@ -12,7 +12,7 @@ import pytest
 
 from adapters.sqlite import SqliteStorage
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, RoundStatus, Timer
-from bot.ports import VersionConflict
+from bot.ports import ActiveRoundExists, VersionConflict
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 ALICE = Player("test", "1", "Alice")
@@ -135,8 +135,9 @@ async def test_active_round_is_per_player_and_place(storage):
     assert await storage.active_round(BOB.key, HERE.key) is None
 
     # the database itself refuses a second round in progress for one player at one place
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(ActiveRoundExists):
         await storage.create_round(a_round("round0002"))
+    assert await storage.load_round("round0002") is None
     await storage.create_round(a_round("round0003", place=Place("test", "elsewhere")))
     await storage.create_round(a_round("round0004", owner=BOB))
 
