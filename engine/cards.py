@@ -113,7 +113,33 @@ def card_name(card: Card) -> str:
     return RANK_CHARS[card.rank - 1] + card.suit.value
 
 
+ONE_DECK: tuple[Card, ...] = tuple(
+    Card(rank, suit) for suit in SUITS_PYSOL_ORDER for rank in range(ACE, KING + 1)
+)
+
+
 def full_deck(*, decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     """A fresh, unshuffled pack in PySolFC's order (suits C S H D, ranks A..K), Jokers last."""
-    one = tuple(Card(rank, suit) for suit in SUITS_PYSOL_ORDER for rank in range(ACE, KING + 1))
-    return one * decks + (JOKER_CARD,) * jokers
+    return ONE_DECK * decks + (JOKER_CARD,) * jokers
+
+
+# ---- one byte a card, for compact copies (pickling a position to a solver process) -------------------
+
+_SUIT_CODES = {suit: i for i, suit in enumerate(Suit)}
+
+
+def card_code(card: Card) -> int:
+    """A number below 70 that names the card: ``rank * 5 + suit``."""
+    return card.rank * 5 + _SUIT_CODES[card.suit]
+
+
+_BY_CODE: dict[int, Card] = {card_code(c): c for c in (*ONE_DECK, JOKER_CARD)}
+
+
+def cards_to_bytes(cards: tuple[Card, ...]) -> bytes:
+    return bytes(card_code(c) for c in cards)
+
+
+def cards_from_bytes(data: bytes) -> tuple[Card, ...]:
+    """The cards ``cards_to_bytes`` wrote; equal cards come back as one shared object."""
+    return tuple(_BY_CODE[b] for b in data)

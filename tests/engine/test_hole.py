@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import pickle
 from collections import Counter
 from collections.abc import Callable
 
@@ -222,3 +224,15 @@ def test_holes_are_frozen_values(make_hole: MakeHole) -> None:
     assert hash(hole) == hash(make_hole(["7S"], foundation="8H", stock="3C"))
     with pytest.raises(AttributeError):
         hole.stock = ()  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("flags", list(itertools.product([False, True], [False, True], [0, 1, 2], [1, 2])))
+def test_a_position_pickles_compactly_and_comes_back_equal(flags: tuple[bool, bool, int, int]) -> None:
+    qok, empty, jokers, decks = flags
+    rules = Rules(queens_on_kings=qok, empty_foundation=empty, jokers=jokers, decks=decks, wrap=qok and empty)
+    opening = deal(4242, rules)
+    later = opening.play_all(opening.legal_moves()[:1])
+    for hole in (opening, later, later.concede()):
+        copy = pickle.loads(pickle.dumps(hole))
+        assert copy == hole and copy.rules.columns == hole.rules.columns
+        assert len(pickle.dumps(hole)) < 300
