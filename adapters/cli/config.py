@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,3 +42,12 @@ class Settings:
             telegram_webhook_url=env.get("TELEGRAM_WEBHOOK_URL", "").strip(),
             log_level=env.get("GOLFBOT_LOG_LEVEL", "INFO").strip().upper() or "INFO",
         )
+
+
+def configure_logging(settings: Settings) -> None:
+    """Log lines to stderr at the configured level. Tokens are never passed to a logger."""
+    logging.basicConfig(
+        level=getattr(logging, settings.log_level, logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )

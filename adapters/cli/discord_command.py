@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 from typing import Any
 
-from adapters.cli.config import Settings
+from adapters.cli.config import Settings, configure_logging
 
 EXIT_NO_TOKEN = 2
 
@@ -30,16 +29,11 @@ def discord_command(args: argparse.Namespace) -> int:
     settings = Settings.load(db=args.db)
     if not settings.discord_token:
         print(
-            "DISCORD_TOKEN is not set: put the bot token in the environment or in .env "
-            "(see docs/discord.md).",
+            "DISCORD_TOKEN is not set: put the bot token in the environment or in .env (see the README).",
             file=sys.stderr,
         )
         return EXIT_NO_TOKEN
-    logging.basicConfig(
-        level=getattr(logging, settings.log_level, logging.INFO),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+    configure_logging(settings)
     asyncio.run(_run(settings, sync_globally=args.sync))
     return 0
 

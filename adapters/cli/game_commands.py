@@ -7,7 +7,7 @@ import asyncio
 import logging
 import sys
 
-from adapters.cli.config import Settings
+from adapters.cli.config import Settings, configure_logging
 from adapters.cli.wiring import open_app
 from adapters.console.game import PLACE, ConsoleGame, local_player
 from adapters.sqlite import SqliteStorage
@@ -43,14 +43,6 @@ def _db_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", help="SQLite database file (default: the user data folder)")
 
 
-def _logging(settings: Settings) -> None:
-    logging.basicConfig(
-        level=getattr(logging, settings.log_level, logging.INFO),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
-
-
 def play_command(args: argparse.Namespace) -> int:
     settings = Settings.load(db=args.db)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
@@ -68,7 +60,7 @@ def run_command(args: argparse.Namespace) -> int:
     if not (settings.discord_token or settings.telegram_token):
         args.rules = args.holes = args.deal = None
         return play_command(args)
-    _logging(settings)
+    configure_logging(settings)
     from adapters.cli.chat_runner import run_chat_bots  # imported only when a token is set
 
     return asyncio.run(run_chat_bots(settings))

@@ -12,13 +12,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import logging
 import os
 import signal
 import sys
 from typing import Any
 
-from adapters.cli.config import Settings
+from adapters.cli.config import Settings, configure_logging
 
 EXIT_NO_TOKEN = 2
 EXIT_BAD_OPTIONS = 2
@@ -46,7 +45,7 @@ def telegram_command(args: argparse.Namespace) -> int:
     if not settings.telegram_token:
         print(
             "TELEGRAM_TOKEN is not set: put the bot token from @BotFather in the environment or in .env "
-            "(see docs/telegram.md).",
+            "(see the README).",
             file=sys.stderr,
         )
         return EXIT_NO_TOKEN
@@ -54,11 +53,7 @@ def telegram_command(args: argparse.Namespace) -> int:
     if webhook_url and not webhook_url.startswith(("https://", "http://")):
         print(f"--webhook-url must be an http(s) URL, not {webhook_url!r}", file=sys.stderr)
         return EXIT_BAD_OPTIONS
-    logging.basicConfig(
-        level=getattr(logging, settings.log_level, logging.INFO),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+    configure_logging(settings)
     from adapters.telegram.runner import TokenRejectedError
 
     try:
