@@ -27,14 +27,15 @@ from bot.errors import (
 )
 from bot.locks import PlayerLocks
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, RoundStatus, Stats
+from bot.options import deal_option, holes_option, rules_option, sentence
 from bot.ports import ActiveRoundExists, Clock, Solver, Storage, VersionConflict
 from bot.round_screens import round_screen
 from bot.screens import Screen, ScreenKind
-from engine.deal import MAX_DEAL, DealError, deal, parse_deal_number
+from engine.deal import MAX_DEAL, deal
 from engine.hole import Hole
 from engine.moves import Move, MoveError, MoveKind, parse_move
-from engine.rules import RulesError, find_rules
-from engine.scoring import MAX_HOLES, MIN_HOLES, PAR_PER_HOLE
+from engine.rules import find_rules
+from engine.scoring import PAR_PER_HOLE
 
 log = logging.getLogger(__name__)
 
@@ -90,8 +91,8 @@ class Clubhouse:
     ) -> Screen:
         """Start a solo round. Raises RoundInProgressError (with the current board) if one is going."""
         settings = await self.place_settings(place)
-        rules_name = _rules_name(rules or settings.default_rules)
-        count = _hole_count(holes)
+        rules_name = rules_option(rules or settings.default_rules)
+        count = holes_option(holes)
         first = self._first_deal(deal_code, count)
         async with self._locks.hold(player.key):
             if self._known.get(player.key) != player.name:
@@ -182,7 +183,7 @@ class Clubhouse:
         new = replace(
             current,
             par_for_nine=current.par_for_nine if par_for_nine is None else par_for_nine,
-            default_rules=current.default_rules if rules is None else _rules_name(rules),
+            default_rules=current.default_rules if rules is None else rules_option(rules),
             emoji=current.emoji if emoji is None else emoji,
         )
         if new != current:
@@ -223,7 +224,7 @@ class Clubhouse:
         try:
             after = hole.play(move)
         except MoveError as error:
-            raise IllegalMoveError(_sentence(str(error)), screen=round_screen(state, hole)) from None
+            raise IllegalMoveError(sentence(str(error)), screen=round_screen(state, hole)) from None
         now = self._clock.now()
         moves = (*state.moves, str(move))
         if not after.is_over:
@@ -332,10 +333,7 @@ class Clubhouse:
     def _first_deal(self, deal_code: str | None, count: int) -> int:
         if deal_code is None:
             return self._rng.randint(1, RANDOM_DEALS)
-        try:
-            first = parse_deal_number(deal_code)
-        except DealError as error:
-            raise BadOptionError(_sentence(str(error))) from None
+        first = deal_option(deal_code)
         if first + count - 1 > MAX_DEAL:
             article = "An" if count in (8, 11, 18) else "A"
             raise BadOptionError(
@@ -353,26 +351,6 @@ def position(state: RoundState) -> Hole:
     """The current position of a round: its deal replayed through its moves."""
     opening = deal(state.deal, find_rules(state.rules))
     return opening.play_all(parse_move(m) for m in state.moves)
-
-
-def _rules_name(text: str) -> str:
-    try:
-        return find_rules(text).name
-    except RulesError as error:
-        raise BadOptionError(_sentence(str(error))) from None
-
-
-def _hole_count(holes: int | None) -> int:
-    if holes is None:
-        return 9
-    if not MIN_HOLES <= holes <= MAX_HOLES:
-        raise BadOptionError(f"A round has {MIN_HOLES} to {MAX_HOLES} holes, not {holes}.")
-    return holes
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 def _hint_text(hole: Hole, move: Move | None) -> str:

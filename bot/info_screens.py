@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.models import Stats
+from bot.options import rules_option
 from bot.screens import Screen, ScreenKind
 from engine.rules import RULE_NAMES, Rules, find_rules
 
@@ -46,7 +47,7 @@ def describe_rules(rules: Rules) -> list[str]:
 
 
 def rules_screen(name: str | None = None) -> Screen:
-    rules = find_rules(name or "strict")
+    rules = find_rules(rules_option(name) if name else "strict")
     how = (
         f"Deal: {rules.columns} columns of {rules.rows}, all face up; one card starts the foundation; "
         f"{rules.stock_size} cards in the stock.\n"

@@ -18,26 +18,15 @@ from adapters.discord.identity import place_of, player_of
 from adapters.discord.replies import answer_command, no_tracebacks
 from adapters.discord.rules_choices import describe, rules_suggestions
 from bot.clubhouse import Clubhouse
-from bot.errors import BadOptionError, GolfError
+from bot.errors import GolfError
 from bot.info_screens import help_screen, rules_screen, stats_screen
 from bot.models import Place, PlaceSettings, Player
 from bot.screens import Screen, ScreenKind
-from engine.rules import RulesError, find_rules
 from engine.scoring import PAR_PER_HOLE
 
 Work = Callable[[Player, Place], Awaitable[Screen]]
 NOT_AN_ADMIN = "Only members with the Manage Server permission can change the Golf settings."
 NOT_IN_DMS = "Settings belong to a server; use this command there."
-
-
-def rules_option(text: str) -> str:
-    """The canonical name of the rules the player typed; a friendly refusal if there are none such (as
-    ``Clubhouse.start_round`` gives for its own ``rules``)."""
-    try:
-        return find_rules(text).name
-    except RulesError as error:
-        message = str(error)
-        raise BadOptionError(message[:1].upper() + message[1:] + ".") from None
 
 
 async def rules_autocomplete(
@@ -116,7 +105,7 @@ class GolfCommands(app_commands.Group, name="golf", description="Golf patience, 
     @app_commands.autocomplete(name=rules_autocomplete)
     async def rules(self, interaction: discord.Interaction, name: str | None = None) -> None:
         async def show(_player: Player, _place: Place) -> Screen:
-            return rules_screen(rules_option(name) if name else None)
+            return rules_screen(name)
 
         await self._answer(interaction, show)
 

@@ -13,9 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.errors import BadOptionError
-from engine.deal import DealError, parse_deal_number
-from engine.rules import RulesError, find_rules
-from engine.scoring import MAX_HOLES, MIN_HOLES
+from bot.options import deal_option, holes_option, rules_option
 
 _HOLES = re.compile(r"(?:holes?[=:])?([0-9]+)(?:holes?)?", re.ASCII | re.IGNORECASE)
 _DEAL = re.compile(r"(?:#|deal[=:#]|deal[=:]#)([0-9]+)", re.ASCII | re.IGNORECASE)
@@ -44,7 +42,7 @@ def parse_play_arguments(words: Sequence[str]) -> PlayOptions:
         if lowered == "deal" and queue:
             word = "#" + queue.pop(0).strip().lstrip("#")
         if (deal := _DEAL.fullmatch(word)) or word.startswith("#"):
-            number = _deal_number(deal[1] if deal else word)
+            number = deal_option(deal[1] if deal else word)
             if deal_code is not None:
                 raise BadOptionError(f"Give one deal, not {deal_code} and #{number}.")
             deal_code = f"#{number}"
@@ -62,21 +60,12 @@ def parse_rules_argument(words: Sequence[str]) -> str | None:
     return _rules(words)
 
 
-def _deal_number(code: str) -> int:
-    try:
-        return parse_deal_number(code)
-    except DealError as error:
-        raise BadOptionError(_sentence(str(error))) from None
-
-
 def _holes(digits: str) -> int:
     holes = int(digits)
-    if not MIN_HOLES <= holes <= MAX_HOLES:
-        raise BadOptionError(
-            f"A round has {MIN_HOLES} to {MAX_HOLES} holes, not {holes}. "
-            f"To play deal {holes}, write #{holes}."
-        )
-    return holes
+    try:
+        return holes_option(holes)
+    except BadOptionError as error:  # "/play 24" most likely meant deal 24
+        raise BadOptionError(f"{error.message} To play deal {holes}, write #{holes}.") from None
 
 
 def _rules(words: Sequence[str]) -> str | None:
@@ -85,16 +74,10 @@ def _rules(words: Sequence[str]) -> str | None:
     words = [part for part in (w.strip().strip("+") for w in words) if part]
     if not words:
         return None
-    first_error: RulesError | None = None
-    for candidate in ("+".join(words), "-".join(words)):
+    try:
+        return rules_option("+".join(words))
+    except BadOptionError as first:
         try:
-            return find_rules(candidate).name
-        except RulesError as error:
-            first_error = first_error or error
-    assert first_error is not None
-    raise BadOptionError(_sentence(str(first_error)))
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+            return rules_option("-".join(words))  # "queens on kings" -> queens-on-kings
+        except BadOptionError:
+            raise first from None

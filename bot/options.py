@@ -1,0 +1,42 @@
+"""What players type as options (rule names, deal codes, hole counts), read the same way on every
+platform: a canonical value, or a BadOptionError whose message a player can act on."""
+
+from __future__ import annotations
+
+from bot.errors import BadOptionError
+from engine.deal import DealError, parse_deal_number
+from engine.rules import RulesError, find_rules
+from engine.scoring import MAX_HOLES, MIN_HOLES
+
+DEFAULT_HOLES = 9
+
+
+def sentence(text: str) -> str:
+    """An engine message as a sentence: ``unknown rules 'x'`` -> ``Unknown rules 'x'.``"""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def rules_option(text: str) -> str:
+    """The canonical name of the rules ``text`` names (any spelling ``find_rules`` reads)."""
+    try:
+        return find_rules(text).name
+    except RulesError as error:
+        raise BadOptionError(sentence(str(error))) from None
+
+
+def deal_option(code: str | int) -> int:
+    """A deal number from ``#24``, ``24`` or 24."""
+    try:
+        return parse_deal_number(code)
+    except DealError as error:
+        raise BadOptionError(sentence(str(error))) from None
+
+
+def holes_option(holes: int | None) -> int:
+    """A round's number of holes; ``None`` is the default nine."""
+    if holes is None:
+        return DEFAULT_HOLES
+    if not MIN_HOLES <= holes <= MAX_HOLES:
+        raise BadOptionError(f"A round has {MIN_HOLES} to {MAX_HOLES} holes, not {holes}.")
+    return holes
