@@ -18,7 +18,7 @@ def test_deals_and_holes() -> None:
     with pytest.raises(BadOptionError, match=r"^'abc' is not a deal number"):
         deal_option("abc")
     assert holes_option(None) == 9 and holes_option(18) == 18
-    with pytest.raises(BadOptionError, match="A round has 1 to 18 holes, not 19."):
+    with pytest.raises(BadOptionError, match=r"A round has 1 to 18 holes, not 19\."):
         holes_option(19)
 
 
