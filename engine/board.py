@@ -1,4 +1,4 @@
-"""The board text format of black-hole-solver's ``--game golf`` (GOLF.md section 6): parse and print.
+"""The board text format of black-hole-solver's ``--game golf`` (docs/rules.md): parse and print.
 
 A board always accounts for the whole pack, so a mid-game position is a full board too: the
 ``Foundations:`` line may list the whole pile (bottom first; the last card is on top), and an empty column

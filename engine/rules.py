@@ -17,7 +17,7 @@ class RulesError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The flags of GOLF.md section 4. The default is strict Golf (PySolFC's Dead King Golf)."""
+    """The flags of docs/rules.md. The default is strict Golf (PySolFC's Dead King Golf)."""
 
     queens_on_kings: bool = False
     wrap: bool = False
@@ -67,7 +67,7 @@ class Rules:
 
 
 def ranks_adjacent(rank: int, onto: int | None, rules: Rules) -> bool:
-    """The rules table of GOLF.md on ranks alone (suits never matter). ``onto=None``: empty foundation."""
+    """The rules table of docs/rules.md on ranks alone (suits never matter); ``onto=None``: empty pile."""
     if onto is None or onto == JOKER:
         return True
     if onto == KING and rules.is_strict:

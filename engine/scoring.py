@@ -1,4 +1,4 @@
-"""Round and match scoring (GOLF.md section 2): nine-hole rounds with par, stroke play and match play."""
+"""Round and match scoring (docs/rules.md): nine-hole rounds with par, stroke play and match play."""
 
 from __future__ import annotations
 

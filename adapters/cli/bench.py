@@ -15,7 +15,8 @@ DEST = "bench_target"
 
 def add_target(subparsers: Subparsers, name: str, *, help: str) -> argparse.ArgumentParser:
     """The parser of ``golfbot bench NAME`` (set its options and ``handler`` default on it)."""
-    return _targets(subparsers).add_parser(name, help=help)
+    parser: argparse.ArgumentParser = _targets(subparsers).add_parser(name, help=help)
+    return parser
 
 
 def _targets(subparsers: Subparsers) -> Subparsers:
@@ -23,7 +24,8 @@ def _targets(subparsers: Subparsers) -> Subparsers:
     bench: argparse.ArgumentParser | None = subparsers.choices.get("bench")
     if bench is None:
         bench = subparsers.add_parser("bench", help="measure a component: bench solver, bench core")
-        return bench.add_subparsers(dest=DEST, metavar="TARGET", required=True)
+        targets: Subparsers = bench.add_subparsers(dest=DEST, metavar="TARGET", required=True)
+        return targets
     for action in bench._actions:  # a `bench` another module made on its own: add to its targets
         if isinstance(action, argparse._SubParsersAction):
             return action

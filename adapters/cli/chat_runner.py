@@ -45,12 +45,13 @@ async def run_chat_bots(settings: Settings, *, sync_commands: bool = False) -> i
 
             jobs["Telegram"] = run_telegram(app.clubhouse, settings)
         log.info("running %s on %s", " and ".join(jobs), settings.db_path)
+        stopped: list[BaseException] = []
         try:
             async with asyncio.TaskGroup() as group:
                 for name, job in jobs.items():
                     group.create_task(_guard(name, job))
-        except* ChatBotStopped as stopped:
-            for error in stopped.exceptions:
-                log.error("%s", error)
-            return 1
-    return 0
+        except* ChatBotStopped as group_error:  # no return inside except*: Python forbids it
+            stopped.extend(group_error.exceptions)
+        for error in stopped:
+            log.error("%s", error)
+    return 1 if stopped else 0

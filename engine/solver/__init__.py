@@ -1,7 +1,7 @@
 """The Golf solver: the best score a clairvoyant player could reach.
 
 The solver knows the order of the stock, which a player does not, so its score is a bound on what any
-real play can achieve, and "winnable" means winnable with perfect knowledge (GOLF.md section 3). It
+real play can achieve, and "winnable" means winnable with perfect knowledge (docs/rules.md). It
 solves any position, fresh or mid-game, under every rule variant.
 
 Two backends run the same search with identical answers: a C kernel (built by ``pip install``) and a

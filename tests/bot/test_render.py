@@ -54,7 +54,7 @@ def widest(text: str) -> int:
 
 
 def test_deal_24_as_the_rule_book_lays_it_out():
-    """GOLF.md section 6: deal 24 has columns 4C 7S 5S KH TC, 5H 2C 6C 6S TS, ... and JH on the foundation;
+    """docs/rules.md: deal 24 has columns 4C 7S 5S KH TC, 5H 2C 6C 6S TS, ... and JH on the foundation;
     each column is drawn top to bottom, its available card last, in brackets when it can be played."""
     assert render_screen(round_screen(make_state(), deal(24)), with_keys=True) == DEAL_24
 

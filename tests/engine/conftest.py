@@ -14,13 +14,12 @@ from engine.hole import Hole
 from engine.rules import STRICT, Rules
 
 REPO = Path(__file__).resolve().parents[2]
-SHARED = REPO.parent / "shared"
-DEALS_TSV = SHARED / "data" / "pysolfc-golf-deals-1-1000.tsv"
+DEALS_TSV = REPO / "tests" / "data" / "pysolfc-golf-deals-1-1000.tsv"
 
 
 @dataclass(frozen=True, slots=True)
 class DealRecord:
-    """One line of shared/data/pysolfc-golf-deals-1-1000.tsv (tokens as written there)."""
+    """One line of tests/data/pysolfc-golf-deals-1-1000.tsv (tokens as written there)."""
 
     number: int
     foundation: str
@@ -33,8 +32,7 @@ class DealRecord:
 def _load_deals() -> tuple[DealRecord, ...]:
     if not DEALS_TSV.is_file():
         raise FileNotFoundError(
-            f"{DEALS_TSV} is missing: the engine tests check deals against shared/data, which must be "
-            "checked out beside the repository (as CI does)"
+            f"{DEALS_TSV} is missing: it is part of the repository (see tests/data/README.md)"
         )
     records = []
     for line in DEALS_TSV.read_text(encoding="utf-8").splitlines():

@@ -1,4 +1,4 @@
-"""The board text format (GOLF.md section 6): the rule-book example, round trips, and readable errors."""
+"""The board text format (docs/rules.md): the rule-book example, round trips, and readable errors."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from engine.hole import Hole
 from engine.moves import CONCEDE, TURN, MoveKind
 from engine.rules import STRICT, WRAP, Rules
 
-GOLF_MD = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "GOLF.md"
+RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
 DEAL_24 = """\
 Talon: TD KC 8H 8S 4S 4H KS 6D 8D 7C JD 9D 2H QD 3D AS
@@ -34,10 +34,10 @@ AH JS TH 5C 3S
 
 
 def _rule_book_example() -> str:
-    text = GOLF_MD.read_text(encoding="utf-8")
+    text = RULES_MD.read_text(encoding="utf-8")
     section = text[text.index("### Board text format") :]
     match = re.search(r"```\n(Talon:.*?)```", section, re.DOTALL)
-    assert match, "GOLF.md section 6 has no board example"
+    assert match, "docs/rules.md has no board example"
     return match.group(1)
 
 

@@ -1,4 +1,4 @@
-"""Deals: the layouts PySolFC deals for the same numbers (shared/data, pysol-cards), deal codes, variants."""
+"""Deals: the layouts PySolFC deals for the same numbers (tests/data, pysol-cards), deal codes, variants."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def _layout(hole: Hole) -> tuple[str, tuple[tuple[str, ...], ...], tuple[str, ..
 
 
 def test_deals_1_to_1000_match_pysolfc(pysolfc_deals: Any) -> None:
-    """Every layout of shared/data/pysolfc-golf-deals-1-1000.tsv: foundation, the 7 columns bottom..top
+    """Every layout of tests/data/pysolfc-golf-deals-1-1000.tsv: foundation, the 7 columns bottom..top
     (the last card is the available one) and the talon in turning order."""
     assert [r.number for r in pysolfc_deals] == list(range(1, 1001))
     mismatches = []

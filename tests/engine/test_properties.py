@@ -1,6 +1,6 @@
 """Engine invariants, checked with hypothesis against an independent reference of the rule book.
 
-The reference below is written from GOLF.md sections 1, 2 and 4 alone (a literal table of which rank may go
+The reference below is written from docs/rules.md alone (a literal table of which rank may go
 onto which), not from engine/rules.py, so that a slip in the engine's arithmetic shows up as a mismatch.
 """
 
@@ -22,7 +22,7 @@ from engine.rules import Rules
 
 JOKER, A, J, Q, K = 0, 1, 11, 12, 13
 
-# ---- the reference: GOLF.md sections 1 and 4 ------------------------------------------------------
+# ---- the reference: docs/rules.md ------------------------------------------------------
 
 STRICT_ONTO: dict[int, frozenset[int]] = {
     # foundation top -> the ranks that may be played onto it under strict rules (section 1):

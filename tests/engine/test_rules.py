@@ -204,7 +204,7 @@ def test_sizes(rules: Rules, columns: int, rows: int, deck: int, stock: int) -> 
     assert rules.stock_size == stock
 
 
-# ---- the rules table (GOLF.md sections 1 and 4), by example --------------------------------------
+# ---- the rules table (docs/rules.md), by example --------------------------------------
 
 H = Suit.HEARTS
 

@@ -1,4 +1,4 @@
-"""Rounds and match play (GOLF.md section 2)."""
+"""Rounds and match play (docs/rules.md, "Scoring")."""
 
 from __future__ import annotations
 
@@ -211,7 +211,7 @@ def test_match_length(holes: int) -> None:
 
 
 def _reference_status(lead: int, remaining: int) -> str:
-    """GOLF.md section 2, told by the side whose lead this is."""
+    """docs/rules.md "Scoring", told by the side whose lead this is."""
     over = abs(lead) > remaining or remaining == 0
     if over:
         if lead == 0:

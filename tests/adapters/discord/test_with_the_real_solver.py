@@ -25,5 +25,5 @@ async def test_hint_and_best_possible_score_come_from_the_solver(simcord_env, ch
     assert "💡 Hint: turn the stock." in play.response.content  # nothing on the 10♥ can be played
     await play_out(alice, play.response)
 
-    # Deal 1 under strict rules: 6 is the optimum (shared/data/pysolfc-golf-deals-1-1000.tsv).
+    # Deal 1 under strict rules: 6 is the optimum (tests/data/pysolfc-golf-deals-1-1000.tsv).
     assert "Hole 1 over with 18 cards left: score 18. Best possible: 6." in play.response.content

@@ -27,6 +27,6 @@ async def test_hint_and_best_possible_score_come_from_the_solver(golf: Any, alic
 
     await golf.press(alice, None, board.message_id, text="Concede hole")
 
-    # Deal 24 under strict rules: 4 is the optimum (shared/data/pysolfc-golf-deals-1-1000.tsv).
+    # Deal 24 under strict rules: 4 is the optimum (tests/data/pysolfc-golf-deals-1-1000.tsv).
     summary = golf.fake.message(alice.id, board.message_id)
     assert "Hole 1 over with 35 cards left: score 35. Best possible: 4." in summary.text

@@ -15,7 +15,7 @@ from engine.moves import CONCEDE
 from engine.rules import QUEENS_ON_KINGS, STRICT, WRAP, Rules
 from engine.solver import Solution, kernel_available
 
-DEALS_TSV = Path(__file__).resolve().parents[4] / "shared" / "data" / "pysolfc-golf-deals-1-1000.tsv"
+DEALS_TSV = Path(__file__).resolve().parents[2] / "data" / "pysolfc-golf-deals-1-1000.tsv"
 BASE_RULES = {"strict": STRICT, "queens-on-kings": QUEENS_ON_KINGS, "wrap": WRAP}
 
 
@@ -41,7 +41,7 @@ class OptimalDeal:
 
 def _load() -> tuple[OptimalDeal, ...]:
     if not DEALS_TSV.is_file():
-        raise FileNotFoundError(f"{DEALS_TSV} is missing: shared/data must sit beside the repository")
+        raise FileNotFoundError(f"{DEALS_TSV} is missing: see tests/data/README.md")
     deals = []
     for line in DEALS_TSV.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
