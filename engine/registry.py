@@ -16,7 +16,10 @@ from engine.game import Ending, Game, GameError, Layout, Outcome
 from engine.hole import Hole
 from engine.moves import CONCEDE, Move, move_name, parse_move
 from engine.rules import STRICT, Rules
+from engine.sixcard.actions import Action
 from engine.sixcard.game import SixCardGolf
+from engine.sixcard.hand import Hand
+from engine.sixcard.view import SeatView
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,10 +99,9 @@ class GolfPatience:
 
 AnyGame = Game[Any, Any, Any]
 
-_GAMES: dict[str, AnyGame] = {
-    "golf-patience": GolfPatience(),
-    "six-card-golf": SixCardGolf(),
-}
+_PATIENCE: Game[Hole, Move, PatienceView] = GolfPatience()  # typed: mypy checks each against the protocol
+_SIX_CARD: Game[Hand, Action, SeatView] = SixCardGolf()
+_GAMES: dict[str, AnyGame] = {game.name: game for game in (_PATIENCE, _SIX_CARD)}
 _ALIASES = {
     "golf": "golf-patience",
     "patience": "golf-patience",
