@@ -144,7 +144,7 @@ class Hand:
         if self.phase is Phase.OPENING:
             return tuple(Action.flip(p) for p in grid.face_down_positions())
         if self.drawn is None:
-            return (DRAW, TAKE) if self.discard else (DRAW,)
+            return (*((DRAW,) if self.stock else ()), *((TAKE,) if self.discard else ()))
         places = tuple(Action.place(p) for p in range(GRID_SIZE))
         return (*places, DISCARD) if self.source is Source.STOCK else places
 
@@ -200,6 +200,8 @@ class Hand:
 
     def _take(self, action: Action) -> Hand:
         if action.kind is ActionKind.DRAW:
+            if not self.stock:
+                raise ActionError("the stock is empty")
             return replace(self, stock=self.stock[1:], drawn=self.stock[0], source=Source.STOCK)
         if action.kind is ActionKind.TAKE:
             if not self.discard:

@@ -41,7 +41,8 @@ class ComputerPlayer(Protocol):
 
 
 class PlayerError(ValueError):
-    """An unknown computer player name."""
+    """An unknown computer player name, a player asked to act with nothing to do, or a table of the wrong
+    size."""
 
 
 @dataclass(frozen=True, slots=True)

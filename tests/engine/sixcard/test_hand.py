@@ -221,6 +221,18 @@ def test_an_empty_stock_is_reshuffled_from_the_discard_pile_but_its_top_card(mak
     assert other_seed.play(0, DISCARD).stock != after.stock
 
 
+def test_an_empty_stock_or_pile_is_refused(make_hand, cards) -> None:
+    # (play never leaves a turn to begin with an empty stock; a hand restored from elsewhere might)
+    hand = make_hand(GRIDS, discard=_pile_of_the_rest(cards) + " 5H", stock="")
+    assert hand.legal_actions(0) == (TAKE,)
+    with pytest.raises(ActionError, match="the stock is empty"):
+        hand.play(0, DRAW)
+    bare = make_hand(GRIDS, discard="", stock=_pile_of_the_rest(cards) + " 5H")
+    assert bare.legal_actions(0) == (DRAW,)
+    with pytest.raises(ActionError, match="the discard pile is empty"):
+        bare.play(0, TAKE)
+
+
 def test_a_long_hand_reshuffles_again_and_again() -> None:
     hand = opened(deal_hand(11, players=2))
     for _ in range(120):  # nobody places a card: the stock runs out and is rebuilt several times
