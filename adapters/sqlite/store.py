@@ -22,8 +22,8 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Collection, Iterable, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import AsyncIterator, Collection, Iterable
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -54,13 +54,9 @@ def _dt(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
 
 
-@contextmanager
-def _constraints() -> Iterator[None]:
-    """SQLite's integrity errors as the port's ConstraintViolation, named by SQLite's error code."""
-    try:
-        yield
-    except sqlite3.IntegrityError as error:
-        raise ConstraintViolation(f"{error.sqlite_errorname}: {error}") from error
+def _violation(error: sqlite3.IntegrityError) -> ConstraintViolation:
+    """SQLite's integrity error as the port's ConstraintViolation, named by SQLite's error code."""
+    return ConstraintViolation(f"{error.sqlite_errorname}: {error}")
 
 
 class SqliteStorage:
@@ -90,21 +86,24 @@ class SqliteStorage:
         async with self._lock:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
-                with _constraints():
-                    yield self._db
-            except BaseException:
+                yield self._db
+            except BaseException as error:
                 await self._db.execute("ROLLBACK")
+                if isinstance(error, sqlite3.IntegrityError):
+                    raise _violation(error) from error
                 raise
             await self._db.execute("COMMIT")
 
     async def _write(self, sql: str, args: Iterable[Any] = ()) -> int:
         """One statement, committed when it returns; the number of rows it changed."""
-        with _constraints():
+        try:
             if self._lock.locked():  # a transaction is open: wait for its end
                 async with self._lock:
                     return (await self._db.execute(sql, tuple(args))).rowcount
             # queued at once (no await comes first), so it runs before any BEGIN queued after it
             return (await self._db.execute(sql, tuple(args))).rowcount
+        except sqlite3.IntegrityError as error:
+            raise _violation(error) from error
 
     async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Any]:
         """The rows of a query, read in the same trip (a cursor left open would hold a read transaction)."""
