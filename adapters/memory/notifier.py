@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.events import Delivery, Event, ToPlace, ToPlayer
+from bot.ports import Notifier
 
 
 class MemoryNotifier:
@@ -17,3 +20,7 @@ class MemoryNotifier:
 
     def events(self) -> list[Event]:
         return [d.event for d in self.delivered]
+
+
+if TYPE_CHECKING:
+    _conforms: Notifier = MemoryNotifier()

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, Stats, Timer
-from bot.ports import ActiveRoundExists, ConstraintViolation, VersionConflict
+from bot.ports import ActiveRoundExists, ConstraintViolation, Storage, VersionConflict
 
 _PARS = (36, 45)
 _MAX_HOLES = 18
@@ -152,3 +153,7 @@ class MemoryStorage:
 
     async def remove_timer(self, timer_id: str) -> None:
         self._timers.pop(timer_id, None)
+
+
+if TYPE_CHECKING:  # mypy checks that every role of the port is here, with the same signatures
+    _conforms: Storage = MemoryStorage()

@@ -319,3 +319,21 @@ async def test_the_manual_clock_sleeps_until_advanced():
     assert not sleeper.done()
     clock.advance(1)
     await asyncio.wait_for(sleeper, 1)
+
+
+async def test_storage_that_fails_is_logged_and_tried_again_later(db_path, clock, running, caplog):
+    broken = await SqliteStorage.open(db_path)
+    await broken.close()  # every call now fails
+    timers = Timers(broken, clock)
+    timers.on("turn", Fired())
+    start(running, timers.run())
+    await settle()
+    assert not running[0].done()
+    assert clock.sleeps == [5.0]
+    (record,) = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    line = record.getMessage()
+    assert line.startswith("timers: ") and line.endswith("; trying again in 5 s")
+    assert "\n" not in line and record.exc_info is None
+    clock.advance(5)
+    await settle()
+    assert clock.sleeps == [5.0, 5.0] and not running[0].done()

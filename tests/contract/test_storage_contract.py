@@ -332,3 +332,11 @@ async def test_timers_due_in_another_time_zone(storage):
     (due,) = await storage.due_timers(datetime(2026, 3, 1, 12, 30, tzinfo=UTC))
     assert due.due == T0
     assert await storage.claim_timer(due)
+
+
+def test_a_payload_is_a_json_object_written_the_same_way_every_time():
+    assert Payload.of(1, {"b": 2, "a": [1]}) == Payload(1, '{"a":[1],"b":2}')
+    assert Payload.of(1, {"b": 2, "a": [1]}).read() == {"a": [1], "b": 2}
+    assert Payload().read() == {} and Payload().version == 0
+    with pytest.raises(ValueError, match="JSON object"):
+        Payload(1, "[1, 2]").read()
