@@ -337,3 +337,23 @@ async def test_storage_that_fails_is_logged_and_tried_again_later(db_path, clock
     clock.advance(5)
     await settle()
     assert clock.sleeps == [5.0, 5.0] and not running[0].done()
+
+
+async def test_a_handler_may_schedule_its_next_occurrence_under_the_same_id(storage, clock, running):
+    timers = Timers(storage, clock, max_sleep=86400)
+    days: list[str] = []
+
+    async def rollover(timer: Timer, outbox: Outbox) -> None:
+        days.append(timer.due.date().isoformat())
+        await timers.schedule(Timer(timer.id, timer.kind, timer.due + timedelta(days=1)))
+
+    timers.on("daily", rollover)
+    await timers.schedule(Timer("daily-here", "daily", clock.now() + timedelta(hours=1)))
+    start(running, timers.run())
+    await settle()
+    for _ in range(3):
+        clock.advance(86400)
+        await settle()
+    assert days == ["2026-01-01", "2026-01-02", "2026-01-03"]
+    assert await storage.next_due() == clock.now() + timedelta(hours=1)  # Jan 4, 01:00
+    assert set(clock.sleeps) == {3600.0}  # each time until the next rollover, never a full day late
