@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import Enum
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,25 @@ class RoundStatus(Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class Payload:
+    """Mode state that does not deserve columns of its own: a JSON object, and the ``version`` of its
+    layout so that a mode can read what an older release wrote (0 = nothing stored yet)."""
+
+    version: int = 0
+    data: str = "{}"
+
+    @classmethod
+    def of(cls, version: int, value: Mapping[str, Any]) -> Payload:
+        return cls(version, json.dumps(dict(value), sort_keys=True, separators=(",", ":")))
+
+    def read(self) -> dict[str, Any]:
+        value = json.loads(self.data)
+        if not isinstance(value, dict):
+            raise ValueError(f"a payload is a JSON object, not {type(value).__name__}")
+        return value
+
+
+@dataclass(frozen=True, slots=True)
 class RoundState:
     """A round in progress or finished: everything needed to rebuild its board exactly.
 
@@ -77,6 +99,8 @@ class RoundState:
     kind: str = "solo"
     started_at: datetime | None = None
     updated_at: datetime | None = None
+    payload: Payload = Payload()
+    """What the round's mode keeps besides the columns above (stored as versioned JSON)."""
 
     @property
     def owner(self) -> str:

@@ -1,11 +1,18 @@
-"""The ports the core needs. Adapters implement them (aiosqlite storage, the system clock, a solver pool);
-tests may use the real ones or small fakes of these interfaces."""
+"""The ports the core needs. Adapters implement them (aiosqlite or in-memory storage, the system clock, a
+solver pool, each platform's Notifier); tests may use the real ones or small fakes of these interfaces.
+
+Storage is split by role so that a service asks only for what it uses (a timer service needs a
+``TimerStore``, not the rounds); ``Storage`` combines the roles for the Clubhouse and the composition root.
+Every implementation passes the one contract suite, ``tests/contract/test_storage_contract.py``.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Protocol
 
+from bot.events import Event
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, Stats, Timer
 from engine.hole import Hole
 from engine.moves import Move
@@ -19,19 +26,35 @@ class ActiveRoundExists(Exception):
     """The player already has a round in progress of that kind at that place: nothing was written."""
 
 
-class Storage(Protocol):
-    async def ensure_player(self, player: Player) -> None: ...
+class ConstraintViolation(Exception):
+    """A write that breaks a rule of the stored data (a round of an unknown player, a hole recorded twice,
+    a par other than 36 or 45): nothing was written. A bug in the core, never a player's mistake."""
+
+
+class PlaceStore(Protocol):
+    """Players, places and the settings of a place."""
+
+    async def ensure_player(self, player: Player) -> None:
+        """Record the player, or update their name (an empty name never wipes the known one)."""
+        ...
+
+    async def player(self, key: str) -> Player | None: ...
     async def place_settings(self, place: Place) -> PlaceSettings: ...
     async def save_place_settings(self, place: Place, settings: PlaceSettings) -> None: ...
 
-    async def active_round(self, player: str, place: str) -> RoundState | None:
-        """The player's round in progress at that place, if any."""
+
+class RoundStore(Protocol):
+    """Rounds (sessions) in progress and done, each written under a version check."""
+
+    async def active_round(self, player: str, place: str, kind: str = "solo") -> RoundState | None:
+        """The player's round in progress of that kind at that place, if any."""
         ...
 
     async def load_round(self, round_id: str) -> RoundState | None: ...
+
     async def create_round(self, state: RoundState) -> None:
-        """Store a new round. Raises ActiveRoundExists if its owner has one in progress there already
-        (so that starting a round takes one trip to storage, not a look-up and then a write)."""
+        """Store a new round. Raises ActiveRoundExists if its owner has one of that kind in progress there
+        already (so that starting a round takes one trip to storage, not a look-up and then a write)."""
         ...
 
     async def save_round(
@@ -41,11 +64,46 @@ class Storage(Protocol):
         Raises VersionConflict if the stored version is not ``previous_version``."""
         ...
 
+
+class RecordStore(Protocol):
+    """Finished holes and what is worked out from them (stats; leaderboards next)."""
+
     async def stats(self, player: str, place: str | None = None) -> Stats: ...
 
+
+class TimerStore(Protocol):
+    """Persisted deadlines. A timer is identified by its id; adding one with a known id moves it."""
+
     async def add_timer(self, timer: Timer) -> None: ...
-    async def due_timers(self, now: datetime) -> list[Timer]: ...
-    async def remove_timer(self, timer_id: str) -> None: ...
+
+    async def due_timers(self, now: datetime, kinds: Collection[str] | None = None) -> list[Timer]:
+        """Timers due at ``now`` (of those ``kinds``, if given), soonest first (ties by id)."""
+        ...
+
+    async def next_due(self, kinds: Collection[str] | None = None) -> datetime | None:
+        """When the soonest timer (of those ``kinds``) is due; None when there is none."""
+        ...
+
+    async def claim_timer(self, timer: Timer) -> bool:
+        """Remove ``timer`` if it is still stored as it was read (same id and due time); True if this
+        call removed it. Only the caller that claimed a timer runs its handler: it fires once."""
+        ...
+
+    async def remove_timer(self, timer_id: str) -> None:
+        """Cancel a timer (removing one that is gone is harmless)."""
+        ...
+
+
+class Storage(PlaceStore, RoundStore, RecordStore, TimerStore, Protocol):
+    """Every role at once: what one database gives the Clubhouse."""
+
+
+class Notifier(Protocol):
+    """Delivers domain events (``bot.events``) on one platform. Called only after the commit that caused
+    the event; an exception means that this delivery failed, not the change."""
+
+    async def to_place(self, place: str, event: Event) -> None: ...
+    async def to_player(self, player: str, event: Event) -> None: ...
 
 
 class Clock(Protocol):

@@ -60,14 +60,15 @@ async def apply_migrations(
     for migration in available_migrations() if migrations is None else migrations:
         if migration.version in done:
             continue
-        stamp = datetime.now(UTC).isoformat()
-        script = (
-            f"BEGIN IMMEDIATE;\n{migration.sql}\n;"
-            f"INSERT INTO schema_migrations (version, name, applied_at) "
-            f"VALUES ({migration.version}, '{migration.name}', '{stamp}');\nCOMMIT;"
-        )
         try:
-            await db.executescript(script)
+            # the file's statements and its record in one transaction; the record is a parametrised
+            # statement of its own (a script takes no parameters)
+            await db.executescript(f"BEGIN IMMEDIATE;\n{migration.sql}\n;")
+            await db.execute(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                (migration.version, migration.name, datetime.now(UTC).isoformat()),
+            )
+            await db.execute("COMMIT")
         except Exception as error:
             if db.in_transaction:
                 await db.execute("ROLLBACK")

@@ -8,6 +8,13 @@ database thread is kept busy while the event loop goes on.
 
 ``synchronous=NORMAL`` in WAL mode loses nothing when the process is killed (only a power cut could undo
 the last commits), and keeps a commit well under a millisecond.
+
+Conflicts are found by constraint, never by the wording of an error: a second round in progress is an
+``INSERT ... ON CONFLICT (owner, place, kind) WHERE <active> DO NOTHING`` that changes no row, a stale save an
+``UPDATE ... WHERE version = ?`` that changes none, and any other broken constraint (SQLite's
+``sqlite_errorname``: a foreign key, a check, a primary key) becomes the port's ConstraintViolation. The SQL
+is the portable kind (upserts with a conflict target, CASE rather than booleans as numbers, no statement
+built by text replacement), so a PostgreSQL store can keep it nearly as it is.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Collection, Iterable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,10 +31,18 @@ from typing import Any
 import aiosqlite
 
 from adapters.sqlite.migrate import apply_migrations
-from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, RoundStatus, Stats, Timer
-from bot.ports import ActiveRoundExists, VersionConflict
-
-_ACTIVE = ("playing", "hole_over")
+from bot.models import (
+    HoleRecord,
+    Payload,
+    Place,
+    PlaceSettings,
+    Player,
+    RoundState,
+    RoundStatus,
+    Stats,
+    Timer,
+)
+from bot.ports import ActiveRoundExists, ConstraintViolation, VersionConflict
 
 
 def _ts(value: datetime | None) -> str:
@@ -37,6 +52,11 @@ def _ts(value: datetime | None) -> str:
 
 def _dt(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
+
+
+def _violation(error: sqlite3.IntegrityError) -> ConstraintViolation:
+    """SQLite's integrity error as the port's ConstraintViolation, named by SQLite's error code."""
+    return ConstraintViolation(f"{error.sqlite_errorname}: {error}")
 
 
 class SqliteStorage:
@@ -67,18 +87,23 @@ class SqliteStorage:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
-            except BaseException:
+            except BaseException as error:
                 await self._db.execute("ROLLBACK")
+                if isinstance(error, sqlite3.IntegrityError):
+                    raise _violation(error) from error
                 raise
             await self._db.execute("COMMIT")
 
     async def _write(self, sql: str, args: Iterable[Any] = ()) -> int:
         """One statement, committed when it returns; the number of rows it changed."""
-        if self._lock.locked():  # a transaction is open: wait for its end
-            async with self._lock:
-                return (await self._db.execute(sql, tuple(args))).rowcount
-        # queued at once (no await comes first), so it runs before any BEGIN queued after it
-        return (await self._db.execute(sql, tuple(args))).rowcount
+        try:
+            if self._lock.locked():  # a transaction is open: wait for its end
+                async with self._lock:
+                    return (await self._db.execute(sql, tuple(args))).rowcount
+            # queued at once (no await comes first), so it runs before any BEGIN queued after it
+            return (await self._db.execute(sql, tuple(args))).rowcount
+        except sqlite3.IntegrityError as error:
+            raise _violation(error) from error
 
     async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Any]:
         """The rows of a query, read in the same trip (a cursor left open would hold a read transaction)."""
@@ -96,9 +121,13 @@ class SqliteStorage:
     async def ensure_player(self, player: Player) -> None:
         await self._write(
             "INSERT INTO players (key, platform, user_id, name, created_at) VALUES (?, ?, ?, ?, ?)"
-            " ON CONFLICT(key) DO UPDATE SET name = excluded.name WHERE excluded.name != ''",
+            " ON CONFLICT (key) DO UPDATE SET name = excluded.name WHERE excluded.name <> ''",
             (player.key, player.platform, player.user_id, player.name, _ts(None)),
         )
+
+    async def player(self, key: str) -> Player | None:
+        row = await self._one("SELECT platform, user_id, name FROM players WHERE key = ?", (key,))
+        return None if row is None else Player(row[0], row[1], row[2])
 
     async def place_settings(self, place: Place) -> PlaceSettings:
         row = await self._one(
@@ -111,7 +140,7 @@ class SqliteStorage:
     async def save_place_settings(self, place: Place, settings: PlaceSettings) -> None:
         await self._write(
             "INSERT INTO places (key, platform, place_id, name, par_for_nine, default_rules, emoji)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET name = excluded.name,"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET name = excluded.name,"
             " par_for_nine = excluded.par_for_nine, default_rules = excluded.default_rules,"
             " emoji = excluded.emoji",
             (
@@ -129,7 +158,7 @@ class SqliteStorage:
 
     _ROUND_COLUMNS = (
         "id, kind, place, players, rules, holes, par_for_nine, casual, deals, scores, best, moves,"
-        " version, status, hints, started_at, updated_at"
+        " version, status, hints, started_at, updated_at, payload_version, payload"
     )
 
     @staticmethod
@@ -152,32 +181,33 @@ class SqliteStorage:
             hints=row[14],
             started_at=_dt(row[15]),
             updated_at=_dt(row[16]),
+            payload=Payload(row[17], row[18]),
         )
 
-    async def active_round(self, player: str, place: str) -> RoundState | None:
-        row = await self._one(
-            f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE owner = ? AND place = ? AND kind = 'solo'"
-            " AND status IN ('playing', 'hole_over')",
-            (player, place),
-        )
+    _ACTIVE_ROUND = (
+        f"SELECT {_ROUND_COLUMNS} FROM rounds WHERE owner = ? AND place = ? AND kind = ?"
+        " AND status IN ('playing', 'hole_over')"
+    )
+
+    async def active_round(self, player: str, place: str, kind: str = "solo") -> RoundState | None:
+        row = await self._one(self._ACTIVE_ROUND, (player, place, kind))
         return None if row is None else self._round(row)
 
     async def load_round(self, round_id: str) -> RoundState | None:
         row = await self._one(f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE id = ?", (round_id,))
         return None if row is None else self._round(row)
 
-    async def create_round(self, state: RoundState) -> None:
-        try:
-            await self._insert_round(state)
-        except sqlite3.IntegrityError as error:
-            if "rounds.owner" in str(error):  # the rounds_one_active index: one round in progress
-                raise ActiveRoundExists(f"{state.owner} has a round in progress at {state.place}") from None
-            raise
+    # The conflict target names the rounds_one_active index (its columns and its WHERE): only a second
+    # round in progress is skipped; any other broken constraint still raises.
+    _INSERT_ROUND = (
+        f"INSERT INTO rounds ({_ROUND_COLUMNS}, owner, total)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (owner, place, kind) WHERE status IN ('playing', 'hole_over') DO NOTHING"
+    )
 
-    async def _insert_round(self, state: RoundState) -> None:
-        await self._write(
-            f"INSERT INTO rounds ({self._ROUND_COLUMNS}, owner, total)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    async def create_round(self, state: RoundState) -> None:
+        inserted = await self._write(
+            self._INSERT_ROUND,
             (
                 state.id,
                 state.kind,
@@ -196,14 +226,23 @@ class SqliteStorage:
                 state.hints,
                 _ts(state.started_at),
                 _ts(state.updated_at),
+                state.payload.version,
+                state.payload.data,
                 state.owner,
                 sum(state.scores),
             ),
         )
+        if inserted != 1:
+            raise ActiveRoundExists(f"{state.owner} has a round in progress at {state.place}")
 
     _SAVE_ROUND = (
         "UPDATE rounds SET scores = ?, best = ?, moves = ?, total = ?, version = ?, status = ?,"
-        " hints = ?, updated_at = ? WHERE id = ? AND version = ?"
+        " hints = ?, updated_at = ?, payload_version = ?, payload = ? WHERE id = ? AND version = ?"
+    )
+
+    _INSERT_HOLE = (
+        "INSERT INTO holes (round_id, idx, player, place, deal, rules, moves, score, best, finished_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     )
 
     async def save_round(
@@ -218,6 +257,8 @@ class SqliteStorage:
             state.status.value,
             state.hints,
             _ts(state.updated_at),
+            state.payload.version,
+            state.payload.data,
             state.id,
             previous_version,
         )
@@ -231,8 +272,7 @@ class SqliteStorage:
             if cursor.rowcount != 1:
                 raise VersionConflict(conflict)
             await db.execute(
-                "INSERT INTO holes (round_id, idx, player, place, deal, rules, moves, score, best,"
-                " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                self._INSERT_HOLE,
                 (
                     finished.round_id,
                     finished.index,
@@ -247,21 +287,26 @@ class SqliteStorage:
                 ),
             )
 
-    # ---- stats -----------------------------------------------------------------------------------
+    # ---- holes and stats -------------------------------------------------------------------------
+
+    _HOLE_STATS = (
+        "SELECT COUNT(*), AVG(score), AVG(CASE WHEN score <= 0 THEN 1.0 ELSE 0.0 END), MIN(score)"
+        " FROM holes WHERE player = ?"
+    )
+    _HOLE_STATS_AT = f"{_HOLE_STATS} AND place = ?"
+    _ROUND_STATS = (
+        "SELECT COUNT(*), MIN(CASE WHEN holes = 9 THEN total END) FROM rounds"
+        " WHERE status = 'finished' AND owner = ?"
+    )
+    _ROUND_STATS_AT = f"{_ROUND_STATS} AND place = ?"
 
     async def stats(self, player: str, place: str | None = None) -> Stats:
-        where, args = (
-            ("player = ?", [player]) if place is None else ("player = ? AND place = ?", [player, place])
-        )
-        holes = await self._one(
-            f"SELECT COUNT(*), AVG(score), AVG(score <= 0), MIN(score) FROM holes WHERE {where}", args
-        )
-        rwhere = where.replace("player", "owner")
-        rounds = await self._one(
-            f"SELECT COUNT(*), MIN(CASE WHEN holes = 9 THEN total END) FROM rounds"
-            f" WHERE {rwhere} AND status = 'finished'",
-            args,
-        )
+        if place is None:
+            holes = await self._one(self._HOLE_STATS, (player,))
+            rounds = await self._one(self._ROUND_STATS, (player,))
+        else:
+            holes = await self._one(self._HOLE_STATS_AT, (player, place))
+            rounds = await self._one(self._ROUND_STATS_AT, (player, place))
         assert holes is not None and rounds is not None
         return Stats(
             rounds_played=rounds[0],
@@ -276,16 +321,42 @@ class SqliteStorage:
 
     async def add_timer(self, timer: Timer) -> None:
         await self._write(
-            "INSERT INTO timers (id, kind, due, payload) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT(id) DO UPDATE SET due = excluded.due, payload = excluded.payload",
+            "INSERT INTO timers (id, kind, due, payload) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE"
+            " SET kind = excluded.kind, due = excluded.due, payload = excluded.payload",
             (timer.id, timer.kind, _ts(timer.due), timer.payload),
         )
 
-    async def due_timers(self, now: datetime) -> list[Timer]:
-        rows = await self._all(
-            "SELECT id, kind, due, payload FROM timers WHERE due <= ? ORDER BY due", (_ts(now),)
-        )
-        return [Timer(id=r[0], kind=r[1], due=datetime.fromisoformat(r[2]), payload=r[3]) for r in rows]
+    @staticmethod
+    def _timer(row: Any) -> Timer:
+        return Timer(id=row[0], kind=row[1], due=datetime.fromisoformat(row[2]), payload=row[3])
+
+    async def due_timers(self, now: datetime, kinds: Collection[str] | None = None) -> list[Timer]:
+        if kinds is None:
+            rows = await self._all(
+                "SELECT id, kind, due, payload FROM timers WHERE due <= ? ORDER BY due, id", (_ts(now),)
+            )
+        else:  # one indexed query per kind: a handful of kinds, and no statement built from a list
+            rows = []
+            for kind in sorted(set(kinds)):
+                rows += await self._all(
+                    "SELECT id, kind, due, payload FROM timers WHERE kind = ? AND due <= ?",
+                    (kind, _ts(now)),
+                )
+        return sorted((self._timer(r) for r in rows), key=lambda t: (t.due, t.id))
+
+    async def next_due(self, kinds: Collection[str] | None = None) -> datetime | None:
+        if kinds is None:
+            rows = await self._all("SELECT MIN(due) FROM timers")
+        else:
+            rows = []
+            for kind in sorted(set(kinds)):
+                rows += await self._all("SELECT MIN(due) FROM timers WHERE kind = ?", (kind,))
+        found = [datetime.fromisoformat(r[0]) for r in rows if r[0] is not None]
+        return min(found, default=None)
+
+    async def claim_timer(self, timer: Timer) -> bool:
+        removed = await self._write("DELETE FROM timers WHERE id = ? AND due = ?", (timer.id, _ts(timer.due)))
+        return removed == 1
 
     async def remove_timer(self, timer_id: str) -> None:
         await self._write("DELETE FROM timers WHERE id = ?", (timer_id,))

@@ -1,0 +1,172 @@
+"""Domain events: what a mode announces to a place or to a player besides the Screen it returns to whoever
+acted ("your turn", "clock expired", "match decided" ...).
+
+A mode never calls a Notifier itself. It appends events to an ``Outbox`` while it works; the session layer
+commits the state, and only then publishes the outbox (``publish_after``). So an event is never announced
+for a change that is not on disk, and a failed commit announces nothing. Delivery is best effort: a delivery
+that fails is logged in one line and the others still go out; the committed change stands.
+
+Events carry keys (``Place.key``, ``Player.key``, a session id) and plain values, never platform objects;
+each adapter's Notifier words and delivers them (Discord: a channel message or a DM; Telegram: a chat
+message; terminal: a printed line).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from bot.ports import Notifier
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class HoleFinished:
+    """A player finished a hole (``hole`` counts from 1)."""
+
+    place: str
+    player: str
+    session: str
+    hole: int
+    score: int
+    best: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFinished:
+    """A player finished the last hole of a round."""
+
+    place: str
+    player: str
+    session: str
+    total: int
+    par: int
+
+
+@dataclass(frozen=True, slots=True)
+class YourTurn:
+    """It is ``player``'s turn in a session with seats; ``deadline`` is when their clock runs out."""
+
+    place: str
+    player: str
+    session: str
+    deadline: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClockExpired:
+    """``player``'s clock ran out in ``session``."""
+
+    place: str
+    player: str
+    session: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchDecided:
+    """A match is over: ``winner`` is a player key (None when halved); ``result`` reads like ``3 & 2``."""
+
+    place: str
+    session: str
+    winner: str | None
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class DayClosed:
+    """The daily challenge of ``day`` at ``place`` closed; ``winner`` is a player key, if anyone played."""
+
+    place: str
+    day: date
+    winner: str | None = None
+    best: int | None = None
+
+
+Event = HoleFinished | RoundFinished | YourTurn | ClockExpired | MatchDecided | DayClosed
+
+
+@dataclass(frozen=True, slots=True)
+class ToPlace:
+    """Announced where everyone at the place sees it (a channel, a group chat, the terminal)."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class ToPlayer:
+    """Announced to one player only (a DM, a private chat)."""
+
+    key: str
+
+
+Recipient = ToPlace | ToPlayer
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    to: Recipient
+    event: Event
+
+
+class Outbox:
+    """The events of one unit of work, in the order they were announced, waiting for its commit."""
+
+    def __init__(self) -> None:
+        self._pending: list[Delivery] = []
+
+    def to_place(self, place: str, event: Event) -> None:
+        self._pending.append(Delivery(ToPlace(place), event))
+
+    def to_player(self, player: str, event: Event) -> None:
+        self._pending.append(Delivery(ToPlayer(player), event))
+
+    @property
+    def pending(self) -> tuple[Delivery, ...]:
+        return tuple(self._pending)
+
+    def discard(self) -> None:
+        """Forget everything: the change these events describe was not committed."""
+        self._pending.clear()
+
+    async def publish(self, notifier: Notifier) -> int:
+        """Deliver what is pending, in order, and empty the outbox; returns how many were delivered.
+        Call only after the commit. A failed delivery is logged in one line and does not stop the rest."""
+        pending, self._pending = self._pending, []
+        delivered = 0
+        for delivery in pending:
+            try:
+                if isinstance(delivery.to, ToPlace):
+                    await notifier.to_place(delivery.to.key, delivery.event)
+                else:
+                    await notifier.to_player(delivery.to.key, delivery.event)
+            except Exception as error:
+                log.error(
+                    "could not deliver %s to %s: %s: %s",
+                    type(delivery.event).__name__,
+                    delivery.to.key,
+                    type(error).__name__,
+                    error,
+                )
+                log.debug("delivery failed", exc_info=True)
+                continue
+            delivered += 1
+        return delivered
+
+
+async def publish_after(commit: Callable[[], Awaitable[T]], outbox: Outbox, notifier: Notifier) -> T:
+    """Run ``commit``; if it returns, publish ``outbox`` and return its result; if it raises, discard the
+    outbox and let the error through. Delivery failures never turn a committed change into an error."""
+    try:
+        result = await commit()
+    except BaseException:
+        outbox.discard()
+        raise
+    await outbox.publish(notifier)
+    return result
