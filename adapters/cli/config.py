@@ -11,6 +11,8 @@ from pathlib import Path
 from dotenv import load_dotenv
 from platformdirs import user_data_dir
 
+from adapters.postgres.url import DatabaseUrl, is_postgres_url
+
 
 def default_db_path() -> Path:
     return Path(user_data_dir("golfbot", appauthor=False)) / "golfbot.sqlite3"
@@ -18,7 +20,8 @@ def default_db_path() -> Path:
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    db_path: Path
+    db_path: Path | DatabaseUrl
+    """An SQLite file, or a PostgreSQL server's URL (``GOLFBOT_DB=postgresql://...``)."""
     discord_token: str = field(default="", repr=False)
     discord_guild_id: int | None = None
     telegram_token: str = field(default="", repr=False)
@@ -33,8 +36,11 @@ class Settings:
             load_dotenv(env_file, override=False)
         env = os.environ
         guild = env.get("DISCORD_GUILD_ID", "").strip()
+        database = (db or env.get("GOLFBOT_DB") or "").strip()
         return cls(
-            db_path=Path(db or env.get("GOLFBOT_DB") or default_db_path()).expanduser(),
+            db_path=DatabaseUrl(database)
+            if is_postgres_url(database)
+            else Path(database or default_db_path()).expanduser(),
             discord_token=env.get("DISCORD_TOKEN", "").strip(),
             discord_guild_id=int(guild) if guild.isdigit() else None,
             telegram_token=env.get("TELEGRAM_TOKEN", "").strip(),

@@ -1,22 +1,30 @@
-"""The one place where concrete adapters are wired to the core."""
+"""The one place where concrete adapters are wired to the core.
+
+The database setting picks the store: a ``postgresql://`` (or ``postgres://``) URL is a PostgreSQL server
+(``adapters/postgres``, several bot processes may share it), anything else is an SQLite file (the embedded
+default). ``GOLFBOT_DB_POOL`` sets the PostgreSQL connection pool's size per process (default 10)."""
 
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from adapters.postgres import DEFAULT_POOL_SIZE, DatabaseUrl, PostgresStorage, is_postgres_url
 from adapters.sqlite import SqliteStorage
 from bot.clock import SystemClock
 from bot.clubhouse import Clubhouse
 from bot.solving import PooledSolver
 
+AnyStorage = SqliteStorage | PostgresStorage
+
 
 @dataclass(frozen=True, slots=True)
 class App:
-    storage: SqliteStorage
+    storage: AnyStorage
     clubhouse: Clubhouse
     solver: PooledSolver
 
@@ -28,9 +36,23 @@ def freeze_startup_heap() -> None:
     gc.freeze()
 
 
+def pool_size() -> int:
+    value = os.environ.get("GOLFBOT_DB_POOL", "").strip()
+    return int(value) if value.isdigit() and int(value) > 0 else DEFAULT_POOL_SIZE
+
+
+async def open_storage(db: str | Path | DatabaseUrl) -> AnyStorage:
+    """The store that ``db`` names (a PostgreSQL URL, else an SQLite file), its schema up to date."""
+    if isinstance(db, DatabaseUrl):
+        return await PostgresStorage.open(db.url, pool_size=pool_size())
+    if is_postgres_url(str(db)):
+        return await PostgresStorage.open(str(db), pool_size=pool_size())
+    return await SqliteStorage.open(db)
+
+
 @asynccontextmanager
-async def open_app(db_path: str | Path, *, solver_workers: int = 1) -> AsyncIterator[App]:
-    storage = await SqliteStorage.open(db_path)
+async def open_app(db_path: str | Path | DatabaseUrl, *, solver_workers: int = 1) -> AsyncIterator[App]:
+    storage = await open_storage(db_path)
     solver = PooledSolver(workers=solver_workers)
     clubhouse = Clubhouse(storage, solver, SystemClock())
     freeze_startup_heap()
