@@ -12,6 +12,7 @@ import logging
 import random
 import secrets
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from bot import texts
 from bot.actions import parse_action_id
@@ -38,6 +39,10 @@ from engine.rules import find_rules
 from engine.scoring import PAR_PER_HOLE
 
 log = logging.getLogger(__name__)
+
+SHARED_CACHE_SECONDS = 30.0
+"""How long a place's settings and a player's stored name are trusted before being read again: another
+process on the same database may change them."""
 
 RANDOM_DEALS = 1_000_000
 """Random rounds draw their first deal from 1..RANDOM_DEALS; holes then follow in order."""
@@ -71,11 +76,11 @@ class Clubhouse:
         self._live: dict[str, _Live] = {}
         self._cache_size = cache_size
         self._best: dict[tuple[int, str], asyncio.Task[int | None]] = {}
-        # Remembered so that starting a round costs two trips to storage, not four. Both change only
-        # through this Clubhouse (one bot process per database).
-        self._settings: dict[str, PlaceSettings] = {}
-        self._known: dict[str, str] = {}
-        """Player key -> the name last stored for them."""
+        # Remembered so that starting a round costs two trips to storage, not four. Another process on the
+        # same database may change them: each is trusted for SHARED_CACHE_SECONDS, then read again.
+        self._settings: dict[str, tuple[PlaceSettings, datetime]] = {}
+        self._known: dict[str, tuple[str, datetime]] = {}
+        """Player key -> the name last stored for them, and when."""
 
     # ---- starting and finding rounds --------------------------------------------------------------
 
@@ -95,9 +100,10 @@ class Clubhouse:
         count = holes_option(holes)
         first = self._first_deal(deal_code, count)
         async with self._locks.hold(player.key):
-            if self._known.get(player.key) != player.name:
+            known = self._known.get(player.key)
+            if known is None or known[0] != player.name or self._expired(known[1]):
                 await self._storage.ensure_player(player)
-                self._known[player.key] = player.name
+                self._known[player.key] = (player.name, self._clock.now())
             now = self._clock.now()
             state = RoundState(
                 id=new_round_id(),
@@ -116,7 +122,7 @@ class Clubhouse:
             except ActiveRoundExists:
                 current = await self._storage.active_round(player.key, place.key)
                 if current is not None:
-                    live = await self._get(current.id)
+                    live = self._current(current)
                     raise RoundInProgressError(
                         texts.ROUND_IN_PROGRESS, screen=round_screen(live.state, live.hole)
                     ) from None
@@ -129,7 +135,7 @@ class Clubhouse:
         state = await self._storage.active_round(player.key, place.key)
         if state is None:
             raise NoRoundError(texts.NO_ROUND)
-        live = await self._get(state.id)
+        live = self._current(state)
         return round_screen(live.state, live.hole)
 
     async def concede(self, player: Player, place: Place) -> Screen:
@@ -138,7 +144,7 @@ class Clubhouse:
         if state is None:
             raise NoRoundError(texts.NO_ROUND)
         if state.status is not RoundStatus.PLAYING:
-            live = await self._get(state.id)
+            live = self._current(state)
             raise StaleActionError(texts.HOLE_OVER, screen=round_screen(live.state, live.hole))
         return await self._act(player, state.id, state.version, "q")
 
@@ -148,7 +154,7 @@ class Clubhouse:
             state = await self._storage.active_round(player.key, place.key)
             if state is None:
                 raise NoRoundError(texts.NO_ROUND)
-            live = await self._get(state.id)
+            live = self._current(state)
             new = live.state.bump(status=RoundStatus.ABANDONED, updated_at=self._clock.now())
             await self._save(live.state, new, None, live.hole)
             self._live.pop(new.id, None)
@@ -161,9 +167,11 @@ class Clubhouse:
     # ---- places ----------------------------------------------------------------------------------
 
     async def place_settings(self, place: Place) -> PlaceSettings:
-        settings = self._settings.get(place.key)
-        if settings is None:
-            settings = self._settings[place.key] = await self._storage.place_settings(place)
+        cached = self._settings.get(place.key)
+        if cached is not None and not self._expired(cached[1]):
+            return cached[0]
+        settings = await self._storage.place_settings(place)
+        self._settings[place.key] = (settings, self._clock.now())
         return settings
 
     async def change_place_settings(
@@ -188,7 +196,7 @@ class Clubhouse:
         )
         if new != current:
             await self._storage.save_place_settings(place, new)
-            self._settings[place.key] = new
+            self._settings[place.key] = (new, self._clock.now())
         return new, new != current
 
     # ---- buttons ---------------------------------------------------------------------------------
@@ -204,6 +212,11 @@ class Clubhouse:
             raise NotYourRoundError(texts.NOT_YOUR_ROUND)
         async with self._locks.hold(live.state.owner):
             live = await self._get(round_id)
+            if version != live.state.version:
+                # Another process on the same database may have moved the round on (the press is newer
+                # than the cache), or the cache itself is behind: what is stored decides, and a refusal
+                # shows the board as stored.
+                live = await self._reload(round_id)
             state, hole = live.state, live.hole
             if state.status is RoundStatus.ABANDONED:  # it has no board left to show
                 raise StaleActionError(texts.ROUND_OVER)
@@ -289,6 +302,21 @@ class Clubhouse:
             return cached  # a press saved a newer version while this one was loading
         return self._remember(state)
 
+    async def _reload(self, round_id: str) -> _Live:
+        """The round as stored now (the cache is dropped first)."""
+        self._live.pop(round_id, None)
+        return await self._get(round_id)
+
+    def _current(self, state: RoundState) -> _Live:
+        """The cached round if it is at the version of ``state`` (just read from storage), else ``state``."""
+        live = self._live.get(state.id)
+        if live is not None and live.state.version == state.version:
+            return live
+        return self._remember(state)
+
+    def _expired(self, since: datetime) -> bool:
+        return (self._clock.now() - since).total_seconds() >= SHARED_CACHE_SECONDS
+
     def _remember(self, state: RoundState, hole: Hole | None = None) -> _Live:
         """Cache a round with its position (``hole``, when the caller has it, saves replaying the deal)."""
         live = _Live(state, position(state) if hole is None else hole)
@@ -303,8 +331,11 @@ class Clubhouse:
         try:
             await self._storage.save_round(new, previous_version=old.version, finished=record)
         except VersionConflict:
-            self._live.pop(old.id, None)
-            raise StaleActionError(texts.STALE) from None
+            # another process wrote first: nothing of this press was written; show the board as stored
+            current = await self._reload(old.id)
+            if current.state.status is RoundStatus.ABANDONED:
+                raise StaleActionError(texts.ROUND_OVER) from None
+            raise StaleActionError(texts.STALE, screen=round_screen(current.state, current.hole)) from None
         self._remember(new, hole)
 
     # ---- solver ----------------------------------------------------------------------------------
