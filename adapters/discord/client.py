@@ -8,6 +8,7 @@ sends, so a display name can never ping anyone.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -55,8 +56,9 @@ class GolfClient(discord.Client):
         *,
         guild_id: int | None = None,
         sync_globally: bool = False,
+        **options: Any,
     ) -> None:
-        super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none())
+        super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none(), **options)
         self.clubhouse = clubhouse
         self.guild_id = guild_id
         self.sync_globally = sync_globally
@@ -105,3 +107,9 @@ class GolfClient(discord.Client):
         log.warning("command %s failed: %r", name, error)
         async with no_tracebacks(interaction):
             await tell(interaction, SORRY)
+
+
+class ShardedGolfClient(GolfClient, discord.AutoShardedClient):
+    """The same bot on several gateway shards in one process: ``shard_ids`` (this process's shards) of
+    ``shard_count`` (all processes' shards), e.g. ``golfbot discord --shards 0-3 --shard-count 8`` here and
+    ``--shards 4-7 --shard-count 8`` in a second process. Every process shares one database."""
