@@ -7,10 +7,11 @@ import sys
 from collections.abc import Sequence
 
 import adapters.cli.bench_sixcard as bench_sixcard
-from adapters.cli import bench_core, discord_command, engine_commands, game_commands, telegram_command
+from adapters.cli import bench_core, discord_command, doctor, engine_commands, game_commands, telegram_command
 
 COMMAND_MODULES = [game_commands, engine_commands, bench_core, discord_command, telegram_command]
 COMMAND_MODULES.append(bench_sixcard)
+COMMAND_MODULES.append(doctor)
 
 
 def build_parser() -> argparse.ArgumentParser:
