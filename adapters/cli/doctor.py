@@ -46,23 +46,26 @@ class Check:
 def add_commands(sub: Any) -> None:
     command = sub.add_parser("doctor", help="check the database, its permissions and the bot tokens")
     command.add_argument("--db", help="SQLite database file or a postgresql:// URL (default: GOLFBOT_DB)")
+    command.add_argument(
+        "--skip-tokens", action="store_true", help="check the database only (a frequent health check)"
+    )
     command.set_defaults(handler=doctor_command)
 
 
 def doctor_command(args: argparse.Namespace) -> int:
     settings = Settings.load(db=args.db)
-    checks = asyncio.run(run_checks(settings))
+    checks = asyncio.run(run_checks(settings, tokens=not args.skip_tokens))
     for check in checks:
         print(check.line())
     return 1 if any(c.status == "FAIL" for c in checks) else 0
 
 
-async def run_checks(settings: Settings) -> list[Check]:
-    return [
-        await check_database(settings.db_path),
-        await check_discord(settings.discord_token),
-        await check_telegram(settings.telegram_token, settings.telegram_api_base_url),
-    ]
+async def run_checks(settings: Settings, *, tokens: bool = True) -> list[Check]:
+    checks = [await check_database(settings.db_path)]
+    if tokens:
+        checks.append(await check_discord(settings.discord_token))
+        checks.append(await check_telegram(settings.telegram_token, settings.telegram_api_base_url))
+    return checks
 
 
 # ---- the database ----------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import adapters.cli.bench_sixcard as bench_sixcard
 from adapters.cli import bench_core, discord_command, doctor, engine_commands, game_commands, telegram_command
+from adapters.postgres import DatabaseUnavailable, MigrationError
 
 COMMAND_MODULES = [game_commands, engine_commands, bench_core, discord_command, telegram_command]
 COMMAND_MODULES.append(bench_sixcard)
@@ -31,6 +32,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler = args.handler
     try:
         return int(handler(args) or 0)
+    except (DatabaseUnavailable, MigrationError) as error:  # a database server down or refusing: one line
+        print(f"golfbot: {error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -2,7 +2,8 @@
 
 The database setting picks the store: a ``postgresql://`` (or ``postgres://``) URL is a PostgreSQL server
 (``adapters/postgres``, several bot processes may share it), anything else is an SQLite file (the embedded
-default). ``GOLFBOT_DB_POOL`` sets the PostgreSQL connection pool's size per process (default 10)."""
+default). ``GOLFBOT_DB_POOL`` sets the PostgreSQL connection pool's size per process (default 10);
+``GOLFBOT_SOLVER_WORKERS`` the number of solver processes per bot process (default 1)."""
 
 from __future__ import annotations
 
@@ -36,9 +37,13 @@ def freeze_startup_heap() -> None:
     gc.freeze()
 
 
+def _positive(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value.isdigit() and int(value) > 0 else default
+
+
 def pool_size() -> int:
-    value = os.environ.get("GOLFBOT_DB_POOL", "").strip()
-    return int(value) if value.isdigit() and int(value) > 0 else DEFAULT_POOL_SIZE
+    return _positive("GOLFBOT_DB_POOL", DEFAULT_POOL_SIZE)
 
 
 async def open_storage(db: str | Path | DatabaseUrl) -> AnyStorage:
@@ -51,9 +56,11 @@ async def open_storage(db: str | Path | DatabaseUrl) -> AnyStorage:
 
 
 @asynccontextmanager
-async def open_app(db_path: str | Path | DatabaseUrl, *, solver_workers: int = 1) -> AsyncIterator[App]:
+async def open_app(
+    db_path: str | Path | DatabaseUrl, *, solver_workers: int | None = None
+) -> AsyncIterator[App]:
     storage = await open_storage(db_path)
-    solver = PooledSolver(workers=solver_workers)
+    solver = PooledSolver(workers=solver_workers or _positive("GOLFBOT_SOLVER_WORKERS", 1))
     clubhouse = Clubhouse(storage, solver, SystemClock())
     freeze_startup_heap()
     try:

@@ -58,7 +58,7 @@ async def discord_api() -> AsyncIterator[str]:
     await runner.cleanup()
 
 
-async def doctor(tmp_path: Path, **env: str) -> tuple[int, list[str]]:
+async def doctor(tmp_path: Path, *options: str, **env: str) -> tuple[int, list[str]]:
     environment = {
         k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TELEGRAM_", "GOLFBOT_"))
     }
@@ -67,6 +67,7 @@ async def doctor(tmp_path: Path, **env: str) -> tuple[int, list[str]]:
         "-m",
         "adapters.cli.main",
         "doctor",
+        *options,
         env={**environment, **env},
         cwd=tmp_path,
         stdout=asyncio.subprocess.PIPE,
@@ -132,6 +133,18 @@ async def test_an_unreachable_database_and_no_tokens(tmp_path: Path) -> None:
         "skip telegram token: TELEGRAM_TOKEN is not set",
     ]
     assert "hunter2" not in "".join(lines)
+
+
+async def test_skip_tokens_checks_the_database_only(tmp_path: Path, pg_url: str) -> None:
+    await (await PostgresStorage.open(pg_url)).close()
+    code, lines = await doctor(
+        tmp_path,
+        "--skip-tokens",
+        GOLFBOT_DB=pg_url,
+        TELEGRAM_TOKEN="123:never-sent",
+        TELEGRAM_API_BASE_URL="http://127.0.0.1:1",
+    )
+    assert code == 0 and len(lines) == 1 and lines[0].startswith("ok   database")
 
 
 async def test_an_sqlite_database_that_is_not_created_yet(tmp_path: Path) -> None:

@@ -121,3 +121,12 @@ def test_migrate_to_an_unreachable_server_is_one_line(
     assert main(["migrate", "--db", str(path), "--to", "postgresql://golf:secret@127.0.0.1:1/golf"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot connect" in err and "secret" not in err
+
+
+def test_a_bot_command_on_an_unreachable_server_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["stats", "--db", "postgresql://golf:secret@127.0.0.1:1/golf"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("golfbot: cannot connect") and "secret" not in err
