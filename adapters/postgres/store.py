@@ -47,6 +47,13 @@ from bot.ports import ActiveRoundExists, ConstraintViolation, VersionConflict
 DEFAULT_POOL_SIZE = 10
 
 
+async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
+    """The pool's reset on release. asyncpg's default sends ``RESET ALL; UNLISTEN *; CLOSE ALL; SELECT
+    pg_advisory_unlock_all()``: a second round trip after every statement. This store changes no session
+    state (no SET, LISTEN, cursor or session-level lock; migrations take transaction-level locks), so
+    there is nothing to reset; an open transaction is still rolled back by asyncpg itself."""
+
+
 class DatabaseUnavailable(RuntimeError):
     """The server cannot be reached or refuses us; the message is one line, without the password."""
 
@@ -82,7 +89,9 @@ class PostgresStorage:
         """Connect to ``url`` (``postgresql://user:password@host:port/database``) with a pool of up to
         ``pool_size`` connections and bring the schema up to date."""
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, command_timeout=60)
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=pool_size, command_timeout=60, reset=_nothing_to_reset
+            )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
             raise DatabaseUnavailable(f"cannot connect to {redact(url)}: {error}") from None
         try:
