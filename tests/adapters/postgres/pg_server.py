@@ -9,10 +9,13 @@ Loaded by path from the conftests (the tests folders are not packages), under th
 from __future__ import annotations
 
 import atexit
+import contextlib
 import itertools
 import os
 import shutil
+import signal
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +32,26 @@ def server() -> Any:
     if _server is None:
         root = Path(tempfile.mkdtemp(prefix="golfpg"))
         atexit.register(shutil.rmtree, root, ignore_errors=True)  # runs last: after the server stopped
+        atexit.register(_stop_if_running, root / "data")  # in case pgserver's own clean-up left it running
         _server = pgserver.get_server(root / "data", cleanup_mode="delete")
         atexit.register(_server.cleanup)
     return _server
+
+
+def _stop_if_running(data: Path) -> None:
+    """Stop the server of ``data`` (a fast shutdown, by the pid in its postmaster.pid) if it still runs."""
+    pid_file = data / "postmaster.pid"
+    if not pid_file.exists():
+        return
+    pid = int(pid_file.read_text().split()[0])
+    cmdline = Path(f"/proc/{pid}/cmdline")
+    if cmdline.exists() and str(data) not in cmdline.read_text(errors="replace"):
+        return  # a stale file after a crash, and the pid is another process's now
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGINT)
+        for _ in range(100):
+            os.kill(pid, 0)  # ProcessLookupError once it is gone
+            time.sleep(0.1)
 
 
 async def fresh_database() -> str:
