@@ -355,7 +355,7 @@ def position(state: RoundState) -> Hole:
 
 def _hint_text(hole: Hole, move: Move | None) -> str:
     if move is None:
-        return "💡 No hint right now (the solver is busy); try again in a moment."
+        return texts.HINT_BUSY
     if move.kind is MoveKind.TURN:
         return "💡 Hint: turn the stock."
     card = hole.available(move.column)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot import texts
 from bot.models import Stats
 from bot.options import rules_option
 from bot.screens import Screen, ScreenKind
@@ -11,7 +12,7 @@ from engine.rules import RULE_NAMES, Rules, find_rules
 def stats_screen(name: str, stats: Stats, *, where: str = "") -> Screen:
     title = f"📊 {name}'s Golf" + (f" — {where}" if where else "")
     if not stats.holes_played:
-        return Screen(ScreenKind.INFO, title=title, blocks=("No holes played yet. Start a round with play!",))
+        return Screen(ScreenKind.INFO, title=title, blocks=(texts.NO_HOLES_YET,))
     lines = [f"Rounds played: {stats.rounds_played}"]
     if stats.best_round is not None:
         lines.append(f"Best nine-hole round: {stats.best_round}")

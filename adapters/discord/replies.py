@@ -103,7 +103,7 @@ async def answer_click(interaction: discord.Interaction, work: Awaitable[Screen]
     except GolfError as error:
         if error.screen is not None:
             await update(interaction, error.screen, emoji=emoji)
-        await tell(interaction, error.message)
+        await tell(interaction, error.template)
         return
     if is_private(screen):
         await post(interaction, screen, emoji=emoji)
@@ -122,8 +122,8 @@ async def answer_command(interaction: discord.Interaction, work: Awaitable[Scree
         screen = await in_time(work, think)
     except GolfError as error:
         if error.screen is None:
-            await tell(interaction, error.message)
+            await tell(interaction, error.template)
         else:
-            await post(interaction, error.screen, emoji=emoji, notice=error.message)
+            await post(interaction, error.screen, emoji=emoji, notice=error.template)
         return
     await post(interaction, screen, emoji=emoji)

@@ -20,10 +20,11 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from adapters.telegram.identity import is_group, player_of
-from adapters.telegram.render import render_message
+from adapters.telegram.render import SPELLING, render_message
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError, NotYourRoundError, StaleActionError
 from bot.screens import Screen
+from bot.texts import spell
 
 log = logging.getLogger(__name__)
 
@@ -84,10 +85,10 @@ class GolfButtons:
             try:
                 screen = await self._club.press(player, query.data or "")
             except NotYourRoundError as error:
-                answer.alert(error.message)
+                answer.alert(spell(error.template, SPELLING))
                 return
             except GolfError as error:
-                answer.say(error.message)
+                answer.say(spell(error.template, SPELLING))
                 if isinstance(error, StaleActionError) and error.screen is not None:
                     await show(query, error.screen, player_name=name)
                 return

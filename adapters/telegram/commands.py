@@ -17,7 +17,7 @@ from telegram.ext import ContextTypes
 
 from adapters.telegram.arguments import parse_play_arguments, parse_rules_argument
 from adapters.telegram.identity import is_group, place_of, player_of
-from adapters.telegram.render import escape, render_message
+from adapters.telegram.render import render_message, say
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
 from bot.info_screens import help_screen, rules_screen, stats_screen
@@ -71,9 +71,9 @@ async def _reply_screen(asker: _Asker, screen: Screen, *, note: str = "") -> Non
 async def _reply_refusal(asker: _Asker, error: GolfError) -> None:
     """The core's refusal as it is; with the board it refers to (e.g. the round already in progress)."""
     if error.screen is not None:
-        await _reply_screen(asker, error.screen, note=error.message)
+        await _reply_screen(asker, error.screen, note=error.template)
     else:
-        await asker.message.reply_html(escape(error.message), allow_sending_without_reply=True)
+        await asker.message.reply_html(say(error.template), allow_sending_without_reply=True)
 
 
 class GolfCommands:

@@ -12,6 +12,9 @@ from adapters.discord.client import UNKNOWN_BUTTON, GolfClient, intents
 from adapters.discord.render import MAX_CONTENT
 from bot import texts
 
+NOT_YOUR_ROUND = "This is another player's round. Start your own with /golf play."
+UNKNOWN_ROUND = "That round no longer exists. Start a new one with /golf play."
+
 PRIMARY, SECONDARY = discord.ButtonStyle.primary, discord.ButtonStyle.secondary
 SUCCESS, DANGER = discord.ButtonStyle.success, discord.ButtonStyle.danger
 
@@ -143,7 +146,7 @@ async def test_another_members_click_is_refused_privately_and_changes_nothing(
     refused = await bob.click(play.response, label="Turn stock (16)")
 
     assert refused.acknowledged and refused.ephemeral
-    assert refused.response.content == texts.NOT_YOUR_ROUND
+    assert refused.response.content == NOT_YOUR_ROUND
     assert (play.response.content, buttons(play.response)) == before
     assert (await active(golf, alice)).moves == ()
     assert [m.id for m in channel.history(viewer=alice)] == [play.response.id]
@@ -204,7 +207,7 @@ async def test_a_well_formed_button_of_a_round_that_does_not_exist_is_refused_by
 
     click = await alice.click(old, custom_id="g1:zzzzzzzz:3:s")
 
-    assert click.ephemeral and click.response.content == texts.UNKNOWN_ROUND
+    assert click.ephemeral and click.response.content == UNKNOWN_ROUND
 
 
 async def test_the_client_asks_for_no_privileged_intent(simcord_env):

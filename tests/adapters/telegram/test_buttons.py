@@ -17,6 +17,9 @@ from engine.deal import deal
 from engine.moves import TURN, Move
 from engine.rules import find_rules
 
+NOT_YOUR_ROUND = "This is another player's round. Start your own with /play."
+ROUND_OVER = "This round is over. Start a new one with /play."
+
 ROUND_24 = "/play strict 1 #24"
 """One hole of deal #24 under strict rules: a greedy player ends it with 12 cards left (39 presses)."""
 
@@ -78,7 +81,11 @@ async def test_another_players_press_in_a_group_gets_an_alert_and_changes_nothin
 
     answer = await golf.press(bob, group, board.message_id, text="10♣")
 
-    assert (answer.text, answer.show_alert, answer.user_id) == (texts.NOT_YOUR_ROUND, True, bob.id)
+    assert (answer.text, answer.show_alert, answer.user_id) == (
+        NOT_YOUR_ROUND,
+        True,
+        bob.id,
+    )
     assert golf.fake.message(group.id, board.message_id) == board
     assert golf.fake.edits == []
     # Alice's own press still works: Bob's changed nothing, not even the version.
@@ -193,7 +200,7 @@ async def test_presses_on_a_message_of_another_bot_version_are_harmless(
     board = await golf.command(alice, None, ROUND_24)
     await golf.command(alice, None, "/abandon")
     answer = await golf.press(alice, None, board.message_id, text="10♣")
-    assert answer.text == texts.ROUND_OVER
+    assert answer.text == ROUND_OVER
     assert fake_api.message(alice.id, board.message_id) == board
 
 

@@ -10,6 +10,9 @@ from golf_table import keys
 
 from bot import texts
 
+NO_ROUND = "You have no round in progress here. Start one with /play."
+ABANDONED = "Your round was abandoned. Start a new one with /play whenever you like."
+
 
 async def test_the_command_menu_is_set_at_startup(golf: Any, fake_api: FakeBotApi) -> None:
     assert [name for name, _ in fake_api.commands()] == [
@@ -57,7 +60,10 @@ async def test_play_reads_its_arguments_leniently(
     ("line", "reply"),
     [
         ("/play 24", "A round has 1 to 18 holes, not 24. To play deal 24, write #24."),
-        ("/play 0", "A round has 1 to 18 holes, not 0. To play deal 0, write #0."),
+        ("/play 0", "A round has 1 to 18 holes, not 0."),
+        ("/play holes=0", "A round has 1 to 18 holes, not 0."),
+        ("/play rules=nonsense", "Unknown rules 'nonsense'; try one of:"),
+        ("/play deal=abc", "'abc' is not a deal number"),
         ("/play bogus", "Unknown rules 'bogus'; try one of: strict, queens-on-kings, wrap,"),
         ("/play wrap+nonsense", "Unknown rule option 'nonsense'; try one of: jokers=1,"),
         ("/play #0", "Deal 0 does not exist (deals go from 1 to"),
@@ -96,8 +102,8 @@ async def test_a_place_is_a_chat_so_rounds_in_a_group_and_in_private_are_apart(
 
 
 async def test_resume_concede_and_abandon(golf: Any, alice: FakeUser) -> None:
-    assert (await golf.command(alice, None, "/resume")).text == texts.NO_ROUND
-    assert (await golf.command(alice, None, "/concede")).text == texts.NO_ROUND
+    assert (await golf.command(alice, None, "/resume")).text == NO_ROUND
+    assert (await golf.command(alice, None, "/concede")).text == NO_ROUND
     board = await golf.command(alice, None, "/play strict 2 #24")
 
     resumed = await golf.command(alice, None, "/resume")
@@ -114,8 +120,8 @@ async def test_resume_concede_and_abandon(golf: Any, alice: FakeUser) -> None:
     assert resumed.text.startswith("⛳ Hole 2 of 2")
 
     abandoned = await golf.command(alice, None, "/abandon")
-    assert abandoned.text == f"Round abandoned\n\n{texts.ABANDONED}"
-    assert (await golf.command(alice, None, "/abandon")).text == texts.NO_ROUND
+    assert abandoned.text == f"Round abandoned\n\n{ABANDONED}"
+    assert (await golf.command(alice, None, "/abandon")).text == NO_ROUND
 
 
 async def test_stats_in_a_group_and_in_private(golf: Any, alice: FakeUser, group: FakeChat) -> None:
