@@ -22,7 +22,7 @@ from telegram.ext import (
 )
 
 from adapters.telegram.buttons import GolfButtons
-from adapters.telegram.commands import GolfCommands
+from adapters.telegram.commands import PLAY_NOW, GolfCommands
 from adapters.telegram.ordering import PerUserOrder
 from bot.clubhouse import Clubhouse
 
@@ -70,6 +70,9 @@ def build_application(clubhouse: Clubhouse, builder: AnyBuilder) -> AnyApplicati
     for spec in specs:
         # New messages only: editing an old "/play" must not start another round.
         app.add_handler(CommandHandler(spec.name, spec.callback, filters=filters.UpdateType.MESSAGE))
+    # Not in the menu: Telegram's START button (and a deep link) send it.
+    app.add_handler(CommandHandler("start", commands.start, filters=filters.UpdateType.MESSAGE))
+    app.add_handler(CallbackQueryHandler(commands.play_button, pattern=f"^{PLAY_NOW}$"))
     app.add_handler(CallbackQueryHandler(buttons.press))
     app.add_error_handler(log_error)
     return app

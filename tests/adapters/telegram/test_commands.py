@@ -147,10 +147,52 @@ async def test_rules_and_help(golf: Any, alice: FakeUser) -> None:
 
     help_ = await golf.command(alice, None, "/help")
     assert help_.text.startswith("⛳ Golf — help")
-    assert "/play [rules] [holes] [#deal]  Start a round" in help_.text
+    assert "/play [rules] [holes] [#deal] — Start a round" in help_.text
     for command in ("/resume", "/concede", "/abandon", "/stats", "/rules [rules]", "/help"):
         assert command in help_.text
-    assert "<pre>/play" in help_.source_text  # the command table keeps its columns
+    assert "<pre>" not in help_.source_text  # commands in <pre> are not tappable
+
+
+async def test_replies_name_the_command_as_telegram_spells_it(golf: Any, alice: FakeUser) -> None:
+    stats = await golf.command(alice, None, "/stats")
+    assert "No holes played yet. Start a round with /play!" in stats.text
+    assert "<pre>" not in stats.source_text and "<code>" not in stats.source_text  # tappable
+    refused = await golf.command(alice, None, "/resume")
+    assert refused.text == "You have no round in progress here. Start one with /play."
+
+
+async def test_start_welcomes_with_the_commands_and_a_play_button(golf: Any, alice: FakeUser) -> None:
+    welcome = await golf.command(alice, None, "/start")
+    assert welcome.text.startswith("⛳ Welcome to Golf!\n\nGolf is a patience: play the bottom card")
+    assert "/play [rules] [holes] [#deal] — Start a round" in welcome.text and "/help" in welcome.text
+    assert "<pre>" not in welcome.source_text
+    assert keys(welcome) == ["⛳ Play"]
+
+    answer = await golf.press(alice, None, welcome.message_id, text="⛳ Play")
+    assert (answer.text, answer.show_alert) == (None, False)
+    board = golf.fake.last_message(alice.id)
+    assert board.message_id != welcome.message_id and board.text.startswith("⛳ Hole 1 of 9\n")
+    again = await golf.press(alice, None, welcome.message_id, text="⛳ Play")  # a round is going: shown
+    assert again.text is None
+    assert golf.fake.last_message(alice.id).text.startswith(texts.ROUND_IN_PROGRESS)
+
+
+@pytest.mark.parametrize(
+    ("line", "starts"),
+    [
+        ("/start deal_24", "⛳ Hole 1 of 9"),
+        ("/start play_wrap_3", "⛳ Hole 1 of 3"),
+        ("/start rules_wrap", "📖 Golf — wrap"),
+        ("/start help", "⛳ Golf — help"),
+        ("/start no-such-thing", "⛳ Welcome to Golf!"),
+        ("/start deal_0", "Deal 0 does not exist"),
+    ],
+)
+async def test_start_takes_deep_link_payloads(golf: Any, alice: FakeUser, line: str, starts: str) -> None:
+    reply = await golf.command(alice, None, line)
+    assert reply.text.startswith(starts)
+    if line == "/start deal_24":
+        assert "deal #24" in reply.text
 
 
 async def test_commands_for_another_bot_are_ignored(golf: Any, alice: FakeUser, group: FakeChat) -> None:
