@@ -110,15 +110,15 @@ class GolfButtons:
                 answer.alert(spell(error.template, SPELLING))
                 return
             except GolfError as error:
-                stale = isinstance(error, StaleActionError) and error.screen is not None
-                if stale and isinstance(error, RepeatedActionError) and self._shows(message, error.screen):
+                current = error.screen if isinstance(error, StaleActionError) else None
+                if isinstance(error, RepeatedActionError) and current and self._shows(message, current):
                     return  # a repeated tap: this board shows (or is about to show) its outcome
                 answer.say(spell(error.template, SPELLING))
-                if stale and error.screen is not None:
-                    if self._shows(message, error.screen):
+                if current is not None:
+                    if self._shows(message, current):
                         answer.say(UP_TO_DATE)
                     else:
-                        await self.show(query, message, error.screen, player_name=name)
+                        await self.show(query, message, current, player_name=name)
                 return
             answer.committed = True
             edit = asyncio.ensure_future(self.show(query, message, screen, player_name=name))  # noted now
