@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -26,6 +26,7 @@ from adapters.telegram.render import SPELLING, render_message
 from adapters.telegram.render import Message as Shown
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError, NotYourRoundError, RepeatedActionError, StaleActionError
+from bot.models import Player
 from bot.screens import Screen
 from bot.texts import spell
 
@@ -92,6 +93,8 @@ class GolfButtons:
         self._club = clubhouse
         self._shown: OrderedDict[tuple[int, int], tuple[str, int, str]] = OrderedDict()
         """(chat, message) -> (round, version, content) of its last edit: what the message shows."""
+        self._pressing: Counter[tuple[int, int]] = Counter()
+        """Presses being handled, per message: a repeat of one of them is answered without a redraw."""
 
     async def press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
@@ -104,30 +107,46 @@ class GolfButtons:
                 return
             player = player_of(query.from_user)
             name = player.name if is_group(message.chat) else ""
+            where = (message.chat.id, message.message_id)
+            self._pressing[where] += 1
             try:
-                screen = await self._club.press(player, query.data or "")
-            except NotYourRoundError as error:
-                answer.alert(spell(error.template, SPELLING))
-                return
-            except GolfError as error:
-                current = error.screen if isinstance(error, StaleActionError) else None
-                if isinstance(error, RepeatedActionError) and current and self._shows(message, current):
-                    return  # a repeated tap: this board shows (or is about to show) its outcome
-                answer.say(spell(error.template, SPELLING))
-                if current is not None:
-                    if self._shows(message, current):
-                        answer.say(UP_TO_DATE)
-                    else:
-                        await self.show(query, message, current, player_name=name)
-                return
-            answer.committed = True
-            edit = asyncio.ensure_future(self.show(query, message, screen, player_name=name))  # noted now
-            done, _ = await asyncio.wait({edit}, timeout=EDIT_WAIT)
-            if not done:
-                answer.say(EDIT_PENDING)
-                await answer.send()
-            if not await edit:
-                answer.say(NOT_SHOWN)
+                await self._press(query, message, answer, player, name)
+            finally:
+                self._pressing[where] -= 1
+                if not self._pressing[where]:
+                    del self._pressing[where]
+
+    async def _press(
+        self, query: CallbackQuery, message: Message, answer: Answer, player: Player, name: str
+    ) -> None:
+        try:
+            screen = await self._club.press(player, query.data or "")
+        except NotYourRoundError as error:
+            answer.alert(spell(error.template, SPELLING))
+            return
+        except GolfError as error:
+            current = error.screen if isinstance(error, StaleActionError) else None
+            if isinstance(error, RepeatedActionError) and current and self._will_show(message, current):
+                return  # a repeated tap: this board shows (or is about to show) its outcome
+            answer.say(spell(error.template, SPELLING))
+            if current is not None:
+                if self._shows(message, current):
+                    answer.say(UP_TO_DATE)
+                else:
+                    await self.show(query, message, current, player_name=name)
+            return
+        answer.committed = True
+        edit = asyncio.ensure_future(self.show(query, message, screen, player_name=name))  # noted now
+        done, _ = await asyncio.wait({edit}, timeout=EDIT_WAIT)
+        if not done:
+            answer.say(EDIT_PENDING)
+            await answer.send()
+        if not await edit:
+            answer.say(NOT_SHOWN)
+
+    def _will_show(self, message: Message, screen: Screen) -> bool:
+        """Another press on this message is under way (the one this repeats), or it shows ``screen``."""
+        return self._pressing[(message.chat.id, message.message_id)] > 1 or self._shows(message, screen)
 
     def _shows(self, message: Message, screen: Screen) -> bool:
         """Does the message show ``screen``, or a later board of its round, already (or is it being
