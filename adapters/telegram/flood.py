@@ -115,6 +115,7 @@ class ChatFloodLimiter(BaseRateLimiter[int]):
             return
         turn = self._chats.get(chat)
         if turn is None:
+            self._forget_idle_chats()
             turn = self._chats[chat] = _Chat()
         turn.users += 1
         try:
@@ -124,6 +125,14 @@ class ChatFloodLimiter(BaseRateLimiter[int]):
             turn.users -= 1
             if not turn.users and turn.open_at <= _now():
                 del self._chats[chat]
+
+    def _forget_idle_chats(self) -> None:
+        """Chats kept for a flood wait that nobody used since, once there are many of them."""
+        if len(self._chats) > 1024:
+            now = _now()
+            for key, turn in list(self._chats.items()):
+                if not turn.users and turn.open_at <= now:
+                    del self._chats[key]
 
     @contextlib.asynccontextmanager
     async def _budget(self, chat: int | str | None) -> AsyncIterator[None]:
