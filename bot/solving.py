@@ -23,7 +23,7 @@ import multiprocessing
 import os
 from collections import Counter, OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from typing import Generic, TypeVar
 
 from engine import solver
@@ -87,8 +87,16 @@ class _Lane:
             )
         return self._executor
 
-    def submit(self, fn: Callable[[Hole], T], hole: Hole) -> Future[T]:
-        return self._pool().submit(fn, hole)
+    def submit(self, fn: Callable[[Hole], T], hole: Hole) -> Future[T] | None:
+        """``None`` when the pool is broken (a worker was killed): it is replaced for the next question."""
+        try:
+            return self._pool().submit(fn, hole)
+        except BrokenExecutor as error:
+            log.warning("a solver pool broke (%s); starting a new one", error)
+            if self._owned and self._executor is not None:
+                self._executor.shutdown(wait=False, cancel_futures=True)
+                self._executor = None
+            return None
 
     def close(self) -> None:
         if self._executor is not None and self._owned:
@@ -128,6 +136,8 @@ class _Answers(Generic[T]):
             return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), timeout)
         except (TimeoutError, solver.SearchLimitError):
             return None
+        except BrokenExecutor:  # a worker was killed: the lane starts a new pool at its next question
+            return None
         finally:
             self._waiting[hole] -= 1
             if not self._waiting[hole]:
@@ -140,6 +150,8 @@ class _Answers(Generic[T]):
             return None
         lane = self._pool.lane(hole)
         future = lane.submit(self._search(lane), hole)
+        if future is None:
+            return None
         self._pool.pending += 1
         self._searching[hole] = future
         loop = asyncio.get_running_loop()

@@ -1,6 +1,9 @@
 """The solver pool: real worker processes, answers equal to the engine's, and bounds that answer None."""
 
 import asyncio
+import multiprocessing
+import os
+import signal
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -87,3 +90,19 @@ async def test_hints_are_remembered_per_position() -> None:
             assert await asyncio.wait_for(pool.hint(opening), 0.5) == first  # remembered: no search
         finally:
             gate.set()
+
+
+async def test_a_killed_worker_costs_an_answer_or_two_then_a_new_pool_answers() -> None:
+    pool = PooledSolver(workers=2)
+    try:
+        assert await pool.best_score(deal(24, find_rules("strict"))) == 4
+        for child in multiprocessing.active_children():  # the OS kills the workers (out of memory, say)
+            os.kill(child.pid, signal.SIGKILL)
+        answers = []
+        for number in range(25, 31):
+            opening = deal(number, find_rules("strict"))
+            answers.append((await pool.best_score(opening), solver.best_score(opening)))
+        assert all(got in (None, best) for got, best in answers)  # "not known", never an error
+        assert answers[-1][0] == answers[-1][1]  # a new pool answers
+    finally:
+        pool.close()
