@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import warnings
 from collections.abc import AsyncIterator, Callable, Coroutine
 from datetime import timedelta
 from typing import Any
@@ -25,6 +26,9 @@ from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 
 log = logging.getLogger(__name__)
+# PTB 22.2+ warns inside RetryAfter.__init__ itself that ``retry_after`` will become a timedelta: nothing
+# the bot can act on (this module reads the timedelta), and a 429 is to be one WARNING line, not two.
+warnings.filterwarnings("ignore", message=r".*attribute `retry_after` will be of type", module="telegram")
 
 JSON = bool | dict[str, Any] | list[dict[str, Any]]
 MAX_WAIT = 300.0
