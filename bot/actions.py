@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot import texts
 from bot.errors import BadActionError
 
 PREFIX = "g1"
@@ -37,5 +38,5 @@ def parse_action_id(text: str) -> ActionId:
     """Raises BadActionError for anything that is not a well-formed id of ours."""
     match = ACTION_PATTERN.fullmatch(text) if len(text) <= MAX_LENGTH else None
     if not match:
-        raise BadActionError("That button is not one of mine (or it is broken). Start a round with play.")
+        raise BadActionError(texts.NOT_OUR_BUTTON)
     return ActionId(match["session"], int(match["version"]), match["action"])

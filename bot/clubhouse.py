@@ -11,7 +11,9 @@ import asyncio
 import logging
 import random
 import secrets
+from collections import deque
 from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 
 from bot import texts
 from bot.actions import parse_action_id
@@ -22,6 +24,7 @@ from bot.errors import (
     IllegalMoveError,
     NoRoundError,
     NotYourRoundError,
+    RepeatedActionError,
     RoundInProgressError,
     StaleActionError,
 )
@@ -41,6 +44,9 @@ log = logging.getLogger(__name__)
 
 RANDOM_DEALS = 1_000_000
 """Random rounds draw their first deal from 1..RANDOM_DEALS; holes then follow in order."""
+REPEAT_WINDOW = timedelta(seconds=15)
+"""A press equal to one the same player had applied this long ago at most is a repeat (a double click, a
+burst of taps; Telegram gives up on a press after about 15 s), not a press on an old board."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +82,8 @@ class Clubhouse:
         self._settings: dict[str, PlaceSettings] = {}
         self._known: dict[str, str] = {}
         """Player key -> the name last stored for them."""
+        self._applied: dict[str, deque[tuple[int, str, str, datetime]]] = {}
+        """Round id -> its last actions applied: (version pressed, action, player key, when)."""
 
     # ---- starting and finding rounds --------------------------------------------------------------
 
@@ -209,16 +217,36 @@ class Clubhouse:
                 raise StaleActionError(texts.ROUND_OVER)
             # a refusal shows the board as it stands; it is drawn only then
             if version != state.version:
+                if self._is_repeat(round_id, version, action, player.key):
+                    raise RepeatedActionError(texts.STALE, screen=round_screen(state, hole))
                 raise StaleActionError(texts.STALE, screen=round_screen(state, hole))
             if not state.is_active:
                 raise StaleActionError(texts.ROUND_OVER, screen=round_screen(state, hole))
             if action == "n":
-                return await self._next_hole(state, hole)
-            if state.status is not RoundStatus.PLAYING:
+                screen = await self._next_hole(state, hole)
+            elif state.status is not RoundStatus.PLAYING:
                 raise StaleActionError(texts.HOLE_OVER, screen=round_screen(state, hole))
-            if action == "h":
-                return await self._hint(state, hole)
-            return await self._move(state, hole, parse_move(action))
+            elif action == "h":
+                screen = await self._hint(state, hole)
+            else:
+                screen = await self._move(state, hole, parse_move(action))
+            self._note_applied(round_id, version, action, player.key)
+            return screen
+
+    def _note_applied(self, round_id: str, version: int, action: str, player: str) -> None:
+        applied = self._applied.pop(round_id, None) or deque(maxlen=4)
+        applied.append((version, action, player, self._clock.now()))
+        if len(self._applied) >= self._cache_size:
+            self._applied.pop(next(iter(self._applied)))
+        self._applied[round_id] = applied  # last: the least recently used goes first
+
+    def _is_repeat(self, round_id: str, version: int, action: str, player: str) -> bool:
+        """Did ``player`` apply ``action`` at ``version`` a moment ago?"""
+        since = self._clock.now() - REPEAT_WINDOW
+        return any(
+            (v, a, p) == (version, action, player) and at >= since
+            for v, a, p, at in self._applied.get(round_id, ())
+        )
 
     async def _move(self, state: RoundState, hole: Hole, move: Move) -> Screen:
         try:
@@ -355,7 +383,7 @@ def position(state: RoundState) -> Hole:
 
 def _hint_text(hole: Hole, move: Move | None) -> str:
     if move is None:
-        return "💡 No hint right now (the solver is busy); try again in a moment."
+        return texts.HINT_BUSY
     if move.kind is MoveKind.TURN:
         return "💡 Hint: turn the stock."
     card = hole.available(move.column)

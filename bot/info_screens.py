@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot import texts
 from bot.models import Stats
 from bot.options import rules_option
 from bot.screens import Screen, ScreenKind
@@ -11,7 +12,7 @@ from engine.rules import RULE_NAMES, Rules, find_rules
 def stats_screen(name: str, stats: Stats, *, where: str = "") -> Screen:
     title = f"📊 {name}'s Golf" + (f" — {where}" if where else "")
     if not stats.holes_played:
-        return Screen(ScreenKind.INFO, title=title, blocks=("No holes played yet. Start a round with play!",))
+        return Screen(ScreenKind.INFO, title=title, blocks=(texts.NO_HOLES_YET,))
     lines = [f"Rounds played: {stats.rounds_played}"]
     if stats.best_round is not None:
         lines.append(f"Best nine-hole round: {stats.best_round}")
@@ -70,12 +71,37 @@ def rules_screen(name: str | None = None) -> Screen:
     )
 
 
-def help_screen(commands: dict[str, str]) -> Screen:
-    """``commands`` maps the platform's spelling of each command to what it does."""
+INTRO = (
+    "Golf patience: clear seven columns onto one foundation, a rank up or down at a time. "
+    "Fewest cards left wins."
+)
+WELCOME = (
+    "Golf is a patience: play the bottom card of a column onto the foundation when it is one rank above "
+    "or below the top card, and turn the stock when you are stuck.\n"
+    "Clear the tableau in as few cards as you can: nine holes make a round, and lowest total wins."
+)
+
+
+def command_lines(commands: dict[str, str], *, aligned: bool = True) -> str:
+    """One line per command: in two aligned columns (for a monospace block), or ``command — what``."""
+    if not aligned:
+        return "\n".join(f"{c} — {what}" for c, what in commands.items())
     width = max((len(c) for c in commands), default=0)
-    lines = [f"{c.ljust(width)}  {what}" for c, what in commands.items()]
-    intro = (
-        "Golf patience: clear seven columns onto one foundation, a rank up or down at a time. "
-        "Fewest cards left wins."
+    return "\n".join(f"{c.ljust(width)}  {what}" for c, what in commands.items())
+
+
+def help_screen(commands: dict[str, str], *, aligned: bool = True) -> Screen:
+    """``commands`` maps the platform's spelling of each command to what it does. ``aligned=False`` for a
+    platform whose commands are tappable only outside a monospace block (Telegram)."""
+    return Screen(
+        ScreenKind.INFO, title="⛳ Golf — help", blocks=(INTRO, command_lines(commands, aligned=aligned))
     )
-    return Screen(ScreenKind.INFO, title="⛳ Golf — help", blocks=(intro, "\n".join(lines)))
+
+
+def welcome_screen(commands: dict[str, str], *, aligned: bool = True) -> Screen:
+    """The first thing a new player sees: what Golf is, in two lines, and the commands."""
+    return Screen(
+        ScreenKind.INFO,
+        title="⛳ Welcome to Golf!",
+        blocks=(WELCOME, command_lines(commands, aligned=aligned)),
+    )

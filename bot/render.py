@@ -10,6 +10,7 @@ import textwrap
 import unicodedata
 
 from bot.screens import BoardView, Screen
+from bot.texts import plain
 from engine.cards import Card
 
 CELL = 7
@@ -59,10 +60,10 @@ def render_screen(screen: Screen, *, with_keys: bool = False) -> str:
     parts: list[str] = []
     if screen.title:
         parts.append(screen.title)
-    parts.extend(screen.notes)
+    parts.extend(plain(note) for note in screen.notes)
     if screen.board is not None:
         parts.append(render_board(screen.board) + "\n" + status_line(screen.board))
-    parts.extend(screen.blocks)
+    parts.extend(plain(block) for block in screen.blocks)
     if with_keys:
         keys = [f"{b.key} {b.label}" for b in screen.all_buttons if b.enabled and b.key]
         if keys:

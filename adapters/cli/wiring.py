@@ -29,7 +29,7 @@ def freeze_startup_heap() -> None:
 
 
 @asynccontextmanager
-async def open_app(db_path: str | Path, *, solver_workers: int = 1) -> AsyncIterator[App]:
+async def open_app(db_path: str | Path, *, solver_workers: int | None = None) -> AsyncIterator[App]:
     storage = await SqliteStorage.open(db_path)
     solver = PooledSolver(workers=solver_workers)
     clubhouse = Clubhouse(storage, solver, SystemClock())

@@ -338,7 +338,7 @@ async def test_racing_presses_after_a_restart_are_applied_once(
     results = await asyncio.gather(
         again.press(alice, ids(screen, "s")), again.press(alice, ids(screen, "s")), return_exceptions=True
     )
-    assert sorted(type(r).__name__ for r in results) == ["Screen", "StaleActionError"]
+    assert sorted(type(r).__name__ for r in results) == ["RepeatedActionError", "Screen"]
     state = await storage.load_round(screen.session)
     assert state is not None and state.version == 3 and state.moves == ("s", "s")
     await again.close()
@@ -645,3 +645,23 @@ async def test_the_real_solver_pool_gives_the_best_score_and_hints(storage, cloc
     finally:
         await club.close()
         pool.close()
+
+
+async def test_a_repeat_of_a_press_applied_a_moment_ago_is_told_from_a_press_on_an_old_board(
+    club, clock, ids, alice, here
+):
+    from bot.clubhouse import REPEAT_WINDOW
+    from bot.errors import RepeatedActionError, StaleActionError
+
+    board = await club.start_round(alice, here, holes=1, deal_code="24")
+    after = await club.press(alice, ids(board, "s"))
+    with pytest.raises(RepeatedActionError) as repeated:  # the same key, same board, same player
+        await club.press(alice, ids(board, "s"))
+    assert repeated.value.screen is not None and repeated.value.screen.version == after.version
+    with pytest.raises(StaleActionError) as stale:  # another key of that old board: not a repeat
+        await club.press(alice, ids(board, "1"))
+    assert not isinstance(stale.value, RepeatedActionError)
+    clock.advance(REPEAT_WINDOW.total_seconds() + 1)
+    with pytest.raises(StaleActionError) as late:  # long after: a press on an old board
+        await club.press(alice, ids(board, "s"))
+    assert not isinstance(late.value, RepeatedActionError)
