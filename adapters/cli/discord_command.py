@@ -3,7 +3,8 @@
 ``--sync`` pushes the slash commands to Discord globally (after adding or changing commands; Discord may
 take a while to show them everywhere). ``DISCORD_GUILD_ID`` syncs them to that one server at every start,
 instantly: the way to develop. The token comes from DISCORD_TOKEN (environment or ``.env``), never from the
-command line, and is never printed.
+command line, and is never printed. No network at start is tried again for a while, then reported in one
+line (exit code 1); a refused token is one line too (exit code 2): see ``chat_runner``.
 """
 
 from __future__ import annotations
@@ -34,14 +35,7 @@ def discord_command(args: argparse.Namespace) -> int:
         )
         return EXIT_NO_TOKEN
     configure_logging(settings)
-    asyncio.run(_run(settings, sync_globally=args.sync))
-    return 0
-
-
-async def _run(settings: Settings, *, sync_globally: bool) -> None:
     # Imported here: discord.py and the solver pool load only for this command.
-    from adapters.cli.wiring import open_app
-    from adapters.discord.runner import run_discord
+    from adapters.cli.chat_runner import discord_bot, serve_chat_bots
 
-    async with open_app(settings.db_path) as app:
-        await run_discord(app.clubhouse, settings, sync_globally=sync_globally)
+    return asyncio.run(serve_chat_bots(settings, [discord_bot(settings, sync_globally=args.sync)]))
