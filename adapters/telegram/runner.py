@@ -139,7 +139,8 @@ class _OneLineNetworkErrors(logging.Filter):
 @contextmanager
 def network_errors_in_one_line() -> Iterator[None]:
     one_line = _OneLineNetworkErrors()
-    loggers = [logging.getLogger(name) for name in ("telegram.ext.Updater", "telegram.ext.Application")]
+    names = ("telegram.ext", "telegram.ext.Updater", "telegram.ext.Application")  # ".ext": its retry loop
+    loggers = [logging.getLogger(name) for name in names]
     for logger in loggers:
         logger.addFilter(one_line)
     try:

@@ -354,7 +354,7 @@ async def test_kill_9_leaves_no_child_process(
 
     os.kill(bot.process.pid, signal.SIGKILL)
     await bot.process.wait()
-    for _ in range(50):  # "within a few seconds": up to 10
+    for _ in range(25):  # "within a few seconds": up to 5
         if not alive(children):
             break
         await asyncio.sleep(0.2)
