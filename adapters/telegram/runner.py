@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 from urllib.parse import urlsplit
 
-from telegram.error import InvalidToken, NetworkError, TelegramError
+from telegram.error import BadRequest, InvalidToken, NetworkError, TelegramError
 
 from adapters.telegram.app import ALLOWED_UPDATES, AnyApplication, build_application, telegram_builder
 from adapters.telegram.logs import token_kept_out_of_logs
@@ -86,6 +86,8 @@ async def run_telegram(
                 raise TokenRejectedError(
                     "Telegram rejected TELEGRAM_TOKEN: check it with @BotFather (/mybots → API Token)."
                 ) from None
+            except BadRequest:  # a NetworkError to python-telegram-bot, but the network is fine
+                raise
             except NetworkError as error:
                 where = urlsplit(settings.telegram_api_base_url or "https://api.telegram.org").netloc
                 reason = error.message.replace(settings.telegram_token, "<TELEGRAM_TOKEN>")
@@ -128,7 +130,11 @@ class _OneLineNetworkErrors(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
-        if isinstance(error, NetworkError) and not logging.getLogger("telegram").isEnabledFor(logging.DEBUG):
+        if (
+            isinstance(error, NetworkError)
+            and not isinstance(error, BadRequest)
+            and not logging.getLogger("telegram").isEnabledFor(logging.DEBUG)
+        ):
             first_sentence = record.getMessage().split(". ")[0]
             record.msg, record.args = f"{first_sentence} ({type(error).__name__}: {error.message})", None
             record.exc_info = record.exc_text = None
