@@ -47,6 +47,7 @@ async def run_discord(clubhouse: Clubhouse, settings: Settings, *, sync_globally
     """Run until cancelled."""
     if not settings.discord_token:
         raise ValueError("DISCORD_TOKEN is not set")
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # golfbot has no voice: no warning
     client = GolfClient(clubhouse, guild_id=settings.discord_guild_id, sync_globally=sync_globally)
     with discord_api(settings.discord_api_base_url), reconnects_in_one_line():
         async with client:

@@ -182,6 +182,7 @@ async def test_golfbot_run_starts_both_bots_and_both_answer(
 
     assert await bot.stop() == 0, bot.stderr
     assert "running Discord and Telegram" in bot.stderr
+    assert "voice will NOT be supported" not in bot.stderr  # golfbot has no voice: no warning about it
     no_traceback(bot.stderr)
     assert discord.token not in bot.stderr and telegram.token not in bot.stderr
     assert not discord.unhandled and not telegram.unimplemented
