@@ -133,7 +133,6 @@ async def _keep_up(bot: ChatBot, clubhouse: Clubhouse, retry_for: float) -> None
     while True:
         try:
             await bot.serve(clubhouse)
-            return
         except asyncio.CancelledError:
             raise
         except bot.rejected as error:
@@ -153,3 +152,5 @@ async def _keep_up(bot: ChatBot, clubhouse: Clubhouse, retry_for: float) -> None
         except Exception as error:
             log.debug("the %s bot stopped", bot.name, exc_info=True)
             raise ChatBotStopped(f"The {bot.name} bot stopped: {error}", EXIT_ENVIRONMENT) from None
+        else:  # a bot serves until cancelled; one that returns has been closed from the other side
+            raise ChatBotStopped(f"The {bot.name} bot stopped: its connection was closed.", EXIT_ENVIRONMENT)
