@@ -21,10 +21,12 @@ class Settings:
     db_path: Path
     discord_token: str = field(default="", repr=False)
     discord_guild_id: int | None = None
+    discord_api_base_url: str = ""
     telegram_token: str = field(default="", repr=False)
     telegram_api_base_url: str = ""
     telegram_webhook_url: str = ""
     log_level: str = "INFO"
+    start_retry_seconds: float = 30.0
 
     @classmethod
     def load(cls, *, db: str | None = None, env_file: str | Path | None = ".env") -> Settings:
@@ -37,11 +39,21 @@ class Settings:
             db_path=Path(db or env.get("GOLFBOT_DB") or default_db_path()).expanduser(),
             discord_token=env.get("DISCORD_TOKEN", "").strip(),
             discord_guild_id=int(guild) if guild.isdigit() else None,
+            discord_api_base_url=env.get("DISCORD_API_BASE_URL", "").strip(),
             telegram_token=env.get("TELEGRAM_TOKEN", "").strip(),
             telegram_api_base_url=env.get("TELEGRAM_API_BASE_URL", "").strip(),
             telegram_webhook_url=env.get("TELEGRAM_WEBHOOK_URL", "").strip(),
             log_level=env.get("GOLFBOT_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            start_retry_seconds=_seconds(env.get("GOLFBOT_START_RETRY_SECONDS", ""), default=30.0),
         )
+
+
+def _seconds(text: str, *, default: float) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        return default
+    return value if value >= 0 else default
 
 
 def configure_logging(settings: Settings) -> None:
