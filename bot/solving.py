@@ -11,6 +11,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import TypeVar
 
+from bot.solver_workers import start_worker
 from engine import solver
 from engine.hole import Hole
 from engine.moves import Move
@@ -63,7 +64,10 @@ class PooledSolver:
         if self._executor is None:
             context = multiprocessing.get_context("spawn")
             self._executor = ProcessPoolExecutor(
-                max_workers=self._workers, mp_context=context, initializer=_lower_priority
+                max_workers=self._workers,
+                mp_context=context,
+                initializer=start_worker,  # low priority, deaf to Ctrl-C, dies with the bot
+                initargs=(os.getpid(),),
             )
         return self._executor
 

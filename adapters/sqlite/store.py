@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -23,7 +24,7 @@ from typing import Any
 
 import aiosqlite
 
-from adapters.sqlite.migrate import apply_migrations
+from adapters.sqlite.migrate import MigrationError, apply_migrations
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, RoundStatus, Stats, Timer
 from bot.ports import ActiveRoundExists, VersionConflict
 
@@ -39,6 +40,54 @@ def _dt(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
 
 
+class DatabaseUnavailable(RuntimeError):
+    """The database file cannot be opened or used; the message says why and what to do, in one line."""
+
+
+def _explain(path: Path, error: BaseException) -> str:
+    """One line for a database that cannot be opened: what is wrong with ``path`` and what to do."""
+    other = "choose another file with --db or GOLFBOT_DB"
+    reason = str(error)
+    if path.is_dir():
+        example = path / "golfbot.sqlite3"
+        return f"{path} is a folder, not a database file: give a file name, e.g. --db {example}"
+    folder = path.parent
+    if not path.exists():
+        if folder.exists() and not folder.is_dir():
+            return f"cannot create {path}: {folder} is a file, not a folder; {other}"
+        if not folder.is_dir():
+            return f"cannot create {path}: the folder {folder} cannot be made ({_why(error)}); {other}"
+        return f"cannot create {path}: the folder {folder} is not writable; {other}"
+    if "not a database" in reason or "malformed" in reason:
+        return f"{path} is not a golfbot database (not an SQLite file): move it away or {other}"
+    if "readonly" in reason or not os.access(path, os.W_OK):
+        return f"{path} is read-only: make it writable (chmod u+w) or {other}"
+    if "locked" in reason:
+        return f"{path} is locked by another program: close it and try again, or {other}"
+    if isinstance(error, OSError) or "unable to open" in reason:
+        return f"cannot open {path} ({_why(error)}): check its permissions or {other}"
+    return f"cannot use {path} ({_why(error)}): {other}"
+
+
+def _why(error: BaseException) -> str:
+    text = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    return " ".join(text.split()).rstrip(".") or type(error).__name__
+
+
+def _probe(path: Path) -> None:
+    """Open ``path`` with plain sqlite3 and write to it once: a file that is not a database, read-only
+    or in a folder that cannot be written fails here, before aiosqlite starts its thread (whose clean-up
+    after a failed connect outlives a short-lived event loop)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(str(path), isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode=WAL").fetchall()
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("ROLLBACK")
+    finally:
+        db.close()
+
+
 class SqliteStorage:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
@@ -47,15 +96,28 @@ class SqliteStorage:
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStorage:
-        """Open (creating if needed) the database at ``path`` and bring its schema up to date."""
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        """Open (creating if needed) the database at ``path`` and bring its schema up to date. Raises
+        DatabaseUnavailable, with a line a person can act on, when the file cannot be used; nothing is
+        left running then (a connection left open keeps its thread, and the process, alive)."""
+        memory = str(path) == ":memory:"
+        if not memory:
+            path = Path(path)
+            try:
+                await asyncio.to_thread(_probe, path)
+            except (OSError, sqlite3.Error) as error:
+                raise DatabaseUnavailable(_explain(path, error)) from error
         db = await aiosqlite.connect(str(path), isolation_level=None)
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        await apply_migrations(db)
+        try:
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA busy_timeout=5000")
+            await apply_migrations(db)
+        except BaseException as error:
+            await db.close()
+            if memory or not isinstance(error, (OSError, sqlite3.Error, MigrationError)):
+                raise
+            raise DatabaseUnavailable(_explain(Path(path), error)) from error
         return cls(db)
 
     async def close(self) -> None:
@@ -129,7 +191,7 @@ class SqliteStorage:
 
     _ROUND_COLUMNS = (
         "id, kind, place, players, rules, holes, par_for_nine, casual, deals, scores, best, moves,"
-        " version, status, hints, started_at, updated_at"
+        " version, status, hints, started_at, updated_at, undos"
     )
 
     @staticmethod
@@ -152,6 +214,7 @@ class SqliteStorage:
             hints=row[14],
             started_at=_dt(row[15]),
             updated_at=_dt(row[16]),
+            undos=row[17],
         )
 
     async def active_round(self, player: str, place: str) -> RoundState | None:
@@ -177,7 +240,7 @@ class SqliteStorage:
     async def _insert_round(self, state: RoundState) -> None:
         await self._write(
             f"INSERT INTO rounds ({self._ROUND_COLUMNS}, owner, total)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 state.id,
                 state.kind,
@@ -196,6 +259,7 @@ class SqliteStorage:
                 state.hints,
                 _ts(state.started_at),
                 _ts(state.updated_at),
+                state.undos,
                 state.owner,
                 sum(state.scores),
             ),
@@ -203,7 +267,7 @@ class SqliteStorage:
 
     _SAVE_ROUND = (
         "UPDATE rounds SET scores = ?, best = ?, moves = ?, total = ?, version = ?, status = ?,"
-        " hints = ?, updated_at = ? WHERE id = ? AND version = ?"
+        " hints = ?, undos = ?, updated_at = ? WHERE id = ? AND version = ?"
     )
 
     async def save_round(
@@ -217,6 +281,7 @@ class SqliteStorage:
             state.version,
             state.status.value,
             state.hints,
+            state.undos,
             _ts(state.updated_at),
             state.id,
             previous_version,
