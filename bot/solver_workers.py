@@ -1,7 +1,10 @@
-"""The life of a solver worker process, set up by ``start_worker`` (the pool's initializer).
+"""The life of a solver worker process: started by ``worker_context()``, set up by ``start_worker`` (the
+pool's initializer).
 
 A worker runs at a lower priority than the bot, ignores Ctrl-C (the terminal sends SIGINT to the whole
-foreground process group: the bot decides how to stop, and stops its pool), and never outlives the bot:
+foreground process group: the bot decides how to stop, and stops its pool; the worker is started with
+SIGINT blocked, as multiprocessing starts its resource tracker, so that a Ctrl-C during its start-up is
+not a traceback either), and never outlives the bot:
 on Linux the kernel kills it when its parent dies (``PR_SET_PDEATHSIG``), and everywhere a watcher thread
 sees its parent gone (re-parented: ``os.getppid()`` changed) and exits. With the workers gone,
 multiprocessing's resource tracker, whose pipe they held open, sees the end of it and exits too.
@@ -10,11 +13,13 @@ multiprocessing's resource tracker, whose pipe they held open, sees the end of i
 from __future__ import annotations
 
 import contextlib
+import multiprocessing.context
 import os
 import signal
 import sys
 import threading
 import time
+from typing import Any
 
 WORKER_NICENESS = 10
 """Solver workers run at a lower priority than the bot: a best score is a nicety, a player's move is not."""
@@ -23,9 +28,30 @@ WATCH_SECONDS = 0.5
 _PR_SET_PDEATHSIG = 1
 
 
+class _WorkerProcess(multiprocessing.context.SpawnProcess):
+    @staticmethod
+    def _Popen(process_obj: Any) -> Any:
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # the child inherits the mask
+        try:
+            return multiprocessing.context.SpawnProcess._Popen(process_obj)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+class _WorkerContext(multiprocessing.context.SpawnContext):
+    Process = _WorkerProcess
+
+
+def worker_context() -> multiprocessing.context.SpawnContext:
+    """The ``mp_context`` of the solver pool: spawn (a fresh interpreter, no copy of the bot's threads),
+    with SIGINT blocked in the new process until ``start_worker`` ignores it."""
+    return _WorkerContext()
+
+
 def start_worker(parent: int) -> None:
     """Initializer of a solver worker; ``parent`` is the bot's process id (``os.getpid()`` there)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C pending since the start is dropped here
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)
     _die_with(parent)

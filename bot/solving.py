@@ -5,13 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import TypeVar
 
-from bot.solver_workers import start_worker
+from bot.solver_workers import start_worker, worker_context
 from engine import solver
 from engine.hole import Hole
 from engine.moves import Move
@@ -62,7 +61,7 @@ class PooledSolver:
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            context = multiprocessing.get_context("spawn")
+            context = worker_context()
             self._executor = ProcessPoolExecutor(
                 max_workers=self._workers,
                 mp_context=context,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import getpass
+import shutil
 import sys
 from dataclasses import replace
 from typing import TextIO
@@ -23,7 +24,7 @@ from bot.clubhouse import Clubhouse
 from bot.errors import GolfError, NoRoundError, RoundInProgressError, StaleActionError
 from bot.info_screens import rules_screen
 from bot.models import Place, Player
-from bot.render import render_screen
+from bot.render import WIDTH, fit, render_screen
 from bot.screens import BoardView, Button, Screen, ScreenKind
 from engine.rules import RulesError, find_rules
 
@@ -31,6 +32,7 @@ HELP = (
     "Keys: 1-7 play that column · d or space turn the stock · u undo · h hint · q concede the hole · "
     "n or Enter next hole · a abandon the round · x save and quit · ? rules and keys"
 )
+MORE = "? shows the keys and the rules."
 SAVED = "Saved — run golfbot play to go on."
 PLACE = Place("console", "local", "terminal")
 UNDO = Button("", "Undo", key="u")
@@ -133,12 +135,20 @@ class ConsoleGame:
             return replace(screen, notes=(*screen.notes, nothing_playable_note(board)))
         return screen
 
+    def _width(self) -> int:
+        """80 columns, or fewer on a narrower terminal (60 stays readable: only text lines wrap)."""
+        if not self._in_place:
+            return WIDTH
+        return max(40, min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns))
+
     def show(self, screen: Screen, message: str = "") -> None:
         self._screen = screen
-        self._last = render_screen(self._legend_screen(self._notes(screen)), with_keys=True)
+        shown = self._legend_screen(self._notes(screen))
+        self._last = render_screen(shown, with_keys=True, width=self._width())
         self._draw(self._last, message)
 
     def _draw(self, text: str, message: str = "") -> None:
+        message = fit(message, self._width()) if message else ""
         body = self._paint(text) + ("\n\n" + message if message else "") + "\n> "
         if self._in_place:
             if not self._on_alternate:
@@ -152,10 +162,10 @@ class ConsoleGame:
     def show_help(self, screen: Screen) -> None:
         rules = screen.board.rules if screen.board is not None else None
         try:
-            text = render_screen(rules_screen(rules))
+            text = render_screen(rules_screen(rules), width=self._width())
         except GolfError:
-            text = render_screen(rules_screen())
-        self._draw(text + "\n\n" + HELP, "Any key goes back to the board.")
+            text = render_screen(rules_screen(), width=self._width())
+        self._draw(text + "\n\n" + fit(HELP, self._width()), "Any key goes back to the board.")
 
     def leave(self, message: str | None = None) -> None:
         """Back to the shell's screen, with the last board and ``message`` (by default: saved, or the
@@ -168,7 +178,7 @@ class ConsoleGame:
             if self._last:
                 self._out.write(self._paint(self._last) + "\n")
         if message:
-            self._out.write("\n" + message + "\n")
+            self._out.write("\n" + fit(message, self._width()) + "\n")
         self._out.flush()
 
     # ---- playing -------------------------------------------------------------------------------------
@@ -272,10 +282,10 @@ class ConsoleGame:
             return None
 
     def _goodbye(self, screen: Screen) -> str:
-        line = "Thanks for playing! Run golfbot play for another round"
+        line = "Thanks for playing! Run golfbot play for another round."
         if screen.board is None:
-            return line + "."
-        return f"{line}, or replay this course: {replay_command(screen.board)}"
+            return line
+        return f"{line}\nReplay this course: {replay_command(screen.board)}"
 
     @staticmethod
     def _again_prompt() -> str:
@@ -309,9 +319,9 @@ class ConsoleGame:
         if key == "u":
             return await self._club.undo(self._player, screen.session, screen.version)
         if action is None:
-            raise GolfError(f"{key!r} is not a key here. " + HELP)
+            raise GolfError(f"{key!r} is not a key here; {MORE}")
         if action == "n" and screen.kind is not ScreenKind.SUMMARY:
-            raise GolfError("The hole is still in play. " + HELP)
+            raise GolfError(f"The hole is still in play; {MORE}")
         return await self._club.press(self._player, str(ActionId(screen.session, screen.version, action)))
 
 
