@@ -9,11 +9,13 @@ command line, and is never printed.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
-from typing import Any
 
-from adapters.cli.config import Settings, configure_logging
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
+if TYPE_CHECKING:  # imported when the command runs: `golfbot --help` starts without it
+    from typing import Any
+
+    from adapters.cli.config import Settings
 
 EXIT_NO_TOKEN = 2
 
@@ -26,6 +28,8 @@ def add_commands(sub: Any) -> None:
 
 
 def discord_command(args: argparse.Namespace) -> int:
+    from adapters.cli.config import Settings, configure_logging
+
     settings = Settings.load(db=args.db)
     if not settings.discord_token:
         print(
@@ -34,6 +38,8 @@ def discord_command(args: argparse.Namespace) -> int:
         )
         return EXIT_NO_TOKEN
     configure_logging(settings)
+    import asyncio  # here, not at the top: `golfbot --help` starts without it
+
     asyncio.run(_run(settings, sync_globally=args.sync))
     return 0
 

@@ -10,14 +10,14 @@ never printed. SIGTERM stops the bot cleanly, like Ctrl-C.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
 import os
-import signal
 import sys
-from typing import Any
 
-from adapters.cli.config import Settings, configure_logging
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
+if TYPE_CHECKING:  # imported when the command runs: `golfbot --help` starts without it
+    from typing import Any
+
+    from adapters.cli.config import Settings
 
 EXIT_NO_TOKEN = 2
 EXIT_BAD_OPTIONS = 2
@@ -41,6 +41,8 @@ def add_commands(sub: Any) -> None:
 
 def telegram_command(args: argparse.Namespace) -> int:
     # python-telegram-bot and the solver pool are imported only once this command runs.
+    from adapters.cli.config import Settings, configure_logging
+
     settings = Settings.load(db=args.db)
     if not settings.telegram_token:
         print(
@@ -54,6 +56,9 @@ def telegram_command(args: argparse.Namespace) -> int:
         print(f"--webhook-url must be an http(s) URL, not {webhook_url!r}", file=sys.stderr)
         return EXIT_BAD_OPTIONS
     configure_logging(settings)
+    import asyncio  # here, not at the top: `golfbot --help` starts without it
+    import contextlib
+
     from adapters.telegram.runner import TokenRejectedError
 
     try:
@@ -66,6 +71,9 @@ def telegram_command(args: argparse.Namespace) -> int:
 
 
 async def _run(settings: Settings, args: argparse.Namespace, webhook_url: str) -> None:
+    import asyncio
+    import signal
+
     from adapters.cli.wiring import open_app
     from adapters.telegram.runner import Webhook, run_telegram
 
