@@ -141,15 +141,15 @@ class ConsoleGame:
             return WIDTH
         return max(40, min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns))
 
-    def show(self, screen: Screen, message: str = "") -> None:
+    def show(self, screen: Screen, message: str = "", *, prompt: bool = True) -> None:
         self._screen = screen
         shown = self._legend_screen(self._notes(screen))
         self._last = render_screen(shown, with_keys=True, width=self._width())
-        self._draw(self._last, message)
+        self._draw(self._last, message, prompt=prompt)
 
-    def _draw(self, text: str, message: str = "") -> None:
+    def _draw(self, text: str, message: str = "", *, prompt: bool = True) -> None:
         message = fit(message, self._width()) if message else ""
-        body = self._paint(text) + ("\n\n" + message if message else "") + "\n> "
+        body = self._paint(text) + ("\n\n" + message if message else "") + ("\n> " if prompt else "\n")
         if self._in_place:
             if not self._on_alternate:
                 self._out.write(style.ENTER)
@@ -265,7 +265,7 @@ class ConsoleGame:
             if round_is_over(screen):
                 self._over = True
                 if not self._interactive:
-                    self.show(screen)
+                    self.show(screen, prompt=False)
                     self.leave(self._goodbye(screen))
                     return 0
                 self.show(screen, self._goodbye(screen) + self._again_prompt())
