@@ -123,14 +123,12 @@ def run_command(args: argparse.Namespace) -> int:
     if not (settings.discord_token or settings.telegram_token):
         args.rules = args.holes = args.deal = None
         return play_command(args)
-    import asyncio
-
     from adapters.cli.config import configure_logging
 
     configure_logging(settings)
     from adapters.cli.chat_runner import run_chat_bots  # imported only when a token is set
 
-    return asyncio.run(run_chat_bots(settings))
+    return _run_async(lambda: run_chat_bots(settings))  # a bad --db: one line here too
 
 
 def migrate_command(args: argparse.Namespace) -> int:

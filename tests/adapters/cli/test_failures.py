@@ -189,3 +189,28 @@ def test_debug_adds_the_traceback(home):
     assert env_run.returncode == 1
     assert "Traceback" in env_run.stderr
     assert env_run.stderr.rstrip().splitlines()[-1].startswith("golfbot migrate: ")
+
+
+def test_run_with_a_token_and_a_bad_database(home):
+    """The database is opened before any bot connects: the same line, and no network is touched."""
+    db = home / "noise.sqlite3"
+    db.write_bytes(b"\x00\xff" * 2048)
+    run = subprocess.run(
+        [*GOLFBOT, "run", "--db", str(db)],
+        capture_output=True,
+        text=True,
+        env={
+            "PATH": os.environ.get("PATH", ""),
+            "HOME": str(home),
+            "PYTHONPATH": str(REPO),
+            "DISCORD_TOKEN": "x",
+        },
+        cwd=home,
+        stdin=subprocess.DEVNULL,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert run.returncode == 1
+    assert one_line(run) == (
+        f"golfbot run: {db} is not a golfbot database (not an SQLite file): move it away or {OTHER}"
+    )
