@@ -48,6 +48,18 @@ def worker_context() -> multiprocessing.context.SpawnContext:
     return _WorkerContext()
 
 
+def stop_workers() -> int:
+    """Kill this process's solver workers at once; returns how many. For a bot that is leaving: a search
+    cannot be interrupted, nobody waits for its answer any more, and the pool's shutdown (at exit too)
+    would wait for it to end, seconds later. Nothing is lost: the workers keep no state."""
+    stopped = 0
+    for child in multiprocessing.active_children():
+        if isinstance(child, _WorkerProcess) and child.is_alive():
+            child.kill()
+            stopped += 1
+    return stopped
+
+
 def start_worker(parent: int) -> None:
     """Initializer of a solver worker; ``parent`` is the bot's process id (``os.getpid()`` there)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C pending since the start is dropped here

@@ -116,6 +116,10 @@ def play_command(args: argparse.Namespace) -> int:
         return _run_async(main)
     except KeyboardInterrupt:  # Ctrl-C: the game has said "Saved" (every move is committed already)
         return EXIT_INTERRUPTED
+    finally:
+        from bot.solver_workers import stop_workers
+
+        stop_workers()  # leave now, not when a search nobody waits for has ended
 
 
 def run_command(args: argparse.Namespace) -> int:

@@ -313,6 +313,20 @@ def test_ctrl_c_leaves_at_once_with_the_round_saved(env, db, tmp_path):
     assert "Stock: 15 left" in again.screen()  # and the turn is kept
 
 
+def test_ctrl_c_does_not_wait_for_a_search(env, db, tmp_path):
+    """A double-deck wrap deal keeps the solver busy for seconds (its best score is bounded by
+    ``max_states``, not by time); Ctrl-C must not wait for it. The bound here is generous against the
+    start-up of a process, and far under the search's own time: this is the one place the issue asks for
+    "at once"."""
+    term = Terminal(
+        ["play", "--db", db, "--holes", "1", "--deal", "1", "--rules", "wrap+double"], env, tmp_path
+    )
+    term.screen()
+    term.child.sendintr()
+    assert term.finish(timeout=2.5) == 130
+    assert "Saved — run golfbot play to go on." in term.output
+
+
 def test_ctrl_d_says_the_round_is_saved(env, db, tmp_path):
     term = Terminal(["play", "--db", db, "--holes", "1", "--deal", "24"], env, tmp_path)
     term.screen()
