@@ -36,7 +36,7 @@ MORE = "? shows the keys and the rules."
 SAVED = "Saved — run golfbot play to go on."
 PLACE = Place("console", "local", "terminal")
 UNDO = Button("", "Undo", key="u")
-EXTRA_KEYS = (Button("", "Help", key="?"), Button("", "Save & quit", key="x"))
+EXTRA_KEYS = (Button("", "Rules", key="?"), Button("", "Save & quit", key="x"))
 CONFIRM = {
     "q": "Concede this hole? Every card left in the tableau counts. y concedes, any other key plays on.",
     "a": "Abandon the whole round? It will count for nothing. y abandons, any other key plays on.",
@@ -228,7 +228,7 @@ class ConsoleGame:
                     self.show(screen, PLAYING_ON)
                     continue
                 key = action
-            elif key in CONFIRM and self._interactive and screen.kind is not ScreenKind.SUMMARY:
+            elif key in CONFIRM and self._interactive and (key == "a" or screen.kind is ScreenKind.BOARD):
                 confirming = key
                 self.show(screen, CONFIRM[key])
                 continue
@@ -246,10 +246,11 @@ class ConsoleGame:
                     self.leave(GONE)
                     return 0
                 screen = current
-                self.show(screen, error.message)
-                if round_is_over(screen):
+                if round_is_over(screen):  # finished in the other game
                     self._over = True
-                    self.show(screen, self._goodbye(screen) + self._again_prompt())
+                    self.show(screen, f"{error.message}\n{self._goodbye(screen)}{self._again_prompt()}")
+                else:
+                    self.show(screen, error.message)
                 continue
             except GolfError as error:
                 if error.screen is not None:

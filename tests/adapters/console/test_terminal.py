@@ -436,3 +436,16 @@ def test_sixty_columns_stay_readable(env, db, tmp_path):
     term.child.send("x")
     term.finish()
     assert max(width(line) for line in term.output.splitlines()) <= 60
+
+
+def test_abandoning_is_asked_first_even_between_holes(env, db, tmp_path):
+    term = Terminal(["play", "--db", db, "--holes", "2", "--deal", "24"], env, tmp_path)
+    term.screen()
+    term.press("q")
+    assert "Hole 1 of 2 — finished" in term.press("y")
+    assert "Concede" not in term.press("q")  # nothing to concede: no question
+    assert "Abandon the whole round?" in term.press("a")
+    assert term.press("n").endswith("Playing on.")
+    assert term.press("n").startswith("⛳ Hole 2 of 2")
+    term.child.send("x")
+    assert term.finish() == 0
