@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -25,6 +24,7 @@ from typing import Any
 import aiosqlite
 
 from adapters.sqlite.migrate import MigrationError, apply_migrations
+from adapters.sqlite.opening import DatabaseUnavailable, explain, probe
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, RoundStatus, Stats, Timer
 from bot.ports import ActiveRoundExists, VersionConflict
 
@@ -38,54 +38,6 @@ def _ts(value: datetime | None) -> str:
 
 def _dt(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
-
-
-class DatabaseUnavailable(RuntimeError):
-    """The database file cannot be opened or used; the message says why and what to do, in one line."""
-
-
-def _explain(path: Path, error: BaseException) -> str:
-    """One line for a database that cannot be opened: what is wrong with ``path`` and what to do."""
-    other = "choose another file with --db or GOLFBOT_DB"
-    reason = str(error)
-    if path.is_dir():
-        example = path / "golfbot.sqlite3"
-        return f"{path} is a folder, not a database file: give a file name, e.g. --db {example}"
-    folder = path.parent
-    if not path.exists():
-        if folder.exists() and not folder.is_dir():
-            return f"cannot create {path}: {folder} is a file, not a folder; {other}"
-        if not folder.is_dir():
-            return f"cannot create {path}: the folder {folder} cannot be made ({_why(error)}); {other}"
-        return f"cannot create {path}: the folder {folder} is not writable; {other}"
-    if "not a database" in reason or "malformed" in reason:
-        return f"{path} is not a golfbot database (not an SQLite file): move it away or {other}"
-    if "readonly" in reason or not os.access(path, os.W_OK):
-        return f"{path} is read-only: make it writable (chmod u+w) or {other}"
-    if "locked" in reason:
-        return f"{path} is locked by another program: close it and try again, or {other}"
-    if isinstance(error, OSError) or "unable to open" in reason:
-        return f"cannot open {path} ({_why(error)}): check its permissions or {other}"
-    return f"cannot use {path} ({_why(error)}): {other}"
-
-
-def _why(error: BaseException) -> str:
-    text = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-    return " ".join(text.split()).rstrip(".") or type(error).__name__
-
-
-def _probe(path: Path) -> None:
-    """Open ``path`` with plain sqlite3 and write to it once: a file that is not a database, read-only
-    or in a folder that cannot be written fails here, before aiosqlite starts its thread (whose clean-up
-    after a failed connect outlives a short-lived event loop)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    db = sqlite3.connect(str(path), isolation_level=None)
-    try:
-        db.execute("PRAGMA journal_mode=WAL").fetchall()
-        db.execute("BEGIN IMMEDIATE")
-        db.execute("ROLLBACK")
-    finally:
-        db.close()
 
 
 class SqliteStorage:
@@ -103,9 +55,9 @@ class SqliteStorage:
         if not memory:
             path = Path(path)
             try:
-                await asyncio.to_thread(_probe, path)
+                await asyncio.to_thread(probe, path)
             except (OSError, sqlite3.Error) as error:
-                raise DatabaseUnavailable(_explain(path, error)) from error
+                raise DatabaseUnavailable(explain(path, error)) from error
         db = await aiosqlite.connect(str(path), isolation_level=None)
         try:
             await db.execute("PRAGMA journal_mode=WAL")
@@ -117,7 +69,7 @@ class SqliteStorage:
             await db.close()
             if memory or not isinstance(error, (OSError, sqlite3.Error, MigrationError)):
                 raise
-            raise DatabaseUnavailable(_explain(Path(path), error)) from error
+            raise DatabaseUnavailable(explain(Path(path), error)) from error
         return cls(db)
 
     async def close(self) -> None:
