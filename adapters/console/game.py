@@ -141,6 +141,9 @@ class ConsoleGame:
             return WIDTH
         return max(40, min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns))
 
+    def _height(self) -> int:
+        return shutil.get_terminal_size((WIDTH, 24)).lines
+
     def show(self, screen: Screen, message: str = "", *, prompt: bool = True) -> None:
         self._screen = screen
         shown = self._legend_screen(self._notes(screen))
@@ -149,7 +152,12 @@ class ConsoleGame:
 
     def _draw(self, text: str, message: str = "", *, prompt: bool = True) -> None:
         message = fit(message, self._width()) if message else ""
-        body = self._paint(text) + ("\n\n" + message if message else "") + ("\n> " if prompt else "\n")
+        text = text + ("\n\n" + message if message else "")
+        if self._in_place and text.count("\n") + 2 > self._height():
+            # the alternate screen has no scrollback: on a short terminal (24 lines) the blank lines go,
+            # so that the title and the top of the board stay in view
+            text = "\n".join(line for line in text.split("\n") if line.strip())
+        body = self._paint(text) + ("\n> " if prompt else "\n")
         if self._in_place:
             if not self._on_alternate:
                 self._out.write(style.ENTER)

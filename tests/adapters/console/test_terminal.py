@@ -58,14 +58,16 @@ def width(line: str) -> int:
 class Terminal:
     """``golfbot`` in a pseudo-terminal of 80 columns, read one screen at a time."""
 
-    def __init__(self, args: list[str], env: dict[str, str], cwd: Path, *, columns: int = 80) -> None:
+    def __init__(
+        self, args: list[str], env: dict[str, str], cwd: Path, *, columns: int = 80, rows: int = 50
+    ) -> None:
         self.child = pexpect.spawn(
             GOLFBOT[0],
             [*GOLFBOT[1:], *args],
             env=env,
             cwd=str(cwd),
             encoding="utf-8",
-            dimensions=(50, columns),
+            dimensions=(rows, columns),
             timeout=TIMEOUT,
         )
         self.output = ""
@@ -448,4 +450,19 @@ def test_abandoning_is_asked_first_even_between_holes(env, db, tmp_path):
     assert term.press("n").endswith("Playing on.")
     assert term.press("n").startswith("⛳ Hole 2 of 2")
     term.child.send("x")
+    assert term.finish() == 0
+
+
+def test_a_short_terminal_keeps_the_whole_screen_in_view(env, db, tmp_path):
+    """80x24: the alternate screen has no scrollback, so a screen taller than the terminal would lose its
+    top. Blank lines go instead."""
+    term = Terminal(["play", "--db", db, "--holes", "1", "--deal", "24"], env, tmp_path, rows=24)
+    screens = [term.screen(), term.press("d"), term.press("?"), term.press("q")]
+    screens.append(term.press("y"))  # the round's result, its scorecard, the replay line and prompt
+    for screen in screens:
+        assert len(screen.splitlines()) + 1 <= 24, screen  # and the prompt
+    last = screens[-1]
+    assert last.startswith("🏁 Round over: 35")
+    assert "Score   35" in last and "p play a new round" in last
+    term.child.send("z")
     assert term.finish() == 0
