@@ -162,6 +162,10 @@ class Clubhouse:
             self._live.pop(new.id, None)
             return Screen(ScreenKind.NOTICE, title="Round abandoned", blocks=(texts.ABANDONED,))
 
+    async def undo(self, player: Player, round_id: str, version: int) -> Screen:
+        """Take back the last move of the hole in play (casual rounds only; counted like hints)."""
+        return await self._act(player, round_id, version, "u")
+
     async def stats(self, player: Player, place: Place | None = None) -> Stats:
         """The player's record at ``place``, or at every place of their platform when ``None``."""
         return await self._storage.stats(player.key, place.key if place is not None else None)
@@ -228,6 +232,8 @@ class Clubhouse:
                 raise StaleActionError(texts.HOLE_OVER, screen=round_screen(state, hole))
             elif action == "h":
                 screen = await self._hint(state, hole)
+            elif action == "u":
+                screen = await self._undo(state, hole)
             else:
                 screen = await self._move(state, hole, parse_move(action))
             self._note_applied(round_id, version, action, player.key)
@@ -302,6 +308,16 @@ class Clubhouse:
         new = state.bump(hints=state.hints + 1, updated_at=self._clock.now())
         await self._save(state, new, None, hole)
         return round_screen(new, hole, notes=(_hint_text(hole, move),))
+
+    async def _undo(self, state: RoundState, hole: Hole) -> Screen:
+        if not state.casual:
+            raise GolfError(texts.NO_UNDO, screen=round_screen(state, hole))
+        if not state.moves:
+            raise GolfError(texts.NOTHING_TO_UNDO, screen=round_screen(state, hole))
+        new = state.bump(moves=state.moves[:-1], undos=state.undos + 1, updated_at=self._clock.now())
+        before = position(new)
+        await self._save(state, new, None, before)
+        return round_screen(new, before, notes=(texts.UNDONE,))
 
     # ---- state -----------------------------------------------------------------------------------
 

@@ -96,6 +96,8 @@ class RoundState:
     version: int = 1
     status: RoundStatus = RoundStatus.PLAYING
     hints: int = 0
+    undos: int = 0
+    """Moves taken back (casual rounds only); like hints, they mark the round as helped."""
     kind: str = "solo"
     started_at: datetime | None = None
     updated_at: datetime | None = None

@@ -73,10 +73,11 @@ def _board_buttons(
 
 
 def scorecard(state: RoundState) -> str:
-    """The scores so far, one column per hole, in a block that stays aligned in monospace. Longer rounds
-    are shown nine holes to a block (front nine "Out", back nine "In", then "Tot"), so 18 holes fit 80
+    """Par and the scores so far, one column per hole, in a block that stays aligned in monospace. Longer
+    rounds are shown nine holes to a block (front nine "Out", back nine "In", then "Tot"), so 18 holes fit 80
     columns."""
     show_best = any(b is not None for b in state.best)
+    par = par_per_hole(state.par_for_nine)
     nines = [range(start, min(start + 9, state.holes)) for start in range(0, state.holes, 9)]
     blocks = []
     for number, holes in enumerate(nines):
@@ -85,7 +86,12 @@ def scorecard(state: RoundState) -> str:
         if last:
             sums.append("Tot")
         head = "Hole  " + "".join(f"{n + 1:>4}" for n in holes) + "".join(f"{s:>6}" for s in sums)
-        lines = [head, "Score " + _card_row(state.scores, holes, sums, total=sum(state.scores))]
+        pars = (par,) * state.holes
+        lines = [
+            head,
+            "Par   " + _card_row(pars, holes, sums, total=par * state.holes),
+            "Score " + _card_row(state.scores, holes, sums, total=sum(state.scores)),
+        ]
         if show_best:
             known = sum(b for b in state.best if b is not None)
             lines.append("Best  " + _card_row(state.best, holes, sums, total=known))
@@ -139,6 +145,9 @@ def round_screen(state: RoundState, hole: Hole, *, notes: tuple[str, ...] = ()) 
                 blocks.append(f"Best possible round on these deals: {sum(known)}.")
         else:
             title = f"⛳ Hole {view.hole} of {state.holes} — finished"
+    helped = _helped(state)
+    if helped and kind is ScreenKind.SUMMARY:  # the result of a helped round says so
+        notes = (*notes, helped)
     return Screen(
         kind=kind,
         title=title,
@@ -150,3 +159,13 @@ def round_screen(state: RoundState, hole: Hole, *, notes: tuple[str, ...] = ()) 
         version=state.version,
         owner=state.owner,
     )
+
+
+def _helped(state: RoundState) -> str:
+    """The mark of a round that used hints or undo, e.g. ``Helped round: 2 hints, 1 undo.``"""
+    used = [
+        f"{count} {word}{'s' if count != 1 else ''}"
+        for count, word in ((state.hints, "hint"), (state.undos, "undo"))
+        if count
+    ]
+    return f"Helped round: {', '.join(used)}." if used else ""

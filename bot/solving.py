@@ -19,13 +19,13 @@ import asyncio
 import contextlib
 import functools
 import logging
-import multiprocessing
 import os
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from typing import Generic, TypeVar
 
+from bot.solver_workers import start_worker, worker_context
 from engine import solver
 from engine.hole import Hole
 from engine.moves import Move
@@ -38,14 +38,7 @@ MAX_STATES = 20_000_000
 this bound one slow double-deck deal could keep a worker busy for minutes."""
 HINT_TIMEOUT = 2.0
 """Seconds a hint may take: a player pressed a key and waits for the board."""
-WORKER_NICENESS = 10
-"""Solver workers run at a lower priority than the bot: a best score is a nicety, a player's move is not."""
 WORKERS_VARIABLE = "GOLFBOT_SOLVER_WORKERS"
-
-
-def _lower_priority() -> None:
-    with contextlib.suppress(OSError):
-        os.nice(WORKER_NICENESS)
 
 
 def default_workers() -> int:
@@ -81,9 +74,12 @@ class _Lane:
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            context = multiprocessing.get_context("spawn")
+            context = worker_context()
             self._executor = ProcessPoolExecutor(
-                max_workers=self._workers, mp_context=context, initializer=_lower_priority
+                max_workers=self._workers,
+                mp_context=context,
+                initializer=start_worker,  # low priority, deaf to Ctrl-C, dies with the bot
+                initargs=(os.getpid(),),
             )
         return self._executor
 

@@ -27,6 +27,9 @@ UNKNOWN_ROUND = "That round no longer exists. Start a new one with {play}."
 NOT_OUR_BUTTON = "That button is not one of mine (or it is broken). Start a round with {play}."
 NO_HOLES_YET = "No holes played yet. Start a round with {play}!"
 HINT_BUSY = "💡 No hint right now (the solver is busy); try again in a moment."
+NO_UNDO = "Undo is off in this round."
+NOTHING_TO_UNDO = "Nothing to undo on this hole."
+UNDONE = "↩ Last move taken back."
 
 
 def spell(text: str, commands: Mapping[str, str]) -> str:

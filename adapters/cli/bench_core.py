@@ -10,31 +10,25 @@ as the core answers, which measures its capacity (latency is then mostly waiting
 from __future__ import annotations
 
 import argparse
-import asyncio
-import json
-import random
-import statistics
-import tempfile
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from adapters.cli.bench import add_target
-from adapters.cli.wiring import freeze_startup_heap
-from adapters.sqlite import SqliteStorage
-from bot.clock import SystemClock
-from bot.clubhouse import Clubhouse
-from bot.models import Place, Player
-from bot.ports import Solver
-from bot.screens import Screen, ScreenKind
-from engine.deal import deal
-from engine.hole import Hole
-from engine.moves import Move
 
-Subparsers = Any  # argparse's _SubParsersAction is private
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
+if TYPE_CHECKING:  # the core, the database and asyncio are imported when the bench runs
+    import random
+    from typing import Any
 
-PLACE = Place("bench", "table", "bench")
+    from bot.clubhouse import Clubhouse
+    from bot.models import Player
+    from bot.ports import Solver
+    from bot.screens import Screen
+    from engine.hole import Hole
+    from engine.moves import Move
+
+if TYPE_CHECKING:
+    Subparsers = Any  # argparse's _SubParsersAction is private
 
 
 def add_commands(subparsers: Subparsers) -> None:
@@ -66,15 +60,17 @@ class NoSolver:
         return None
 
 
-@dataclass
 class Tally:
-    latencies: list[float] = field(default_factory=list)
-    starts: list[float] = field(default_factory=list)
-    holes: int = 0
-    best_known: int = 0
-    """Finished holes whose best possible score the solver gave in time."""
-    rounds: int = 0
-    errors: int = 0
+    """What the simulated players did (a plain class: dataclasses would cost ``golfbot --help`` 5 ms)."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.starts: list[float] = []
+        self.holes = 0
+        self.best_known = 0
+        """Finished holes whose best possible score the solver gave in time."""
+        self.rounds = 0
+        self.errors = 0
 
 
 def choose(screen: Screen, rng: random.Random) -> str | None:
@@ -101,9 +97,16 @@ async def simulate_player(
     rng: random.Random,
     tally: Tally,
 ) -> None:
+    import asyncio
+
+    from bot.models import Place
+    from bot.screens import ScreenKind
+
+    place = Place("bench", "table", "bench")
+
     async def start() -> Screen:
         began = time.perf_counter()
-        screen = await club.start_round(player, PLACE, holes=holes, deal_code=str(rng.randint(1, 1_000_000)))
+        screen = await club.start_round(player, place, holes=holes, deal_code=str(rng.randint(1, 1_000_000)))
         tally.starts.append(time.perf_counter() - began)
         return screen
 
@@ -141,6 +144,15 @@ async def run_bench(
     solver: Solver,
     seed: int = 1,
 ) -> dict[str, Any]:
+    import asyncio
+    import random
+
+    from adapters.cli.wiring import freeze_startup_heap
+    from adapters.sqlite import SqliteStorage
+    from bot.clock import SystemClock
+    from bot.clubhouse import Clubhouse
+    from bot.models import Player
+
     storage = await SqliteStorage.open(db_path)
     club = Clubhouse(storage, solver, SystemClock(), rng=random.Random(seed))
     freeze_startup_heap()  # as a running bot does (adapters.cli.wiring)
@@ -171,6 +183,8 @@ async def run_bench(
 
 
 def figures(tally: Tally, wall: float, *, players: int, think_ms: float) -> dict[str, Any]:
+    import statistics
+
     ms = sorted(x * 1000 for x in tally.latencies)
     cuts = _percentiles(ms)
     starts = _percentiles([x * 1000 for x in tally.starts])
@@ -194,6 +208,8 @@ def figures(tally: Tally, wall: float, *, players: int, think_ms: float) -> dict
 
 def _percentiles(values: list[float]) -> list[float]:
     """The 1st to 99th percentiles."""
+    import statistics
+
     if len(values) < 2:
         return (values or [0.0]) * 99
     return statistics.quantiles(values, n=100, method="inclusive")
@@ -203,6 +219,12 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
     if args.players < 1 or args.actions < 1 or args.think_ms < 0:
         print("golfbot bench core: --players and --actions must be at least 1, --think-ms at least 0")
         return 2
+    import asyncio
+    import json
+    import tempfile
+
+    from engine.deal import deal
+
     solver_name = "none" if args.no_solver else f"pool of {args.solver_workers}"
 
     async def main(db_path: Path) -> dict[str, Any]:

@@ -8,11 +8,10 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dotenv import load_dotenv
-from platformdirs import user_data_dir
-
 
 def default_db_path() -> Path:
+    from platformdirs import user_data_dir  # imported when needed: every command imports this module
+
     return Path(user_data_dir("golfbot", appauthor=False)) / "golfbot.sqlite3"
 
 
@@ -32,6 +31,8 @@ class Settings:
     def load(cls, *, db: str | None = None, env_file: str | Path | None = ".env") -> Settings:
         """Read settings; an existing environment variable wins over the same one in ``.env``."""
         if env_file is not None and Path(env_file).is_file():
+            from dotenv import load_dotenv
+
             load_dotenv(env_file, override=False)
         env = os.environ
         guild = env.get("DISCORD_GUILD_ID", "").strip()

@@ -1,32 +1,35 @@
 """Engine commands of ``golfbot``: ``deal`` prints a numbered deal, ``solve`` solves boards, ``bench solver``
-measures the solver. The engine stays pure; reading files, the clock and the environment happen here."""
+measures the solver. The engine stays pure; reading files, the clock and the environment happen here.
+
+The engine is imported when a command runs, not with the parser (``golfbot --help`` starts quickly)."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import resource
-import statistics
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, TextIO
 
 from adapters.cli.bench import add_target
-from engine import solver
-from engine.board import BoardError, format_board, parse_board
-from engine.deal import DealError, deal, parse_deal_number
-from engine.hole import Hole
-from engine.moves import move_name
-from engine.rules import Rules, RulesError, find_rules
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
+if TYPE_CHECKING:
+    from typing import Any, TextIO
+
+    from engine import solver
+    from engine.hole import Hole
+    from engine.rules import Rules
 
 PURE_ENV = "GOLFBOT_PURE_SOLVER"
 """Set to 1 to make ``solve`` and ``bench`` use the pure-Python search (as if the kernel were missing)."""
 
 EXIT_BAD_INPUT = 2
+BACKENDS = ("auto", "c", "python")
+"""``engine.solver.BACKENDS``, spelled out so that the parser needs no engine."""
 
-Subparsers = Any  # argparse's _SubParsersAction is private
+if TYPE_CHECKING:
+    Subparsers = Any  # argparse's _SubParsersAction is private
 
 
 def add_commands(subparsers: Subparsers) -> None:
@@ -61,7 +64,7 @@ def _add_rules(parser: argparse.ArgumentParser) -> None:
 def _add_backend(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--backend",
-        choices=solver.BACKENDS,
+        choices=BACKENDS,
         default=None,
         help=f"solver backend (default auto: the C kernel if built; {PURE_ENV}=1 forces python)",
     )
@@ -79,6 +82,8 @@ def _backend(args: argparse.Namespace) -> str:
 
 
 def _rules(args: argparse.Namespace) -> Rules:
+    from engine.rules import find_rules
+
     return find_rules(args.rules)
 
 
@@ -86,6 +91,10 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
+    from engine.board import format_board
+    from engine.deal import DealError, deal, parse_deal_number
+    from engine.rules import RulesError
+
     try:
         hole = deal(parse_deal_number(args.number), _rules(args))
     except (DealError, RulesError) as error:
@@ -105,6 +114,10 @@ def _read_board(path: str, stdin: TextIO) -> str:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    from engine import solver
+    from engine.board import BoardError, parse_board
+    from engine.rules import RulesError
+
     try:
         rules = _rules(args)
     except RulesError as error:
@@ -126,8 +139,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _solve_line(path: str, solution: solver.Solution, seconds: float, *, as_json: bool) -> str:
+    from engine.moves import move_name
+
     moves = [move_name(m) for m in solution.moves]
     if as_json:
+        import json
+
         return json.dumps(
             {
                 "board": path,
@@ -149,6 +166,8 @@ def _solve_line(path: str, solution: solver.Solution, seconds: float, *, as_json
 
 def parse_deal_range(text: str) -> list[int]:
     """``"1-1000"``, ``"24"`` or ``"1-10,32001,40000-40009"`` -> deal numbers. Raises DealError."""
+    from engine.deal import DealError, parse_deal_number
+
     numbers: list[int] = []
     for part in text.split(","):
         first, dash, last = part.strip().partition("-")
@@ -164,6 +183,8 @@ def parse_deal_range(text: str) -> list[int]:
 
 def _timed(numbers: list[int], run: Callable[[Hole], int], rules: Rules) -> tuple[float, list[float], int]:
     """Wall time of the whole loop (dealing included), time of each ``run``, and the sum of its results."""
+    from engine.deal import deal
+
     per: list[float] = []
     total = 0
     begin = time.perf_counter()
@@ -176,6 +197,14 @@ def _timed(numbers: list[int], run: Callable[[Hole], int], rules: Rules) -> tupl
 
 
 def cmd_bench_solver(args: argparse.Namespace) -> int:
+    import json
+    import resource
+    import statistics
+
+    from engine import solver
+    from engine.deal import DealError
+    from engine.rules import RulesError
+
     try:
         rules = _rules(args)
         numbers = parse_deal_range(args.deals)

@@ -196,8 +196,9 @@ async def test_a_hole_played_out_shows_its_score_and_the_best_possible(
     assert summary.title == "⛳ Hole 1 of 2 — finished"
     assert summary.notes[0] == f"Hole 1 over with {score} cards left: score {score}. Best possible: 3."
     card = summary.blocks[0].splitlines()
-    assert card[1].split() == ["Score", str(score), str(score)]
-    assert card[2].split() == ["Best", "3", "3"]
+    assert card[1].split() == ["Par", "5", "5", "10"]
+    assert card[2].split() == ["Score", str(score), str(score)]
+    assert card[3].split() == ["Best", "3", "3"]
     assert [action_of(b.id) for b in summary.all_buttons if b.enabled] == ["n"]
     state = await storage.load_round(screen.session)
     assert state is not None

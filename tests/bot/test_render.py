@@ -107,7 +107,9 @@ def test_a_finished_hole_and_round():
     assert over.kind is ScreenKind.SUMMARY
     words = " ".join(text.split())
     assert "Hole 1 over with 35 cards left: score 35. (The best possible score is not known yet.)" in words
-    assert "Hole     1   2   Tot\nScore   35        35\n\n" in text  # no best row: none is known
+    assert (
+        "Hole     1   2   Tot\nPar      5   5    10\nScore   35        35\n\n" in text
+    )  # no best row: none is known
     assert text.endswith("Keys: n Next hole ▶")
     assert "[" not in render_board(over.board)  # type: ignore[arg-type]
 
@@ -126,12 +128,14 @@ def test_an_eighteen_hole_scorecard_is_two_nines():
     )
     card = scorecard(state).splitlines()
     assert card[0].split() == ["Hole", *map(str, range(1, 10)), "Out"]
-    assert card[1].split() == ["Score", *map(str, range(-8, 1)), str(sum(range(-8, 1)))]
-    assert card[2].split() == ["Best", *["?"] * 9, "0"]
-    assert card[6].split() == ["Best", *["?"] * 7, "5", "5", "5"]
-    assert card[3] == ""
-    assert card[4].split() == ["Hole", *map(str, range(10, 19)), "In", "Tot"]
-    assert card[5].split() == ["Score", *map(str, range(1, 9)), str(sum(range(1, 9))), str(sum(range(-8, 9)))]
+    assert card[1].split() == ["Par", *["5"] * 9, "45"]
+    assert card[2].split() == ["Score", *map(str, range(-8, 1)), str(sum(range(-8, 1)))]
+    assert card[3].split() == ["Best", *["?"] * 9, "0"]
+    assert card[4] == ""
+    assert card[5].split() == ["Hole", *map(str, range(10, 19)), "In", "Tot"]
+    assert card[6].split() == ["Par", *["5"] * 9, "45", "90"]
+    assert card[7].split() == ["Score", *map(str, range(1, 9)), str(sum(range(1, 9))), str(sum(range(-8, 9)))]
+    assert card[8].split() == ["Best", *["?"] * 7, "5", "5", "5"]
     assert max(map(text_width, card)) <= WIDTH
 
 

@@ -327,10 +327,6 @@ def alive(pids: set[int]) -> set[int]:
     return {pid for pid in pids if running(pid)}
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="the solver workers exit when the bot dies: engineer A1's change to the pool (issue 8, item 4)",
-)
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize("command", ["run", "discord", "telegram"])
 async def test_kill_9_leaves_no_child_process(

@@ -79,7 +79,9 @@ async def test_clicks_play_a_hole_to_its_end_and_the_summary_leaves_only_next_ho
     )  # 0 is the fake solver's best score
     assert "Foundation: 3♥   Stock: 0 left" in content
     assert "total 18 · par 10" in content
-    assert content.endswith("```\nHole     1   2   Tot\nScore   18        18\nBest     0         0\n```")
+    assert content.endswith(
+        "```\nHole     1   2   Tot\nPar      5   5    10\nScore   18        18\nBest     0         0\n```"
+    )
     shown = buttons(board)
     assert [b["label"] for b in shown if not b["disabled"]] == ["Next hole ▶"]
     assert button(board, "Next hole ▶")["style"] == SUCCESS
