@@ -12,8 +12,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import TypeVar
 
 from engine import solver
+from engine.course import course
 from engine.hole import Hole
 from engine.moves import Move
+from engine.rules import find_rules
 
 T = TypeVar("T")
 
@@ -32,11 +34,12 @@ def _lower_priority() -> None:
 class PooledSolver:
     """Answers ``best_score`` and ``hint`` in worker processes.
 
-    A caller waits at most ``timeout`` seconds and then gets ``None`` ("not known"), but a search that has
-    started runs on and its best score is remembered, so asking again later (at the end of the hole, say)
-    finds it. Searches are bounded by ``max_states`` positions, and at most ``max_pending`` wait for a
-    worker; past that the answer is ``None`` at once. Best scores are remembered per position (deals
-    repeat: daily challenges, shared deal codes)."""
+    A best score is a ``Solution``: proven, or (past ``max_states``) the best line found and a proven
+    lower bound. A caller waits at most ``timeout`` seconds and then gets ``None`` ("not known"), but a
+    search that has started runs on and its best score is remembered, so asking again later (at the end
+    of the hole, say) finds it. Searches are bounded by ``max_states`` positions, and at most
+    ``max_pending`` wait for a worker; past that the answer is ``None`` at once. Best scores are
+    remembered per position (deals repeat: daily challenges, shared deal codes)."""
 
     def __init__(
         self,
@@ -53,10 +56,10 @@ class PooledSolver:
         self._timeout = timeout
         self._max_pending = max_pending
         self._pending = 0
-        self._cache: dict[Hole, int | None] = {}
-        self._searching: dict[Hole, asyncio.Future[int]] = {}
+        self._cache: dict[Hole, solver.Solution | None] = {}
+        self._searching: dict[Hole, asyncio.Future[solver.Solution]] = {}
         self._cache_size = cache_size
-        self._best = functools.partial(solver.best_score, max_states=max_states)
+        self._best = functools.partial(solver.solve, max_states=max_states)
         self._hint = functools.partial(solver.hint, max_states=max_states)
 
     def _pool(self) -> Executor:
@@ -88,7 +91,7 @@ class PooledSolver:
         except (TimeoutError, solver.SearchLimitError):
             return None
 
-    async def best_score(self, hole: Hole) -> int | None:
+    async def best_score(self, hole: Hole) -> solver.Solution | None:
         if hole in self._cache:
             return self._cache[hole]
         future = self._searching.get(hole)
@@ -99,7 +102,7 @@ class PooledSolver:
                 future.add_done_callback(lambda done: self._remember(hole, done))
         return await self._wait(future)
 
-    def _remember(self, hole: Hole, done: asyncio.Future[int]) -> None:
+    def _remember(self, hole: Hole, done: asyncio.Future[solver.Solution]) -> None:
         self._searching.pop(hole, None)
         if done.cancelled():
             return
@@ -112,6 +115,12 @@ class PooledSolver:
 
     async def hint(self, hole: Hole) -> Move | None:
         return await self._wait(self._submit(self._hint, hole))
+
+    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
+        """A round's deal numbers, in a worker (a winnable-only course runs the solver); not bounded by
+        the timeout, since the round cannot start without them (median tens of milliseconds)."""
+        chosen = functools.partial(course, first, holes, find_rules(rules))
+        return await asyncio.get_running_loop().run_in_executor(self._pool(), chosen)
 
     def close(self) -> None:
         for future in self._searching.values():

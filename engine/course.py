@@ -7,6 +7,8 @@ number always gives the same course, and the numbers skipped are the gaps in it.
 
 from __future__ import annotations
 
+import itertools
+
 from engine.deal import MAX_DEAL, DealError, deal
 from engine.rules import Rules
 from engine.solver import SearchLimitError, winnable
@@ -52,7 +54,7 @@ def skipped(deals: tuple[int, ...], first: int | None = None) -> tuple[int, ...]
     start = deals[0] if first is None else first
     return (
         *range(start, deals[0]),
-        *(n for a, b in zip(deals, deals[1:], strict=False) for n in range(a + 1, b)),
+        *(n for a, b in itertools.pairwise(deals) for n in range(a + 1, b)),
     )
 
 

@@ -127,7 +127,8 @@ MODIFIER_NAMES: tuple[str, ...] = tuple(_MODIFIERS)
 def find_rules(name: str) -> Rules:
     """The rule set called ``name``: a base (``strict``, ``queens-on-kings``, ``wrap``, or an alias such
     as ``putt-putt``), optionally followed by ``+modifier`` parts (``jokers=1``, ``jokers=2``,
-    ``head-start``, ``double``, ``stuck-draw``, and the round option ``winnable-only``). Raises RulesError for anything else."""
+    ``head-start``, ``double``, ``stuck-draw``, and the round option ``winnable-only``). Raises
+    RulesError for anything else."""
     parts = [p.strip().lower().replace("_", "-").replace(" ", "-") for p in name.split("+")]
     if not parts[0]:
         raise RulesError("no rule name given; try one of: " + ", ".join(RULE_NAMES))

@@ -28,9 +28,12 @@ from bot.clubhouse import Clubhouse
 from bot.models import Place, Player
 from bot.ports import Solver
 from bot.screens import Screen, ScreenKind
+from engine.course import course
 from engine.deal import deal
 from engine.hole import Hole
 from engine.moves import Move
+from engine.rules import find_rules
+from engine.solver import Solution
 
 Subparsers = Any  # argparse's _SubParsersAction is private
 
@@ -59,8 +62,11 @@ def add_commands(subparsers: Subparsers) -> None:
 class NoSolver:
     """The Solver port answering "not known" at once: the bench without the solver's CPU use."""
 
-    async def best_score(self, hole: Hole) -> int | None:
+    async def best_score(self, hole: Hole) -> Solution | None:
         return None
+
+    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
+        return course(first, holes, find_rules(rules))
 
     async def hint(self, hole: Hole) -> Move | None:
         return None
@@ -127,7 +133,7 @@ async def simulate_player(
         tally.latencies.append(time.perf_counter() - began)
         if after.kind is ScreenKind.SUMMARY and screen.kind is ScreenKind.BOARD:
             tally.holes += 1
-            tally.best_known += "not known" not in after.notes[0]
+            tally.best_known += "cut short" not in after.notes[0]
         screen = after
 
 
