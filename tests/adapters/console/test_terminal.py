@@ -126,6 +126,24 @@ def test_play_a_hole_to_its_score_in_a_terminal(env, db, tmp_path):
     assert max(width(line) for line in term.output.replace(CLEAR, "").splitlines()) <= 80
 
 
+def test_a_cut_short_search_shows_the_best_found_and_the_proven_bound(env, db, tmp_path):
+    env["GOLFBOT_SOLVER_STATES"] = "10"  # the bot's solver gives up after ten positions
+    term = Terminal(["play", "--db", db, "--holes", "1", "--deal", "24"], env, tmp_path)
+    screen = term.screen()
+    while "Round over" not in screen:
+        screen = term.press(greedy_key(screen))
+    score = greedy_score(24)
+    cut = solver.solve(deal(24), max_states=10)
+    assert not cut.proven
+    result = " ".join(screen[screen.index("Hole 1 over") :].split())
+    found = min(score, cut.score)
+    assert result.startswith(
+        f"Hole 1 over with {score} cards left: score {score}. Best found {found}; "
+        f"no line can beat {cut.lower_bound} (the search was cut short)."
+    )
+    assert term.finish() == 0
+
+
 def test_a_killed_round_resumes_exactly_as_last_shown(env, db, tmp_path):
     args = ["play", "--db", db, "--holes", "2", "--deal", "24"]
     term = Terminal(args, env, tmp_path)
