@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from adapters.cli import stats_deals
 from adapters.cli.bench import add_target
 from engine import solver
 from engine.board import BoardError, format_board, parse_board
@@ -62,6 +63,8 @@ def add_commands(subparsers: Subparsers) -> None:
     c.add_argument("--firsts", default="1-200", help="first deal numbers of the courses (default 1-200)")
     c.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     c.set_defaults(handler=cmd_bench_course)
+
+    stats_deals.add_commands(subparsers)
 
 
 def _add_rules(parser: argparse.ArgumentParser) -> None:
