@@ -150,6 +150,8 @@ def _solve_line(path: str, solution: solver.Solution, seconds: float, *, as_json
                 "board": path,
                 "score": solution.score,
                 "winnable": solution.winnable,
+                "proven": solution.proven,
+                "lower_bound": solution.lower_bound,
                 "moves": moves,
                 "states": solution.states,
                 "seconds": round(seconds, 6),
