@@ -25,8 +25,9 @@ except ImportError:  # built without a compiler: the same search runs in pure Py
 BACKENDS = ("auto", "c", "python")
 MAX_ENTRIES = 1 << 26
 """Cap of the C kernel's visited set: it grows with the search up to this many slots (256 MB of 32-bit
-single-deck keys, 512 MB of 64-bit double-deck ones), and past it forgets states instead of growing,
-which costs time but never changes an answer. Keeps every search under 1 GB."""
+single-deck keys, 512 MB of 64-bit double-deck ones; a bounded search caps it at twice its bound), and
+past it forgets states instead of growing, which costs time but never changes an answer. Keeps every
+search under 1 GB."""
 PROBE_STATES = 1 << 20
 """The first, plain branch-and-bound search stops after this many positions with the best line it has
 found; the deepening searches then prove the optimum from the lower bound up."""
@@ -114,7 +115,8 @@ class _Search:
         if self.kernel:
             assert _kernel is not None
             args = (p.columns, p.stock, p.top, p.adjacent, p.flags, best_init, stop_value)
-            score, line, states, complete = _kernel.search(*args, MAX_ENTRIES, budget)
+            entries = MAX_ENTRIES if not budget else min(MAX_ENTRIES, 2 * budget)
+            score, line, states, complete = _kernel.search(*args, entries, budget)
         else:
             score, line, states, complete = pysearch.search(p, best_init, stop_value, budget)
         self.used += states
