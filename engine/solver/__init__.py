@@ -123,7 +123,7 @@ class _Search:
         return score, line, complete
 
 
-def _optimal(hole: Hole, backend: str, max_states: int | None) -> Solution:
+def _optimal(hole: Hole, backend: str, max_states: int | None, probe_states: int) -> Solution:
     """Two searches take turns, each with a budget of positions that doubles every round: a branch-and-
     bound search for a better line than the best found (it proves the optimum when it runs out), and
     deepening from the lower bound up: "is there a line scoring T?", cut by the bound T, for T from the
@@ -133,7 +133,7 @@ def _optimal(hole: Hole, backend: str, max_states: int | None) -> Solution:
     search = _Search(problem_of(hole), backend, max_states)
     lower = search.lower_bound()
     best, line = _INFINITY, b""
-    cap = PROBE_STATES
+    cap = probe_states
     while True:
         score, found, complete = search.run(best, lower, cap)
         if score < best:
@@ -159,15 +159,24 @@ def _ended(hole: Hole, moves: tuple[Move, ...]) -> tuple[Move, ...]:
     return moves if hole.play_all(moves).is_over else (*moves, CONCEDE)
 
 
-def solve(hole: Hole, *, backend: str = "auto", max_states: int | None = None) -> Solution:
+def solve(
+    hole: Hole,
+    *,
+    backend: str = "auto",
+    max_states: int | None = None,
+    probe_states: int = PROBE_STATES,
+) -> Solution:
     """The optimal score from ``hole`` and a line of moves that reaches it. With ``max_states`` the
     search visits about that many positions at most: past it the answer is the best line found and the
     lower bound proven so far (``Solution.proven`` is then false). A search cannot be interrupted, so a
-    caller that must not wait long, such as a bot, bounds the work this way."""
+    caller that must not wait long, such as a bot, bounds the work this way. ``probe_states``: the budget
+    of the first branch-and-bound search (tests make it tiny to exercise the deepening)."""
     _check(backend, max_states)
+    if probe_states < 1:
+        raise ValueError(f"probe_states must be at least 1, not {probe_states}")
     if hole.is_over:
         return Solution(hole.score, (), 0, hole.score)
-    return _optimal(hole, backend, max_states)
+    return _optimal(hole, backend, max_states, probe_states)
 
 
 def lower_bound(hole: Hole, *, backend: str = "auto") -> int:

@@ -53,6 +53,33 @@ def test_optimal_scores_of_a_sample_of_deals(optimal_deals, check_line: CheckLin
     _check_deals(optimal_deals, name, SAMPLE, check_line)
 
 
+@pytest.mark.parametrize("name", BASES)
+def test_the_deepening_finds_the_published_optimum(optimal_deals, check_line: CheckLine, name: str) -> None:
+    """A probe of 64 positions: the answers come from the deepening and the later branch and bound."""
+    rules = find_rules(name)
+    for number in range(3, 1001, 40):
+        record = optimal_deals[number - 1]
+        hole = record.hole(rules)
+        solution = solve(hole, probe_states=64)
+        check_line(hole, solution)
+        assert solution.proven and solution.score == record.optimal[name], number
+
+
+@pytest.mark.parametrize("name", ["strict+double", "wrap+double", "strict+jokers=2", "wrap+jokers=1"])
+def test_big_packs_answer_alike_with_and_without_the_deepening(name: str, check_line: CheckLine) -> None:
+    rules = find_rules(name)
+    for number in (8, 11):
+        hole = deal(number, rules)
+        full = solve(hole, max_states=3_000_000)
+        if full.proven:  # deals that a few million positions prove (most jokers, some double deals)
+            check_line(hole, full)
+            deep = solve(hole, probe_states=256, max_states=12_000_000)
+            assert deep.score == full.score or not deep.proven
+        else:
+            assert full.lower_bound < full.score
+            assert hole.play_all(full.moves).score == full.score
+
+
 @pytest.mark.full
 @pytest.mark.parametrize("name", BASES)
 def test_optimal_scores_of_all_1000_deals(optimal_deals, check_line: CheckLine, name: str) -> None:
