@@ -32,13 +32,15 @@ from bot.locks import PlayerLocks
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, RoundStatus, Stats
 from bot.options import deal_option, holes_option, rules_option, sentence
 from bot.ports import ActiveRoundExists, Clock, Solver, Storage, VersionConflict
-from bot.round_screens import round_screen
+from bot.round_screens import round_screen, skipped_text
 from bot.screens import Screen, ScreenKind
-from engine.deal import MAX_DEAL, deal
+from engine.course import skipped
+from engine.deal import MAX_DEAL, DealError, deal
 from engine.hole import Hole
 from engine.moves import Move, MoveError, MoveKind, parse_move
 from engine.rules import find_rules
 from engine.scoring import PAR_PER_HOLE
+from engine.solver import Solution
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +78,7 @@ class Clubhouse:
         self._locks = PlayerLocks()
         self._live: dict[str, _Live] = {}
         self._cache_size = cache_size
-        self._best: dict[tuple[int, str], asyncio.Task[int | None]] = {}
+        self._best: dict[tuple[int, str], asyncio.Task[Solution | None]] = {}
         # Remembered so that starting a round costs two trips to storage, not four. Both change only
         # through this Clubhouse (one bot process per database).
         self._settings: dict[str, PlaceSettings] = {}
@@ -102,6 +104,7 @@ class Clubhouse:
         rules_name = rules_option(rules or settings.default_rules)
         count = holes_option(holes)
         first = self._first_deal(deal_code, count)
+        deals = await self._course(first, count, rules_name)
         async with self._locks.hold(player.key):
             if self._known.get(player.key) != player.name:
                 await self._storage.ensure_player(player)
@@ -115,7 +118,7 @@ class Clubhouse:
                 holes=count,
                 par_for_nine=settings.par_for_nine,
                 casual=casual,
-                deals=tuple(first + i for i in range(count)),
+                deals=deals,
                 started_at=now,
                 updated_at=now,
             )
@@ -131,7 +134,7 @@ class Clubhouse:
                 await self._storage.create_round(state)  # it ended meanwhile (another process)
             live = self._remember(state)
             self._prefetch_best(state, live.hole)
-            return round_screen(state, live.hole)
+            return round_screen(state, live.hole, notes=_skipped_note(first, deals))
 
     async def resume(self, player: Player, place: Place) -> Screen:
         state = await self._storage.active_round(player.key, place.key)
@@ -266,7 +269,8 @@ class Clubhouse:
             await self._save(state, new, None, after)
             return round_screen(new, after)
         score = after.score
-        best = await self._best_score(state)
+        answer = await self._best_score(state)
+        best = answer.score if answer is not None and answer.proven else None
         last = len(state.scores) + 1 == state.holes
         new = state.bump(
             moves=moves,
@@ -290,7 +294,7 @@ class Clubhouse:
         await self._save(state, new, record, after)
         if last:
             self._live.pop(new.id, None)
-        return round_screen(new, after)
+        return round_screen(new, after, solution=answer)
 
     async def _next_hole(self, state: RoundState, hole: Hole) -> Screen:
         if state.status is not RoundStatus.HOLE_OVER:
@@ -363,7 +367,7 @@ class Clubhouse:
                 self._best.pop(next(iter(self._best))).cancel()
             self._best[key] = asyncio.create_task(self._solver.best_score(opening))
 
-    async def _best_score(self, state: RoundState) -> int | None:
+    async def _best_score(self, state: RoundState) -> Solution | None:
         task = self._best.pop((state.deal, state.rules), None)
         try:
             if task is not None and (best := await task) is not None:
@@ -373,6 +377,16 @@ class Clubhouse:
         except Exception:  # the solver is a nicety: a failure must never lose the player's move
             log.exception("best score of deal %s failed", state.deal)
             return None
+
+    async def _course(self, first: int, count: int, rules: str) -> tuple[int, ...]:
+        """The round's deal numbers: from ``first`` on, skipping deals proven impossible under
+        winnable-only rules (worked out by the solver, off the event loop)."""
+        if not find_rules(rules).winnable_only:
+            return tuple(first + i for i in range(count))
+        try:
+            return await self._solver.course(first, count, rules)
+        except DealError as error:
+            raise BadOptionError(sentence(str(error))) from None
 
     def _first_deal(self, deal_code: str | None, count: int) -> int:
         if deal_code is None:
@@ -395,6 +409,11 @@ def position(state: RoundState) -> Hole:
     """The current position of a round: its deal replayed through its moves."""
     opening = deal(state.deal, find_rules(state.rules))
     return opening.play_all(parse_move(m) for m in state.moves)
+
+
+def _skipped_note(first: int, deals: tuple[int, ...]) -> tuple[str, ...]:
+    passed = skipped(deals, first)
+    return (skipped_text(passed),) if passed else ()
 
 
 def _hint_text(hole: Hole, move: Move | None) -> str:

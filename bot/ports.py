@@ -16,6 +16,7 @@ from bot.events import Event
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, Stats, Timer
 from engine.hole import Hole
 from engine.moves import Move
+from engine.solver import Solution
 
 
 class VersionConflict(Exception):
@@ -117,5 +118,12 @@ class Clock(Protocol):
 class Solver(Protocol):
     """CPU-heavy answers, computed off the event loop. ``None`` means: not known in time."""
 
-    async def best_score(self, hole: Hole) -> int | None: ...
+    async def best_score(self, hole: Hole) -> Solution | None:
+        """The solver's answer: the optimum (``proven``), or the best line found and a proven lower bound
+        when the search was cut short."""
+        ...
+
     async def hint(self, hole: Hole) -> Move | None: ...
+    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
+        """The deal numbers of a round (engine.course.course), chosen off the event loop."""
+        ...

@@ -5,8 +5,12 @@ from __future__ import annotations
 from bot.actions import ActionId, format_action_id
 from bot.models import RoundState, RoundStatus
 from bot.screens import BoardView, Button, ButtonStyle, Screen, ScreenKind
+from engine.course import skipped
+from engine.deal import deal
 from engine.hole import Hole
+from engine.rules import find_rules
 from engine.scoring import par_per_hole, to_par_text
+from engine.solver import Solution, lower_bound
 
 ROW = 5
 """Buttons per row: Discord's limit."""
@@ -107,21 +111,47 @@ def _card_row(values: tuple[int | None, ...], holes: range, sums: list[str], *, 
     return cells + "".join(f"{total if s == 'Tot' else part:>6}" for s in sums)
 
 
-def hole_result(score: int, best: int | None, number: int) -> str:
+def hole_result(
+    score: int, best: int | None, number: int, *, found: int | None = None, bound: int = 0
+) -> str:
+    """What the hole scored, and what the solver proved: ``best`` the optimum, or else ``found`` (the best
+    line it found in time, if any) and ``bound`` (no line can score less)."""
     if score <= 0:
         what = f"Hole {number} cleared" + (f" with {-score} left in the stock" if score else "")
     else:
         what = f"Hole {number} over with {score} card{'s' if score != 1 else ''} left"
     text = f"{what}: score {score}."
     if best is None:
-        return text + " (The best possible score is not known yet.)"
+        line = score if found is None else min(score, found)  # the player's own line counts too
+        if line <= bound:
+            return text + f" Best possible: {line} (proven)."
+        if found is None:
+            return text + f" The best possible score is not known yet, but no line can beat {bound}."
+        return text + f" Best found {line}; no line can beat {bound} (the search was cut short)."
     if best == score:
         return text + " That is the best possible score for this deal!"
     return text + f" Best possible: {best}."
 
 
-def round_screen(state: RoundState, hole: Hole, *, notes: tuple[str, ...] = ()) -> Screen:
-    """The screen for the round as it stands: live board, finished hole or finished round."""
+def skipped_text(numbers: tuple[int, ...]) -> str:
+    """Winnable-only rules: the deals passed over because the solver proved them impossible."""
+    names = ", ".join(f"#{n}" for n in numbers)
+    return f"Skipped as impossible to clear (winnable-only): {names}."
+
+
+def _unproven(state: RoundState, solution: Solution | None) -> tuple[int | None, int]:
+    """The best line found and the proven lower bound of the hole just played, when its optimum is not
+    known: from the solver's cut-short answer, or (none in time) the bound the solver starts from."""
+    if solution is not None and solution.states:
+        return solution.score, solution.lower_bound
+    return None, lower_bound(deal(state.deal, find_rules(state.rules)))
+
+
+def round_screen(
+    state: RoundState, hole: Hole, *, notes: tuple[str, ...] = (), solution: Solution | None = None
+) -> Screen:
+    """The screen for the round as it stands: live board, finished hole or finished round. ``solution``:
+    the solver's answer for the hole just finished, when the screen is made as it ends."""
     playable = _playable(state, hole)
     view = _board_view(state, hole, playable)
     par = view.par
@@ -136,8 +166,15 @@ def round_screen(state: RoundState, hole: Hole, *, notes: tuple[str, ...] = ()) 
     else:
         kind = ScreenKind.SUMMARY
         best = state.best[-1] if state.best else None
-        notes = (hole_result(state.scores[-1], best, len(state.scores)), *notes)
+        result = hole_result(state.scores[-1], best, len(state.scores))
+        if best is None:
+            found, bound = _unproven(state, solution)
+            result = hole_result(state.scores[-1], None, len(state.scores), found=found, bound=bound)
+        notes = (result, *notes)
         blocks.append(scorecard(state))
+        passed = skipped(state.deals)
+        if passed:
+            blocks.append(skipped_text(passed))
         if state.status is RoundStatus.FINISHED:
             title = f"🏁 Round over: {view.total} ({to_par_text(view.total - par)}) · par {par}"
             known = [b for b in state.best if b is not None]

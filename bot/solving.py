@@ -27,8 +27,10 @@ from typing import Generic, TypeVar
 
 from bot.solver_workers import start_worker, worker_context
 from engine import solver
+from engine.course import course
 from engine.hole import Hole
 from engine.moves import Move
+from engine.rules import find_rules
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -69,7 +71,7 @@ class _Lane:
         self._workers = workers
         self._executor = executor
         self._owned = executor is None
-        self.best = functools.partial(solver.best_score, max_states=max_states)
+        self.best = functools.partial(solver.solve, max_states=max_states)
         self.hint = functools.partial(solver.hint, max_states=max_states)
 
     def _pool(self) -> Executor:
@@ -83,10 +85,10 @@ class _Lane:
             )
         return self._executor
 
-    def submit(self, fn: Callable[[Hole], T], hole: Hole) -> Future[T] | None:
+    def submit(self, fn: Callable[..., T], *args: object) -> Future[T] | None:
         """``None`` when the pool is broken (a worker was killed): it is replaced for the next question."""
         try:
-            return self._pool().submit(fn, hole)
+            return self._pool().submit(fn, *args)
         except BrokenExecutor as error:
             log.warning("a solver pool broke (%s); starting a new one", error)
             if self._owned and self._executor is not None:
@@ -178,7 +180,7 @@ class _Answers(Generic[T]):
         self._searching.clear()
 
 
-def _best(lane: _Lane) -> Callable[[Hole], int]:
+def _best(lane: _Lane) -> Callable[[Hole], solver.Solution]:
     return lane.best
 
 
@@ -218,17 +220,28 @@ class PooledSolver:
         self.max_pending = max_pending
         self.pending = 0
         # A best score is wanted again at the end of the hole: its search stays queued. A hint is not.
-        self._best: _Answers[int] = _Answers(self, _best, cache_size, drop_unwanted=False)
+        self._best: _Answers[solver.Solution] = _Answers(self, _best, cache_size, drop_unwanted=False)
         self._hints: _Answers[Move | None] = _Answers(self, _hint, cache_size, drop_unwanted=True)
 
     def lane(self, hole: Hole) -> _Lane:
         return self._heavy if is_heavy(hole) else self._light
 
-    async def best_score(self, hole: Hole) -> int | None:
+    async def best_score(self, hole: Hole) -> solver.Solution | None:
+        """The optimum (``proven``), or the best line found and a proven lower bound when the search was
+        cut short; ``None`` when nothing came in time."""
         return await self._best.ask(hole, self._timeout)
 
     async def hint(self, hole: Hole) -> Move | None:
         return await self._hints.ask(hole, self._hint_timeout)
+
+    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
+        """A round's deal numbers, in a light-lane worker (a winnable-only course runs the solver); not
+        time-boxed, since the round cannot start without them (a median of milliseconds)."""
+        chosen = functools.partial(course, first, holes, find_rules(rules))
+        future = self._light.submit(chosen) or self._light.submit(chosen)  # a broken pool is replaced
+        if future is None:
+            raise RuntimeError("the solver's worker processes cannot be started")
+        return await asyncio.wrap_future(future)
 
     def close(self) -> None:
         self._best.forget_searches()

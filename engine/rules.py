@@ -25,6 +25,9 @@ class Rules:
     empty_foundation: bool = False
     decks: int = 1
     draw_only_when_stuck: bool = False
+    winnable_only: bool = False
+    """A round option, not a rule of play: a deal the solver proves impossible is skipped for the next
+    number that can be cleared (engine.course)."""
     # Derived; kept as fields so that the hot path reads attributes, not properties.
     columns: int = field(init=False, repr=False, compare=False)
     rows: int = field(init=False, repr=False, compare=False)
@@ -102,6 +105,7 @@ _MODIFIERS: dict[str, dict[str, object]] = {
     "head-start": {"empty_foundation": True},
     "double": {"decks": 2},
     "stuck-draw": {"draw_only_when_stuck": True},
+    "winnable-only": {"winnable_only": True},
 }
 _MODIFIER_ALIASES = {
     "joker": "jokers=1",
@@ -111,6 +115,8 @@ _MODIFIER_ALIASES = {
     "decks=2": "double",
     "double-golf": "double",
     "draw-only-when-stuck": "stuck-draw",
+    "winnable": "winnable-only",
+    "redeal": "winnable-only",
 }
 
 RULE_NAMES: tuple[str, ...] = tuple(_BASES)
@@ -121,7 +127,8 @@ MODIFIER_NAMES: tuple[str, ...] = tuple(_MODIFIERS)
 def find_rules(name: str) -> Rules:
     """The rule set called ``name``: a base (``strict``, ``queens-on-kings``, ``wrap``, or an alias such
     as ``putt-putt``), optionally followed by ``+modifier`` parts (``jokers=1``, ``jokers=2``,
-    ``head-start``, ``double``, ``stuck-draw``). Raises RulesError for anything else."""
+    ``head-start``, ``double``, ``stuck-draw``, and the round option ``winnable-only``). Raises
+    RulesError for anything else."""
     parts = [p.strip().lower().replace("_", "-").replace(" ", "-") for p in name.split("+")]
     if not parts[0]:
         raise RulesError("no rule name given; try one of: " + ", ".join(RULE_NAMES))
@@ -151,6 +158,8 @@ def rules_name(rules: Rules) -> str:
         parts.append("double")
     if rules.draw_only_when_stuck:
         parts.append("stuck-draw")
+    if rules.winnable_only:
+        parts.append("winnable-only")
     return "+".join(parts)
 
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the core, the database and asyncio are imported when the be
     from bot.screens import Screen
     from engine.hole import Hole
     from engine.moves import Move
+    from engine.solver import Solution
 
 if TYPE_CHECKING:
     Subparsers = Any  # argparse's _SubParsersAction is private
@@ -53,8 +54,14 @@ def add_commands(subparsers: Subparsers) -> None:
 class NoSolver:
     """The Solver port answering "not known" at once: the bench without the solver's CPU use."""
 
-    async def best_score(self, hole: Hole) -> int | None:
+    async def best_score(self, hole: Hole) -> Solution | None:
         return None
+
+    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
+        from engine.course import course
+        from engine.rules import find_rules
+
+        return course(first, holes, find_rules(rules))
 
     async def hint(self, hole: Hole) -> Move | None:
         return None
@@ -130,7 +137,7 @@ async def simulate_player(
         tally.latencies.append(time.perf_counter() - began)
         if after.kind is ScreenKind.SUMMARY and screen.kind is ScreenKind.BOARD:
             tally.holes += 1
-            tally.best_known += "not known" not in after.notes[0]
+            tally.best_known += "cut short" not in after.notes[0]
         screen = after
 
 

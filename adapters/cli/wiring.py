@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -11,7 +12,11 @@ from pathlib import Path
 from adapters.sqlite import SqliteStorage
 from bot.clock import SystemClock
 from bot.clubhouse import Clubhouse
-from bot.solving import PooledSolver
+from bot.solving import MAX_STATES, PooledSolver
+
+SOLVER_STATES_ENV = "GOLFBOT_SOLVER_STATES"
+"""Positions one search of the bot's solver may visit (default bot.solving.MAX_STATES); past it the bot
+shows the best line found and the proven bound. A test sets it tiny to see that answer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,10 +33,15 @@ def freeze_startup_heap() -> None:
     gc.freeze()
 
 
+def _solver_states() -> int:
+    text = os.environ.get(SOLVER_STATES_ENV, "")
+    return int(text) if text.isdigit() and int(text) > 0 else MAX_STATES
+
+
 @asynccontextmanager
 async def open_app(db_path: str | Path, *, solver_workers: int | None = None) -> AsyncIterator[App]:
     storage = await SqliteStorage.open(db_path)
-    solver = PooledSolver(workers=solver_workers)
+    solver = PooledSolver(workers=solver_workers, max_states=_solver_states())
     clubhouse = Clubhouse(storage, solver, SystemClock())
     freeze_startup_heap()
     try:

@@ -217,7 +217,7 @@ async def test_the_best_score_is_asked_for_when_the_hole_starts_and_may_be_unkno
     solver.best = None
     screen = await club.start_round(alice, here, holes=1, deal_code="24")
     summary, _ = await play_hole(club, alice, screen)
-    assert summary.notes[0].endswith("(The best possible score is not known yet.)")
+    assert summary.notes[0].endswith("not known yet, but no line can beat -10.")  # the solver's bound
     assert solver.asked == [deal(24), deal(24)]  # not known early: asked once more at the end, not per move
 
 

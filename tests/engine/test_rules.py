@@ -79,7 +79,7 @@ def test_find_rules_modifiers(name: str, expected: Rules) -> None:
 
 
 def test_modifier_names() -> None:
-    assert MODIFIER_NAMES == ("jokers=1", "jokers=2", "head-start", "double", "stuck-draw")
+    assert MODIFIER_NAMES == ("jokers=1", "jokers=2", "head-start", "double", "stuck-draw", "winnable-only")
     for modifier in MODIFIER_NAMES:
         assert find_rules("strict+" + modifier) != STRICT
 

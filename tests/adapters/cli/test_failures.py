@@ -92,7 +92,7 @@ def one_line(run: subprocess.CompletedProcess[str]) -> str:
         (
             ["--rules", "wrap+jokers=3"],
             "golfbot play: Unknown rule option 'jokers=3'; try one of: jokers=1, jokers=2, head-start, "
-            "double, stuck-draw.",
+            "double, stuck-draw, winnable-only.",
         ),
         (
             ["--holes", "abc"],

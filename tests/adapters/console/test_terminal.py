@@ -134,10 +134,29 @@ def test_play_a_hole_to_its_score_in_a_terminal(env, db, tmp_path):
     result = next(line for line in screen.splitlines() if line.startswith("Hole 1 over"))
     assert result.startswith(f"Hole 1 over with {score} cards left: score {score}.")
     best = solver.best_score(deal(24))
-    assert result.endswith((f"Best possible: {best}.", "(The best possible score is not known yet.)"))
+    assert result.endswith((f"Best possible: {best}.", f"no line can beat {solver.lower_bound(deal(24))}."))
     assert term.finish() == 0
     assert "Thanks for playing!" in term.output
     assert max(width(line) for line in term.output.splitlines()) <= 80
+
+
+def test_a_cut_short_search_shows_the_best_found_and_the_proven_bound(env, db, tmp_path):
+    env["GOLFBOT_SOLVER_STATES"] = "10"  # the bot's solver gives up after ten positions
+    term = Terminal(["play", "--db", db, "--holes", "1", "--deal", "24"], env, tmp_path)
+    screen = term.screen()
+    while "Round over" not in screen:
+        screen = term.press(greedy_key(screen))
+    score = greedy_score(24)
+    cut = solver.solve(deal(24), max_states=10)
+    assert not cut.proven
+    result = " ".join(screen[screen.index("Hole 1 over") :].split())
+    found = min(score, cut.score)
+    assert result.startswith(
+        f"Hole 1 over with {score} cards left: score {score}. Best found {found}; "
+        f"no line can beat {cut.lower_bound} (the search was cut short)."
+    )
+    term.child.send("z")  # any key but p or r leaves
+    assert term.finish() == 0
 
 
 def test_a_killed_round_resumes_exactly_as_last_shown(env, db, tmp_path):

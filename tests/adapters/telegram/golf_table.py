@@ -21,6 +21,7 @@ from bot.clubhouse import Clubhouse
 from bot.ports import Solver
 from engine.hole import Hole
 from engine.moves import Move
+from engine.solver import Solution
 
 AnyApp = Application[Any, Any, Any, Any, Any, Any]
 
@@ -31,8 +32,8 @@ class FakeSolver:
     def __init__(self, best: int | None = 3) -> None:
         self.best = best
 
-    async def best_score(self, hole: Hole) -> int | None:
-        return self.best
+    async def best_score(self, hole: Hole) -> Solution | None:
+        return None if self.best is None else Solution(self.best, (), 1, self.best)
 
     async def hint(self, hole: Hole) -> Move | None:
         moves = hole.legal_moves()
