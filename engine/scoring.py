@@ -13,6 +13,13 @@ class ScoringError(ValueError):
     """A round or match that cannot be: 0 holes, 19 holes, an unknown par, a score after the last hole."""
 
 
+def cleared(score: int) -> bool:
+    """Was the hole that scored ``score`` cleared? Clearing the tableau scores minus the stock left (0 or
+    less); any other ending scores the cards left in the tableau (1 or more). The one definition of
+    "cleared" from a score, for the board, the stats and the solver's answers alike."""
+    return score <= 0
+
+
 def par_per_hole(par_for_nine: int) -> int:
     try:
         return PAR_PER_HOLE[par_for_nine]

@@ -51,7 +51,7 @@ import simcord
 
 from adapters.discord.client import GolfClient
 from adapters.sqlite import SqliteStorage
-from bot.clock import SystemClock
+from adapters.clock import SystemClock
 from bot.clubhouse import Clubhouse
 from engine.hole import Hole
 from engine.moves import Move

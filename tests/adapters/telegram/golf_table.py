@@ -16,7 +16,7 @@ from telegram.ext import Application
 from adapters.sqlite import SqliteStorage
 from adapters.telegram.app import build_application
 from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter
-from bot.clock import SystemClock
+from adapters.clock import SystemClock
 from bot.clubhouse import Clubhouse
 from bot.ports import Solver
 from engine.hole import Hole
