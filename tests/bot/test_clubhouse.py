@@ -616,7 +616,7 @@ def test_position_replays_the_moves():
 
 
 async def test_the_real_solver_pool_gives_the_best_score_and_hints(storage, clock, click, ids, alice, here):
-    """Integration: adapters.solver.pool.PooledSolver (worker processes) behind the Clubhouse; its answers are the
+    """Integration: adapters.solver.PooledSolver (worker processes) behind the Clubhouse; its answers are the
     engine solver's own."""
     from adapters.solver.pool import PooledSolver
     from engine import solver as engine_solver

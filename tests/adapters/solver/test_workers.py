@@ -13,8 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-from adapters.solver.workers import WORKER_NICENESS, stop_workers
 from adapters.solver.pool import PooledSolver
+from adapters.solver.workers import WORKER_NICENESS, stop_workers
 from engine.deal import deal
 from engine.rules import find_rules
 
