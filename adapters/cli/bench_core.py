@@ -156,7 +156,7 @@ async def run_bench(
     import asyncio
     import random
 
-    from adapters.cli.wiring import open_app
+    from adapters.cli.wiring import freeze_startup_heap, open_app
     from bot.models import Player
     from engine.deal import deal
 
@@ -168,6 +168,7 @@ async def run_bench(
     async with open_app(db_path, solver_workers=solver_workers, solver=chosen, rng=seeded) as app:
         if not no_solver:  # a running bot starts its pool once; so does the bench, before timing
             await app.solver.best_score(deal(1))
+            freeze_startup_heap()  # what the warm-up made, too: full collections then scan only play
         began = time.perf_counter()
         await asyncio.gather(
             *(
