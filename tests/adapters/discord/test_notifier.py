@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 
+import discord
 import pytest
 
 from adapters.discord.notifier import DiscordNotifier, NoChannel
@@ -49,3 +50,15 @@ async def test_a_failed_delivery_is_one_line_and_the_others_go_out(simcord_bot, 
     assert len(failures) == 2 and all(r.exc_info is None for r in failures)
     assert "discord:123456" in failures[0].getMessage()
     assert [m.content for m in channel.history()] == ["⌛ A player's clock ran out."]
+
+
+async def test_a_channel_the_bot_may_not_write_in_is_passed_over(simcord_bot, guild):
+    muted = guild.create_text_channel(
+        "announcements", overwrites={simcord_bot.user: discord.PermissionOverwrite(send_messages=False)}
+    )
+    open_one = guild.create_text_channel("lounge")
+    here = f"discord:{guild.id}"
+    await DiscordNotifier(simcord_bot).to_place(here, ClockExpired(here, "discord:1", "r1"))
+    assert muted.history() == [] and [m.content for m in open_one.history()] == [
+        "⌛ A player's clock ran out."
+    ]
