@@ -81,16 +81,17 @@ async def open_app(
     """Everything the bot runs on, with its Timers running; all of it closed on the way out. ``solver``:
     another Solver than the pool (the benchmark's "no solver"); ``rng``: a seeded one (benchmarks)."""
     async with open_storage(db_path) as storage:
-        pool = build_solver(solver_workers) if solver is None else None
-        chosen: Solver = pool if pool is not None else solver  # type: ignore[assignment]
+        pool: PooledSolver | None = None
+        if solver is None:
+            solver = pool = build_solver(solver_workers)
         clock = SystemClock()
         notifiers = Notifiers()
-        clubhouse = Clubhouse(storage, chosen, clock, rng=rng)
+        clubhouse = Clubhouse(storage, solver, clock, rng=rng)
         timers = Timers(storage, clock, notifier=notifiers)
         freeze_startup_heap()
         running = asyncio.create_task(timers.run(), name="timers")
         try:
-            yield App(storage, clubhouse, chosen, clock, notifiers, timers, words_of(storage))
+            yield App(storage, clubhouse, solver, clock, notifiers, timers, words_of(storage))
         finally:
             running.cancel()
             with contextlib.suppress(asyncio.CancelledError):
