@@ -10,7 +10,7 @@ of acted upon. Build and parse are a pair.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot import texts
 from bot.errors import BadActionError
@@ -38,6 +38,10 @@ class Template:
     family: str
     actions: str
     """The one-character actions of the family, in the order documented by its mode."""
+    _compiled: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_compiled", re.compile(self.regex()))
 
     def regex(self, *, named: bool = True) -> str:
         """The pattern of the family's ids; ``named``: with groups ``session``, ``version``, ``action``."""
@@ -57,6 +61,13 @@ class Template:
             raise ValueError(f"{action!r} is not an action of {self.family} ids")
         return self.prefix(session, version) + action
 
+    def parse(self, text: str) -> ActionId:
+        """Raises BadActionError for anything that is not a well-formed id of this family."""
+        match = self._compiled.fullmatch(text) if len(text) <= MAX_LENGTH else None
+        if not match:
+            raise BadActionError(texts.NOT_OUR_BUTTON)
+        return ActionId(match["session"], int(match["version"]), match["action"], self.family)
+
 
 SOLO = Template("g1", "123456789shqn")
 """Solo rounds: columns 1-9, s turn the stock, h hint, q concede the hole, n next hole."""
@@ -66,18 +77,20 @@ ACTIONS = tuple(SOLO.actions)
 ACTION_PATTERN = re.compile("|".join(t.regex(named=False) for t in TEMPLATES.values()))
 """Any id of ours, of any family, matched whole (``fullmatch``): ASCII digits only, and no trailing newline
 slips through. Discord's buttons use it as their template; ``parse_action_id`` reads an id."""
-_PATTERNS = {family: re.compile(t.regex()) for family, t in TEMPLATES.items()}
 
 
 def format_action_id(action: ActionId) -> str:
     return f"{action.family}:{action.session}:{action.version}:{action.action}"
 
 
+def family_of(text: str) -> str:
+    """The family an id claims to be of (the text before its first colon): which template parses it."""
+    return text.partition(":")[0]
+
+
 def parse_action_id(text: str) -> ActionId:
-    """Raises BadActionError for anything that is not a well-formed id of ours."""
-    family, _, _ = text.partition(":")
-    pattern = _PATTERNS.get(family)
-    match = pattern.fullmatch(text) if pattern is not None and len(text) <= MAX_LENGTH else None
-    if not match:
+    """Raises BadActionError for anything that is not a well-formed id of ours, of any family."""
+    template = TEMPLATES.get(family_of(text))
+    if template is None:
         raise BadActionError(texts.NOT_OUR_BUTTON)
-    return ActionId(match["session"], int(match["version"]), match["action"], family)
+    return template.parse(text)

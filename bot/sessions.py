@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from typing import Any, Generic, Protocol, TypeVar
 
 from bot import texts
-from bot.actions import TEMPLATES, Template, parse_action_id
+from bot.actions import Template, family_of
 from bot.errors import (
     BadActionError,
     NoRoundError,
@@ -134,9 +134,9 @@ class Sessions:
         """Session id -> its last actions applied: (version pressed, action, player key, when)."""
 
     def add(self, mode: Mode[Any]) -> None:
+        """Take sessions of ``mode.kind`` and presses of its id family. (A family's template also goes in
+        ``bot.actions.TEMPLATES``, so that every adapter recognises its buttons.)"""
         family = mode.template.family
-        if TEMPLATES.get(family) != mode.template:
-            raise ValueError(f"the id family {family!r} is not in bot.actions.TEMPLATES")
         if mode.kind in self._modes or family in self._families:
             raise ValueError(f"a mode of kind {mode.kind!r} or id family {family!r} is there already")
         self._modes[mode.kind] = mode
@@ -152,10 +152,10 @@ class Sessions:
 
     async def press(self, player: str, action_id: str) -> Screen:
         """A button or callback press, e.g. ``g1:k3x9a0qz:12:3``, dispatched to the mode of its family."""
-        action = parse_action_id(action_id)
-        mode = self._families.get(action.family)
+        mode = self._families.get(family_of(action_id))
         if mode is None:
             raise BadActionError(texts.NOT_OUR_BUTTON)
+        action = mode.template.parse(action_id)
         return await self.act(player, action.session, action.version, action.action, kind=mode.kind)
 
     async def act(
@@ -206,6 +206,14 @@ class Sessions:
             (v, a, p) == (version, action, player) and at >= since
             for v, a, p, at in self._applied.get(session_id, ())
         )
+
+    async def view(self, session_id: str, player: str) -> Screen:
+        """What ``player``'s seat sees of the session as it stands (a player without a seat: nothing)."""
+        live = await self.load(session_id)
+        mode = self._mode_of(live.state, None)
+        if player not in mode.seats(live.state):
+            raise NotYourRoundError(texts.NOT_YOUR_ROUND)
+        return mode.screen(live, player)
 
     # ---- by player and place ---------------------------------------------------------------------
 
