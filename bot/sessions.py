@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Collection
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -56,17 +56,25 @@ class Live(Generic[P]):
     position: P
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Change(Generic[P]):
     """What a mode wants done: the next version of the session and its position, the Screen for whoever
     acted, the finished hole to record with it (in the same transaction), and the events to announce once
-    it is committed."""
+    it is committed (``announce``). Made on every press: kept cheap (not frozen; no Outbox unless used)."""
 
     state: RoundState
     position: P
     screen: Screen
     finished: HoleRecord | None = None
-    outbox: Outbox = field(default_factory=Outbox)
+    outbox: Outbox | None = None
+    then: Callable[[], None] | None = None
+    """Run once the change is committed (e.g. ask the solver about the hole that begins)."""
+
+    def announce(self) -> Outbox:
+        """The Outbox of this change, for a mode to add events to."""
+        if self.outbox is None:
+            self.outbox = Outbox()
+        return self.outbox
 
 
 class Mode(Protocol[P]):
@@ -288,21 +296,26 @@ class Sessions:
         """Commit ``change`` under the version check (the caller holds the session's lock), cache it (a
         session that ended leaves the cache), then publish its events. A lost race is a StaleActionError
         and announces nothing."""
-        new = change.state
+        new, outbox = change.state, change.outbox
         try:
             await self._rounds.save_round(new, previous_version=old.state.version, finished=change.finished)
         except VersionConflict:
-            change.outbox.discard()
+            if outbox is not None:
+                outbox.discard()
             self._live.pop(old.state.id, None)
             raise StaleActionError(texts.STALE) from None
         except BaseException:
-            change.outbox.discard()
+            if outbox is not None:
+                outbox.discard()
             raise
         if new.is_active:
             self._remember(new, change.position)
         else:
             self._live.pop(new.id, None)
-        if self._notifier is not None:
-            await change.outbox.publish(self._notifier)
-        else:
-            change.outbox.discard()
+        if change.then is not None:
+            change.then()
+        if outbox is not None:
+            if self._notifier is not None:
+                await outbox.publish(self._notifier)
+            else:
+                outbox.discard()

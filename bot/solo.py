@@ -192,9 +192,8 @@ class Solo:
             raise StaleActionError(texts.HOLE_NOT_OVER, screen=round_screen(state, hole))
         new = state.bump(status=RoundStatus.PLAYING, moves=(), updated_at=self._clock.now())
         opening = position(new)
-        # asked for now: an answer comes only once the hole is committed, and nobody minds one too many
-        self._prefetch_best(new, opening)
-        return Change(new, opening, round_screen(new, opening))
+        ask = lambda: self._prefetch_best(new, opening)  # noqa: E731 - once the hole is committed
+        return Change(new, opening, round_screen(new, opening), then=ask)
 
     async def _hint(self, state: RoundState, hole: Hole) -> Change[Hole]:
         if not state.casual:

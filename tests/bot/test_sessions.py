@@ -55,6 +55,8 @@ class Duel:
         self.inside = 0
         self.most_inside = 0
         self.acted: list[str] = []
+        self.committed: list[int] = []
+        """Versions whose ``Change.then`` ran."""
 
     def position(self, state: RoundState) -> Table:
         data = state.payload.read()
@@ -93,7 +95,8 @@ class Duel:
             new = live.state.bump(payload=payload)
             change = Change(new, after, self.screen(Live(new, after), seat))
             upcoming = new.players[turn]
-            change.outbox.to_player(upcoming, YourTurn(new.place, upcoming, new.id))
+            change.announce().to_player(upcoming, YourTurn(new.place, upcoming, new.id))
+            change.then = lambda: self.committed.append(new.version)
             return change
         finally:
             self.inside -= 1
@@ -226,7 +229,7 @@ async def test_different_sessions_run_at_once(sessions, storage, clock, duel):
     assert duel.most_inside == 2
 
 
-async def test_events_go_out_after_the_commit_and_never_when_it_failed(
+async def test_events_and_follow_ups_go_after_the_commit_and_never_when_it_failed(
     sessions, storage, clock, notifier, duel
 ):
     duel_id = await a_duel(sessions, storage, clock, "duel0001")
@@ -239,7 +242,8 @@ async def test_events_go_out_after_the_commit_and_never_when_it_failed(
     with pytest.raises(StaleActionError):
         await sessions.press(BOB.key, DUEL.build(duel_id, 2, "a"))
     assert duel.acted == [f"{ALICE.key}:a", f"{BOB.key}:a"]  # the mode worked it out ...
-    assert len(notifier.delivered) == 1  # ... but nothing of it was announced
+    assert len(notifier.delivered) == 1  # ... but nothing of it was announced, nor followed up
+    assert duel.committed == [2]
     # the cache let go of the stale session: the next press sees version 3
     with pytest.raises(StaleActionError) as stale:
         await sessions.press(BOB.key, DUEL.build(duel_id, 2, "a"))
