@@ -267,7 +267,8 @@ class Sessions:
     async def create(self, state: RoundState) -> Live[Any]:
         """Store a new session and cache it. Raises ActiveRoundExists (``bot.ports``) when its owner has
         one of that kind in progress at that place."""
-        self.mode(state.kind)
+        if state.kind not in self._modes:
+            raise ValueError(f"no mode of kind {state.kind!r} was added")
         await self._rounds.create_round(state)
         return self._remember(state)
 
