@@ -86,7 +86,7 @@ async def open_app(
             solver = pool = build_solver(solver_workers)
         clock = SystemClock()
         notifiers = Notifiers()
-        clubhouse = Clubhouse(storage, solver, clock, rng=rng)
+        clubhouse = Clubhouse(storage, solver, clock, rng=rng, notifier=notifiers)
         timers = Timers(storage, clock, notifier=notifiers)
         freeze_startup_heap()
         running = asyncio.create_task(timers.run(), name="timers")
