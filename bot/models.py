@@ -9,6 +9,8 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
+from engine.scoring import cleared
+
 
 @dataclass(frozen=True, slots=True)
 class Player:
@@ -96,6 +98,8 @@ class RoundState:
     version: int = 1
     status: RoundStatus = RoundStatus.PLAYING
     hints: int = 0
+    undos: int = 0
+    """Moves taken back (casual rounds only); like hints, they mark the round as helped."""
     kind: str = "solo"
     started_at: datetime | None = None
     updated_at: datetime | None = None
@@ -142,7 +146,7 @@ class HoleRecord:
 
     @property
     def cleared(self) -> bool:
-        return self.score <= 0
+        return cleared(self.score)
 
 
 @dataclass(frozen=True, slots=True)

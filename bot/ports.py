@@ -16,6 +16,7 @@ from bot.events import Event
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, Stats, Timer
 from engine.hole import Hole
 from engine.moves import Move
+from engine.solver import Solution
 
 
 class VersionConflict(Exception):
@@ -100,7 +101,9 @@ class Storage(PlaceStore, RoundStore, RecordStore, TimerStore, Protocol):
 
 class Notifier(Protocol):
     """Delivers domain events (``bot.events``) on one platform. Called only after the commit that caused
-    the event; an exception means that this delivery failed, not the change."""
+    the event; an exception means that this delivery failed, not the change. Each platform has its own
+    (``adapters/<platform>/notifier.py``, worded by ``bot.announcements``); the composition root hands an
+    event to the one its key's platform names."""
 
     async def to_place(self, place: str, event: Event) -> None: ...
     async def to_player(self, player: str, event: Event) -> None: ...
@@ -117,5 +120,12 @@ class Clock(Protocol):
 class Solver(Protocol):
     """CPU-heavy answers, computed off the event loop. ``None`` means: not known in time."""
 
-    async def best_score(self, hole: Hole) -> int | None: ...
+    async def best_score(self, hole: Hole) -> Solution | None:
+        """The solver's answer: the optimum (``proven``), or the best line found and a proven lower bound
+        when the search was cut short."""
+        ...
+
     async def hint(self, hole: Hole) -> Move | None: ...
+    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
+        """The deal numbers of a round (engine.course.course), chosen off the event loop."""
+        ...

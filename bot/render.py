@@ -10,6 +10,7 @@ import textwrap
 import unicodedata
 
 from bot.screens import BoardView, Screen
+from bot.texts import plain
 from engine.cards import Card
 
 CELL = 7
@@ -54,20 +55,21 @@ def status_line(view: BoardView) -> str:
     )
 
 
-def render_screen(screen: Screen, *, with_keys: bool = False) -> str:
-    """The whole screen as plain text. ``with_keys`` adds the keyboard legend of the terminal."""
+def render_screen(screen: Screen, *, with_keys: bool = False, width: int = WIDTH) -> str:
+    """The whole screen as plain text. ``with_keys`` adds the keyboard legend of the terminal; lines of
+    text are wrapped at ``width`` columns (the tableau and the scorecard are made to fit 80)."""
     parts: list[str] = []
     if screen.title:
         parts.append(screen.title)
-    parts.extend(screen.notes)
+    parts.extend(plain(note) for note in screen.notes)
     if screen.board is not None:
         parts.append(render_board(screen.board) + "\n" + status_line(screen.board))
-    parts.extend(screen.blocks)
+    parts.extend(plain(block) for block in screen.blocks)
     if with_keys:
         keys = [f"{b.key} {b.label}" for b in screen.all_buttons if b.enabled and b.key]
         if keys:
-            parts.append(_join_within("Keys: ", keys))
-    return "\n\n".join(_fit(p) for p in parts if p)
+            parts.append(_join_within("Keys: ", keys, width=width))
+    return "\n\n".join(fit(p, width) for p in parts if p)
 
 
 def text_width(line: str) -> int:
@@ -75,22 +77,23 @@ def text_width(line: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
 
 
-def _fit(text: str) -> str:
-    """Wrap the lines of ``text`` that are wider than the terminal (tables are made to fit already)."""
+def fit(text: str, width: int = WIDTH) -> str:
+    """Wrap the lines of ``text`` that are wider than ``width`` (tables are made to fit already)."""
     lines = []
     for line in text.split("\n"):
-        if text_width(line) <= WIDTH:
+        if text_width(line) <= width:
             lines.append(line)
         else:
-            lines.extend(textwrap.wrap(line, WIDTH - (text_width(line) - len(line)) - 1) or [""])
+            lines.extend(textwrap.wrap(line, width - (text_width(line) - len(line)) - 1) or [""])
     return "\n".join(lines)
 
 
-def _join_within(prefix: str, items: list[str], sep: str = " · ") -> str:
-    """``prefix`` and ``items`` joined by ``sep``, in lines of at most WIDTH columns broken between items."""
+def _join_within(prefix: str, items: list[str], sep: str = " · ", *, width: int = WIDTH) -> str:
+    """``prefix`` and ``items`` joined by ``sep``, in lines of at most ``width`` columns broken between
+    items."""
     lines, line = [], prefix + items[0]
     for item in items[1:]:
-        if text_width(line + sep + item) > WIDTH:
+        if text_width(line + sep + item) > width:
             lines.append(line + sep.rstrip())
             line = " " * len(prefix) + item
         else:

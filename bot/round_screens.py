@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from bot.actions import ActionId, format_action_id
+from bot.actions import SOLO
 from bot.models import RoundState, RoundStatus
-from bot.screens import BoardView, Button, ButtonStyle, Screen, ScreenKind
+from bot.screens import BoardView, Button, ButtonRole, ButtonStyle, Screen, ScreenKind
+from engine.course import skipped
+from engine.deal import deal
 from engine.hole import Hole
-from engine.scoring import par_per_hole, to_par_text
+from engine.rules import find_rules
+from engine.scoring import Round, cleared, to_par_text
+from engine.solver import Solution, lower_bound
 
 ROW = 5
 """Buttons per row: Discord's limit."""
@@ -19,11 +23,17 @@ def _playable(state: RoundState, hole: Hole) -> tuple[bool, ...]:
     return tuple(hole.can_play(c) for c in range(len(hole.tableau)))
 
 
+def card_of(state: RoundState) -> Round:
+    """The round's scorecard (engine.scoring): its holes, par and the scores so far."""
+    return Round(state.holes, state.par_for_nine, state.scores)
+
+
 def board_view(state: RoundState, hole: Hole) -> BoardView:
     return _board_view(state, hole, _playable(state, hole))
 
 
 def _board_view(state: RoundState, hole: Hole, playable: tuple[bool, ...]) -> BoardView:
+    card = card_of(state)
     return BoardView(
         columns=hole.tableau,
         playable=playable,
@@ -31,8 +41,8 @@ def _board_view(state: RoundState, hole: Hole, playable: tuple[bool, ...]) -> Bo
         stock_left=len(hole.stock),
         hole=state.hole_index + 1,
         holes=state.holes,
-        total=sum(state.scores),
-        par=par_per_hole(state.par_for_nine) * state.holes,
+        total=card.total,
+        par=card.par,
         rules=state.rules,
         deal=state.deal,
     )
@@ -46,7 +56,7 @@ def _board_buttons(
     state: RoundState, hole: Hole, playable: tuple[bool, ...]
 ) -> tuple[tuple[Button, ...], ...]:
     # the ids of bot.actions, ``g1:<round>:<version>:<action>``, made from one prefix: this runs every move
-    prefix = format_action_id(ActionId(state.id, state.version, "s"))[:-1]
+    prefix = SOLO.prefix(state.id, state.version)
     live = state.status is RoundStatus.PLAYING and not hole.is_over
     columns = []
     for c, can_play in enumerate(playable):
@@ -59,24 +69,30 @@ def _board_buttons(
                 enabled=can_play,
                 style=ButtonStyle.PRIMARY if can_play else ButtonStyle.SECONDARY,
                 key=name,
+                role=ButtonRole.COLUMN,
             )
         )
     rows = [tuple(columns[i : i + ROW]) for i in range(0, len(columns), ROW)]
-    controls = [Button(prefix + "s", f"Turn stock ({len(hole.stock)})", live and hole.can_turn(), key="d")]
+    stock = f"Turn stock ({len(hole.stock)})"
+    controls = [Button(prefix + "s", stock, live and hole.can_turn(), key="d", role=ButtonRole.STOCK)]
     if state.casual:
-        controls.append(Button(prefix + "h", "Hint", live, key="h"))
-    controls.append(Button(prefix + "q", "Concede hole", live, ButtonStyle.DANGER, key="q"))
+        controls.append(Button(prefix + "h", "Hint", live, key="h", role=ButtonRole.HINT))
+    concede = ButtonRole.CONCEDE
+    controls.append(Button(prefix + "q", "Concede hole", live, ButtonStyle.DANGER, key="q", role=concede))
     if state.status is RoundStatus.HOLE_OVER:
-        controls.append(Button(prefix + "n", "Next hole ▶", True, ButtonStyle.SUCCESS, key="n"))
+        go_on = Button(prefix + "n", "Next hole ▶", True, ButtonStyle.SUCCESS, key="n", role=ButtonRole.NEXT)
+        controls.append(go_on)
     rows.append(tuple(controls))
     return tuple(rows)
 
 
 def scorecard(state: RoundState) -> str:
-    """The scores so far, one column per hole, in a block that stays aligned in monospace. Longer rounds
-    are shown nine holes to a block (front nine "Out", back nine "In", then "Tot"), so 18 holes fit 80
+    """Par and the scores so far, one column per hole, in a block that stays aligned in monospace. Longer
+    rounds are shown nine holes to a block (front nine "Out", back nine "In", then "Tot"), so 18 holes fit 80
     columns."""
     show_best = any(b is not None for b in state.best)
+    card = card_of(state)
+    par = card.hole_par
     nines = [range(start, min(start + 9, state.holes)) for start in range(0, state.holes, 9)]
     blocks = []
     for number, holes in enumerate(nines):
@@ -85,7 +101,12 @@ def scorecard(state: RoundState) -> str:
         if last:
             sums.append("Tot")
         head = "Hole  " + "".join(f"{n + 1:>4}" for n in holes) + "".join(f"{s:>6}" for s in sums)
-        lines = [head, "Score " + _card_row(state.scores, holes, sums, total=sum(state.scores))]
+        pars = (par,) * state.holes
+        lines = [
+            head,
+            "Par   " + _card_row(pars, holes, sums, total=card.par),
+            "Score " + _card_row(state.scores, holes, sums, total=card.total),
+        ]
         if show_best:
             known = sum(b for b in state.best if b is not None)
             lines.append("Best  " + _card_row(state.best, holes, sums, total=known))
@@ -101,44 +122,78 @@ def _card_row(values: tuple[int | None, ...], holes: range, sums: list[str], *, 
     return cells + "".join(f"{total if s == 'Tot' else part:>6}" for s in sums)
 
 
-def hole_result(score: int, best: int | None, number: int) -> str:
-    if score <= 0:
+def hole_result(
+    score: int, best: int | None, number: int, *, found: int | None = None, bound: int = 0
+) -> str:
+    """What the hole scored, and what the solver proved: ``best`` the optimum, or else ``found`` (the best
+    line it found in time, if any) and ``bound`` (no line can score less)."""
+    if cleared(score):
         what = f"Hole {number} cleared" + (f" with {-score} left in the stock" if score else "")
     else:
         what = f"Hole {number} over with {score} card{'s' if score != 1 else ''} left"
     text = f"{what}: score {score}."
     if best is None:
-        return text + " (The best possible score is not known yet.)"
+        line = score if found is None else min(score, found)  # the player's own line counts too
+        if line <= bound:
+            return text + f" Best possible: {line} (proven)."
+        if found is None:
+            return text + f" The best possible score is not known yet, but no line can beat {bound}."
+        return text + f" Best found {line}; no line can beat {bound} (the search was cut short)."
     if best == score:
         return text + " That is the best possible score for this deal!"
     return text + f" Best possible: {best}."
 
 
-def round_screen(state: RoundState, hole: Hole, *, notes: tuple[str, ...] = ()) -> Screen:
-    """The screen for the round as it stands: live board, finished hole or finished round."""
+def skipped_text(numbers: tuple[int, ...]) -> str:
+    """Winnable-only rules: the deals passed over because the solver proved them impossible."""
+    names = ", ".join(f"#{n}" for n in numbers)
+    return f"Skipped as impossible to clear (winnable-only): {names}."
+
+
+def _unproven(state: RoundState, solution: Solution | None) -> tuple[int | None, int]:
+    """The best line found and the proven lower bound of the hole just played, when its optimum is not
+    known: from the solver's cut-short answer, or (none in time) the bound the solver starts from."""
+    if solution is not None:
+        return solution.score, solution.lower_bound
+    return None, lower_bound(deal(state.deal, find_rules(state.rules)))
+
+
+def round_screen(
+    state: RoundState, hole: Hole, *, notes: tuple[str, ...] = (), solution: Solution | None = None
+) -> Screen:
+    """The screen for the round as it stands: live board, finished hole or finished round. ``solution``:
+    the solver's answer for the hole just finished, when the screen is made as it ends."""
     playable = _playable(state, hole)
     view = _board_view(state, hole, playable)
-    par = view.par
+    card = card_of(state)
     blocks: list[str] = []
     if state.status is RoundStatus.PLAYING:
         kind = ScreenKind.BOARD
         title = f"⛳ Hole {view.hole} of {state.holes}"
-        done = len(state.scores)
-        so_far = done * par_per_hole(state.par_for_nine)
-        if done:
-            blocks.append(f"Round total {view.total} ({to_par_text(view.total - so_far)}) · par {par}")
+        if card.scores:
+            blocks.append(f"Round total {card.total} ({card.to_par_text()}) · par {card.par}")
     else:
         kind = ScreenKind.SUMMARY
         best = state.best[-1] if state.best else None
-        notes = (hole_result(state.scores[-1], best, len(state.scores)), *notes)
+        result = hole_result(state.scores[-1], best, len(state.scores))
+        if best is None:
+            found, bound = _unproven(state, solution)
+            result = hole_result(state.scores[-1], None, len(state.scores), found=found, bound=bound)
+        notes = (result, *notes)
         blocks.append(scorecard(state))
+        passed = skipped(state.deals)
+        if passed:
+            blocks.append(skipped_text(passed))
         if state.status is RoundStatus.FINISHED:
-            title = f"🏁 Round over: {view.total} ({to_par_text(view.total - par)}) · par {par}"
+            title = f"🏁 Round over: {card.total} ({to_par_text(card.total - card.par)}) · par {card.par}"
             known = [b for b in state.best if b is not None]
             if len(known) == len(state.best):
                 blocks.append(f"Best possible round on these deals: {sum(known)}.")
         else:
             title = f"⛳ Hole {view.hole} of {state.holes} — finished"
+    helped = _helped(state)
+    if helped and kind is ScreenKind.SUMMARY:  # the result of a helped round says so
+        notes = (*notes, helped)
     return Screen(
         kind=kind,
         title=title,
@@ -150,3 +205,13 @@ def round_screen(state: RoundState, hole: Hole, *, notes: tuple[str, ...] = ()) 
         version=state.version,
         owner=state.owner,
     )
+
+
+def _helped(state: RoundState) -> str:
+    """The mark of a round that used hints or undo, e.g. ``Helped round: 2 hints, 1 undo.``"""
+    used = [
+        f"{count} {word}{'s' if count != 1 else ''}"
+        for count, word in ((state.hints, "hint"), (state.undos, "undo"))
+        if count
+    ]
+    return f"Helped round: {', '.join(used)}." if used else ""

@@ -1,12 +1,46 @@
-"""What the core says to players, in one place so that the tone stays the same everywhere."""
+"""What the core says to players, in one place so that the tone stays the same everywhere.
 
-NO_ROUND = "You have no round in progress here. Start one with play."
+A text names a command by its key in braces (``{play}``): the core says *what* to do, each adapter says
+*how* its platform spells it (``/golf play`` on Discord, ``/play`` on Telegram, ``play`` in the terminal)
+with ``spell``. ``GolfError.message`` is already spelled the plain way; ``GolfError.template`` keeps the keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+COMMANDS = ("play", "resume", "concede", "abandon", "stats", "rules", "help")
+"""The command keys a text may name."""
+PLAIN: Mapping[str, str] = {key: key for key in COMMANDS}
+"""The commands as bare words (the terminal, logs)."""
+
+NO_ROUND = "You have no round in progress here. Start one with {play}."
 ROUND_IN_PROGRESS = "You already have a round in progress here — here it is. Finish it, or abandon it first."
-ABANDONED = "Your round was abandoned. Start a new one with play whenever you like."
-NOT_YOUR_ROUND = "This is another player's round. Start your own with play."
+ABANDONED = "Your round was abandoned. Start a new one with {play} whenever you like."
+NOT_YOUR_ROUND = "This is another player's round. Start your own with {play}."
+NOT_YOUR_TURN = "It is not your turn yet."
 STALE = "This board is out of date — here is the current one."
-ROUND_OVER = "This round is over. Start a new one with play."
+ROUND_OVER = "This round is over. Start a new one with {play}."
 HOLE_OVER = "This hole is over — press Next hole to go on."
 HOLE_NOT_OVER = "This hole is still in play."
 NO_HINTS = "Hints are off in this round."
-UNKNOWN_ROUND = "That round no longer exists. Start a new one with play."
+UNKNOWN_ROUND = "That round no longer exists. Start a new one with {play}."
+NOT_OUR_BUTTON = "That button is not one of mine (or it is broken). Start a round with {play}."
+NO_HOLES_YET = "No holes played yet. Start a round with {play}!"
+HINT_BUSY = "💡 No hint right now (the solver is busy); try again in a moment."
+NO_UNDO = "Undo is off in this round."
+NOTHING_TO_UNDO = "Nothing to undo on this hole."
+UNDONE = "↩ Last move taken back."
+
+
+def spell(text: str, commands: Mapping[str, str]) -> str:
+    """``text`` with each ``{key}`` of a command replaced by ``commands[key]`` (other braces left alone)."""
+    for key in COMMANDS:
+        marker = "{" + key + "}"
+        if marker in text:
+            text = text.replace(marker, commands.get(key, key))
+    return text
+
+
+def plain(text: str) -> str:
+    return spell(text, PLAIN)

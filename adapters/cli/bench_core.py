@@ -14,33 +14,25 @@ and reports the presses of all of them per second of the slowest, and the percen
 from __future__ import annotations
 
 import argparse
-import asyncio
-import json
-import random
-import secrets
-import statistics
-import sys
-import tempfile
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from adapters.cli.bench import add_target
-from adapters.cli.wiring import freeze_startup_heap, open_storage
-from adapters.postgres import is_postgres_url
-from bot.clock import SystemClock
-from bot.clubhouse import Clubhouse
-from bot.models import Place, Player
-from bot.ports import Solver
-from bot.screens import Screen, ScreenKind
-from engine.deal import deal
-from engine.hole import Hole
-from engine.moves import Move
 
-Subparsers = Any  # argparse's _SubParsersAction is private
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
+if TYPE_CHECKING:  # the core, the database and asyncio are imported when the bench runs
+    import random
+    from typing import Any
 
-PLACE = Place("bench", "table", "bench")
+    from bot.clubhouse import Clubhouse
+    from bot.models import Player
+    from bot.screens import Screen
+    from engine.hole import Hole
+    from engine.moves import Move
+    from engine.solver import Solution
+
+if TYPE_CHECKING:
+    Subparsers = Any  # argparse's _SubParsersAction is private
 
 
 def add_commands(subparsers: Subparsers) -> None:
@@ -75,34 +67,44 @@ def add_commands(subparsers: Subparsers) -> None:
 class NoSolver:
     """The Solver port answering "not known" at once: the bench without the solver's CPU use."""
 
-    async def best_score(self, hole: Hole) -> int | None:
+    async def best_score(self, hole: Hole) -> Solution | None:
         return None
+
+    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
+        from engine.course import course
+        from engine.rules import find_rules
+
+        return course(first, holes, find_rules(rules))
 
     async def hint(self, hole: Hole) -> Move | None:
         return None
 
 
-@dataclass
 class Tally:
-    latencies: list[float] = field(default_factory=list)
-    starts: list[float] = field(default_factory=list)
-    holes: int = 0
-    best_known: int = 0
-    """Finished holes whose best possible score the solver gave in time."""
-    rounds: int = 0
-    errors: int = 0
+    """What the simulated players did (a plain class: dataclasses would cost ``golfbot --help`` 5 ms)."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.starts: list[float] = []
+        self.holes = 0
+        self.best_known = 0
+        """Finished holes whose best possible score the solver gave in time."""
+        self.rounds = 0
+        self.errors = 0
 
 
 def choose(screen: Screen, rng: random.Random) -> str | None:
     """The id of the button to press: a playable column, else the stock, else Next hole; None when the
     round is over."""
+    from bot.screens import ButtonRole
+
     enabled = [b for b in screen.all_buttons if b.enabled]
-    columns = [b for b in enabled if b.id[-1].isdigit()]
+    columns = [b for b in enabled if b.role is ButtonRole.COLUMN]
     if columns:
         return rng.choice(columns).id
-    for action in ("s", "n"):
+    for role in (ButtonRole.STOCK, ButtonRole.NEXT):
         for button in enabled:
-            if button.id.endswith(":" + action):
+            if button.role is role:
                 return button.id
     return None
 
@@ -117,9 +119,16 @@ async def simulate_player(
     rng: random.Random,
     tally: Tally,
 ) -> None:
+    import asyncio
+
+    from bot.models import Place
+    from bot.screens import ScreenKind
+
+    place = Place("bench", "table", "bench")
+
     async def start() -> Screen:
         began = time.perf_counter()
-        screen = await club.start_round(player, PLACE, holes=holes, deal_code=str(rng.randint(1, 1_000_000)))
+        screen = await club.start_round(player, place, holes=holes, deal_code=str(rng.randint(1, 1_000_000)))
         tally.starts.append(time.perf_counter() - began)
         return screen
 
@@ -143,7 +152,7 @@ async def simulate_player(
         tally.latencies.append(time.perf_counter() - began)
         if after.kind is ScreenKind.SUMMARY and screen.kind is ScreenKind.BOARD:
             tally.holes += 1
-            tally.best_known += "not known" not in after.notes[0]
+            tally.best_known += "cut short" not in after.notes[0]
         screen = after
 
 
@@ -154,23 +163,35 @@ async def run_bench(
     actions: int,
     think_ms: float,
     holes: int,
-    solver: Solver,
+    solver_workers: int | None,
+    no_solver: bool = False,
     seed: int = 1,
     player_prefix: str = "",
     raw: bool = False,
 ) -> dict[str, Any]:
-    storage = await open_storage(db_path)
-    club = Clubhouse(storage, solver, SystemClock(), rng=random.Random(seed))
-    freeze_startup_heap()  # as a running bot does (adapters.cli.wiring)
+    """Simulated players through the app as the composition root builds it (its heap frozen, as a running
+    bot's is), on the store ``db_path`` names (an SQLite file or a postgresql:// URL)."""
+    import asyncio
+    import random
+
+    from adapters.cli.wiring import freeze_startup_heap, open_app
+    from bot.models import Player
+    from engine.deal import deal
+
     tally = Tally()
     rng = random.Random(seed)
     people = [Player("bench", f"{player_prefix}p{i}", f"Player {i}") for i in range(players)]
-    try:
+    chosen = NoSolver() if no_solver else None
+    seeded = random.Random(seed)
+    async with open_app(db_path, solver_workers=solver_workers, solver=chosen, rng=seeded) as app:
+        if not no_solver:  # a running bot starts its pool once; so does the bench, before timing
+            await app.solver.best_score(deal(1))
+            freeze_startup_heap()  # what the warm-up made, too: full collections then scan only play
         began = time.perf_counter()
         await asyncio.gather(
             *(
                 simulate_player(
-                    club,
+                    app.clubhouse,
                     p,
                     actions=actions,
                     think=think_ms / 1000,
@@ -182,9 +203,6 @@ async def run_bench(
             )
         )
         wall = time.perf_counter() - began
-    finally:
-        await club.close()
-        await storage.close()
     result = figures(tally, wall, players=players, think_ms=think_ms)
     if raw:  # for the parent of several processes: every latency, to merge the percentiles
         result["latencies_ms"] = [round(x * 1000, 3) for x in tally.latencies]
@@ -193,6 +211,8 @@ async def run_bench(
 
 
 def figures(tally: Tally, wall: float, *, players: int, think_ms: float) -> dict[str, Any]:
+    import statistics
+
     ms = sorted(x * 1000 for x in tally.latencies)
     cuts = _percentiles(ms)
     starts = _percentiles([x * 1000 for x in tally.starts])
@@ -216,6 +236,8 @@ def figures(tally: Tally, wall: float, *, players: int, think_ms: float) -> dict
 
 def _percentiles(values: list[float]) -> list[float]:
     """The 1st to 99th percentiles."""
+    import statistics
+
     if len(values) < 2:
         return (values or [0.0]) * 99
     return statistics.quantiles(values, n=100, method="inclusive")
@@ -225,9 +247,15 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
     if args.players < 1 or args.actions < 1 or args.think_ms < 0:
         print("golfbot bench core: --players and --actions must be at least 1, --think-ms at least 0")
         return 2
+    import asyncio
+    import tempfile
+
+    from adapters.cli.config import POSTGRES_SCHEMES
+
+    on_postgres = bool(args.db) and args.db.strip().lower().startswith(POSTGRES_SCHEMES)
     solver_name = "none" if args.no_solver else f"pool of {args.solver_workers}"
     if args.processes > 1:
-        if not (args.db and is_postgres_url(args.db)):
+        if not on_postgres:
             print(
                 "golfbot bench core: --processes needs --db postgresql://... (one database, many processes)"
             )
@@ -237,29 +265,21 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
         return _print(args, result)
 
     async def main(db_path: Path | str) -> dict[str, Any]:
-        from bot.solving import PooledSolver  # the solver pool only when it is used
-
-        pool = None if args.no_solver else PooledSolver(workers=args.solver_workers)
-        try:
-            if pool is not None:  # a running bot starts its pool once; so does the bench, before timing
-                await pool.best_score(deal(1))
-            return await run_bench(
-                db_path,
-                players=args.players,
-                actions=args.actions,
-                think_ms=args.think_ms,
-                holes=args.holes,
-                solver=pool or NoSolver(),
-                seed=args.seed,
-                player_prefix=args.player_prefix,
-                raw=args.raw,
-            )
-        finally:
-            if pool is not None:
-                pool.close()
+        return await run_bench(
+            db_path,
+            players=args.players,
+            actions=args.actions,
+            think_ms=args.think_ms,
+            holes=args.holes,
+            solver_workers=args.solver_workers,
+            no_solver=args.no_solver,
+            seed=args.seed,
+            player_prefix=args.player_prefix,
+            raw=args.raw,
+        )
 
     if args.db:
-        result = asyncio.run(main(args.db if is_postgres_url(args.db) else Path(args.db)))
+        result = asyncio.run(main(args.db if on_postgres else Path(args.db)))
     else:
         with tempfile.TemporaryDirectory(prefix="golfbot-bench-") as folder:
             result = asyncio.run(main(Path(folder) / "bench.sqlite3"))
@@ -269,6 +289,11 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
 
 async def run_processes(args: argparse.Namespace) -> dict[str, Any]:
     """``args.processes`` benches at once on one database, the players shared out; their figures merged."""
+    import asyncio
+    import json
+    import secrets
+    import sys
+
     share = -(-args.players // args.processes)
     run = secrets.token_hex(3)  # the players of each run and process are new ones
     options = ["--actions", str(args.actions), "--think-ms", str(args.think_ms), "--holes", str(args.holes)]
@@ -298,14 +323,12 @@ async def run_processes(args: argparse.Namespace) -> dict[str, Any]:
     outputs = [json.loads((await child.communicate())[0]) for child in children]
     latencies = [x / 1000 for out in outputs for x in out.pop("latencies_ms")]
     starts = [x / 1000 for out in outputs for x in out.pop("starts_ms")]
-    tally = Tally(
-        latencies=latencies,
-        starts=starts,
-        holes=sum(o["holes_finished"] for o in outputs),
-        best_known=sum(o["best_known"] for o in outputs),
-        rounds=sum(o["rounds_finished"] for o in outputs),
-        errors=sum(o["errors"] for o in outputs),
-    )
+    tally = Tally()
+    tally.latencies, tally.starts = latencies, starts
+    tally.holes = sum(o["holes_finished"] for o in outputs)
+    tally.best_known = sum(o["best_known"] for o in outputs)
+    tally.rounds = sum(o["rounds_finished"] for o in outputs)
+    tally.errors = sum(o["errors"] for o in outputs)
     wall = max(o["seconds"] for o in outputs)
     result = figures(tally, wall, players=args.players, think_ms=args.think_ms)
     result["processes"] = args.processes
@@ -314,6 +337,8 @@ async def run_processes(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _print(args: argparse.Namespace, result: dict[str, Any]) -> int:
+    import json
+
     solver_name = result["solver"]
     if args.json:
         print(json.dumps(result))

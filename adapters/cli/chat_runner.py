@@ -1,57 +1,163 @@
-"""Runs the chat adapters whose tokens are set, side by side on one core and one database.
+"""Runs chat bots side by side on one core and one database: ``golfbot run`` (every bot whose token is set),
+``golfbot discord`` and ``golfbot telegram`` (one each).
 
-The bots run in one TaskGroup: if one stops with an error (say, a token the platform rejects), the other is
-stopped too before the database closes, and the reason is logged as one line, never as a traceback.
+The bots run in one TaskGroup: if one stops with an error, the other is stopped too before the database
+closes. What a person sees of a failure is ONE line on stderr, never a traceback (DEBUG logs add one):
+
+* a network that is down at start (no DNS, refused, timed out) is tried again with a growing pause, one
+  WARNING line per try, for ``Settings.start_retry_seconds`` (GOLFBOT_START_RETRY_SECONDS, 30 s); then
+  "... Check the network ..." and exit code 1;
+* a token the platform refuses: one line naming the token to fix, exit code 2;
+* anything else that stops a bot: "the X bot stopped: ...", exit code 1.
+
+Once a bot is up its library keeps it connected (python-telegram-bot retries polling, discord.py
+reconnects and resumes). SIGTERM and Ctrl-C stop the bots cleanly (exit code 0).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
-from collections.abc import Coroutine
+import signal
+import sys
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from typing import Any
 
 from adapters.cli.config import Settings
-from adapters.cli.wiring import open_app
+from adapters.cli.wiring import App, open_app
 
 log = logging.getLogger(__name__)
 
+EXIT_ENVIRONMENT = 1
+EXIT_TOKEN_REJECTED = 2
+FIRST_PAUSE = 1.0
+LONGEST_PAUSE = 8.0
+
+
+@dataclass(frozen=True, slots=True)
+class ChatBot:
+    """One bot to run: ``serve(app)`` runs until cancelled. It raises ``unreachable`` when the
+    platform cannot be reached at start (tried again) and ``rejected`` when the token is refused."""
+
+    name: str
+    serve: Callable[[App], Coroutine[Any, Any, None]]
+    unreachable: type[Exception]
+    rejected: type[Exception]
+
 
 class ChatBotStopped(Exception):
-    """One of the bots stopped with an error; its message names the bot and the reason."""
+    """A bot stopped; ``line`` says why and what to do, ``exit_code`` is the process's."""
+
+    def __init__(self, line: str, exit_code: int) -> None:
+        super().__init__(line)
+        self.line = line
+        self.exit_code = exit_code
 
 
-async def _guard(name: str, job: Coroutine[Any, Any, None]) -> None:
-    try:
-        await job
-    except asyncio.CancelledError:
-        raise
-    except Exception as error:
-        raise ChatBotStopped(f"the {name} bot stopped: {error}") from error
+class _StopRequested(Exception):
+    """SIGTERM or Ctrl-C."""
+
+
+def discord_bot(
+    settings: Settings, *, sync_globally: bool = False, shards: tuple[list[int], int] | None = None
+) -> ChatBot:
+    """``shards``: this process's shard ids and the total shard count (None: one connection)."""
+    from adapters.discord.runner import DiscordUnreachable, TokenRejectedError, run_discord
+
+    async def serve(app: App) -> None:
+        plug = functools.partial(app.notifiers.plugged, "discord")
+        await run_discord(
+            app.clubhouse, settings, sync_globally=sync_globally, plug=plug, words=app.words, shards=shards
+        )
+
+    return ChatBot("Discord", serve, DiscordUnreachable, TokenRejectedError)
+
+
+def telegram_bot(settings: Settings, webhook: Any = None) -> ChatBot:
+    """``webhook``: an ``adapters.telegram.runner.Webhook``, or None for the settings' choice."""
+    from adapters.telegram.runner import TelegramUnreachable, TokenRejectedError, run_telegram
+
+    async def serve(app: App) -> None:
+        plug = functools.partial(app.notifiers.plugged, "telegram")
+        await run_telegram(app.clubhouse, settings, webhook=webhook, plug=plug, words=app.words)
+
+    return ChatBot("Telegram", serve, TelegramUnreachable, TokenRejectedError)
 
 
 async def run_chat_bots(settings: Settings, *, sync_commands: bool = False) -> int:
-    if not (settings.discord_token or settings.telegram_token):
-        log.error("no DISCORD_TOKEN or TELEGRAM_TOKEN set")
+    """``golfbot run`` with a token set: every bot whose token is set. Returns the exit code."""
+    bots = []
+    if settings.discord_token:
+        bots.append(discord_bot(settings, sync_globally=sync_commands))
+    if settings.telegram_token:
+        bots.append(telegram_bot(settings))
+    if not bots:
+        print("Neither DISCORD_TOKEN nor TELEGRAM_TOKEN is set (see the README).", file=sys.stderr)
         return 2
+    return await serve_chat_bots(settings, bots)
+
+
+async def serve_chat_bots(settings: Settings, bots: list[ChatBot]) -> int:
+    """Run ``bots`` until a signal stops them (0) or one of them fails (its exit code, after one line on
+    stderr)."""
+    stopped: list[ChatBotStopped] = []
     async with open_app(settings.db_path) as app:
-        jobs: dict[str, Coroutine[Any, Any, None]] = {}
-        if settings.discord_token:
-            from adapters.discord.runner import run_discord
-
-            jobs["Discord"] = run_discord(app.clubhouse, settings, sync_globally=sync_commands)
-        if settings.telegram_token:
-            from adapters.telegram.runner import run_telegram
-
-            jobs["Telegram"] = run_telegram(app.clubhouse, settings)
-        log.info("running %s on %s", " and ".join(jobs), settings.db_path)
-        stopped: list[BaseException] = []
+        log.info("running %s on %s", " and ".join(bot.name for bot in bots), settings.db_path)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, stop.set)
         try:
             async with asyncio.TaskGroup() as group:
-                for name, job in jobs.items():
-                    group.create_task(_guard(name, job))
+                group.create_task(_until(stop))
+                for bot in bots:
+                    group.create_task(_keep_up(bot, app, settings.start_retry_seconds))
+        except* _StopRequested:
+            log.info("stopping")
         except* ChatBotStopped as group_error:  # no return inside except*: Python forbids it
-            stopped.extend(group_error.exceptions)
-        for error in stopped:
-            log.error("%s", error)
-    return 1 if stopped else 0
+            stopped.extend(e for e in group_error.exceptions if isinstance(e, ChatBotStopped))
+        finally:
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                loop.remove_signal_handler(signum)
+    if not stopped:
+        return 0
+    print(stopped[0].line, file=sys.stderr)  # the first failure stopped everything
+    return stopped[0].exit_code
+
+
+async def _until(stop: asyncio.Event) -> None:
+    await stop.wait()
+    raise _StopRequested
+
+
+async def _keep_up(bot: ChatBot, app: App, retry_for: float) -> None:
+    """Serve; while the platform cannot be reached at start, try again with a growing pause."""
+    loop = asyncio.get_running_loop()
+    give_up_at = loop.time() + retry_for
+    pause, tries = FIRST_PAUSE, 1
+    while True:
+        try:
+            await bot.serve(app)
+        except asyncio.CancelledError:
+            raise
+        except bot.rejected as error:
+            raise ChatBotStopped(str(error), EXIT_TOKEN_REJECTED) from None
+        except bot.unreachable as error:
+            left = give_up_at - loop.time()
+            if left <= 0:
+                raise ChatBotStopped(
+                    f"The {bot.name} bot gave up after {tries} tries: {error}. Check the network connection "
+                    "(and any proxy or firewall), then start golfbot again.",
+                    EXIT_ENVIRONMENT,
+                ) from None
+            wait = min(pause, left)
+            log.warning("%s (try %d); trying again in %.1f s", error, tries, wait)
+            await asyncio.sleep(wait)
+            pause, tries = min(pause * 2, LONGEST_PAUSE), tries + 1
+        except Exception as error:
+            log.debug("the %s bot stopped", bot.name, exc_info=True)
+            raise ChatBotStopped(f"The {bot.name} bot stopped: {error}", EXIT_ENVIRONMENT) from None
+        else:  # a bot serves until cancelled; one that returns has been closed from the other side
+            raise ChatBotStopped(f"The {bot.name} bot stopped: its connection was closed.", EXIT_ENVIRONMENT)

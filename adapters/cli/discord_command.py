@@ -3,7 +3,8 @@
 ``--sync`` pushes the slash commands to Discord globally (after adding or changing commands; Discord may
 take a while to show them everywhere). ``DISCORD_GUILD_ID`` syncs them to that one server at every start,
 instantly: the way to develop. The token comes from DISCORD_TOKEN (environment or ``.env``), never from the
-command line, and is never printed.
+command line, and is never printed. No network at start is tried again for a while, then reported in one
+line (exit code 1); a refused token is one line too (exit code 2): see ``chat_runner``.
 
 ``--shards 0-3 --shard-count 8`` runs those four of eight gateway shards in this process (discord.py's
 AutoShardedClient); other processes run the others, all on one database (``GOLFBOT_DB=postgresql://...``).
@@ -14,11 +15,11 @@ player in two guilds may reach two: the database and the version checks keep tha
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
-from typing import Any
 
-from adapters.cli.config import Settings, configure_logging
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
+if TYPE_CHECKING:  # imported when the command runs: `golfbot --help` starts without it
+    from typing import Any
 
 EXIT_NO_TOKEN = 2
 EXIT_BAD_SHARDS = 2
@@ -77,6 +78,8 @@ def discord_command(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"golfbot discord: {error}", file=sys.stderr)
         return EXIT_BAD_SHARDS
+    from adapters.cli.config import Settings, configure_logging
+
     settings = Settings.load(db=args.db)
     if not settings.discord_token:
         print(
@@ -85,14 +88,10 @@ def discord_command(args: argparse.Namespace) -> int:
         )
         return EXIT_NO_TOKEN
     configure_logging(settings)
-    asyncio.run(_run(settings, sync_globally=args.sync, shards=shards))
-    return 0
+    # Imported here: asyncio, discord.py and the solver pool load only for this command.
+    import asyncio
 
+    from adapters.cli.chat_runner import discord_bot, serve_chat_bots
 
-async def _run(settings: Settings, *, sync_globally: bool, shards: tuple[list[int], int] | None) -> None:
-    # Imported here: discord.py and the solver pool load only for this command.
-    from adapters.cli.wiring import open_app
-    from adapters.discord.runner import run_discord
-
-    async with open_app(settings.db_path) as app:
-        await run_discord(app.clubhouse, settings, sync_globally=sync_globally, shards=shards)
+    bot = discord_bot(settings, sync_globally=args.sync, shards=shards)
+    return asyncio.run(serve_chat_bots(settings, [bot]))

@@ -1,32 +1,36 @@
 """Engine commands of ``golfbot``: ``deal`` prints a numbered deal, ``solve`` solves boards, ``bench solver``
-measures the solver. The engine stays pure; reading files, the clock and the environment happen here."""
+measures the solver. The engine stays pure; reading files, the clock and the environment happen here.
+
+The engine is imported when a command runs, not with the parser (``golfbot --help`` starts quickly)."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import resource
-import statistics
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, TextIO
 
+from adapters.cli import stats_deals
 from adapters.cli.bench import add_target
-from engine import solver
-from engine.board import BoardError, format_board, parse_board
-from engine.deal import DealError, deal, parse_deal_number
-from engine.hole import Hole
-from engine.moves import move_name
-from engine.rules import Rules, RulesError, find_rules
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
+if TYPE_CHECKING:
+    from typing import Any, TextIO
+
+    from engine import solver
+    from engine.hole import Hole
+    from engine.rules import Rules
 
 PURE_ENV = "GOLFBOT_PURE_SOLVER"
 """Set to 1 to make ``solve`` and ``bench`` use the pure-Python search (as if the kernel were missing)."""
 
 EXIT_BAD_INPUT = 2
+BACKENDS = ("auto", "c", "python")
+"""``engine.solver.BACKENDS``, spelled out so that the parser needs no engine."""
 
-Subparsers = Any  # argparse's _SubParsersAction is private
+if TYPE_CHECKING:
+    Subparsers = Any  # argparse's _SubParsersAction is private
 
 
 def add_commands(subparsers: Subparsers) -> None:
@@ -43,11 +47,30 @@ def add_commands(subparsers: Subparsers) -> None:
     p.set_defaults(handler=cmd_solve)
 
     b = add_target(subparsers, "solver", help="solve a range of deals and print speed and memory")
-    _add_rules(b)
+    b.add_argument(
+        "--rules",
+        default="strict",
+        help="rules, or a comma list of them (default strict; e.g. strict+double,wrap+jokers=2)",
+    )
     b.add_argument("--deals", default="1-1000", help="deal numbers: N, A-B or a comma list (default 1-1000)")
     b.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    b.add_argument(
+        "--max-states",
+        type=int,
+        default=None,
+        help="give each search at most N positions (a deal cut short counts as not finished)",
+    )
     _add_backend(b)
     b.set_defaults(handler=cmd_bench_solver)
+
+    c = add_target(subparsers, "course", help="time the choice of winnable-only courses")
+    c.add_argument("--rules", default="strict+winnable-only", help="rules (default strict+winnable-only)")
+    c.add_argument("--holes", type=int, default=9, help="holes in a course (default 9)")
+    c.add_argument("--firsts", default="1-200", help="first deal numbers of the courses (default 1-200)")
+    c.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    c.set_defaults(handler=cmd_bench_course)
+
+    stats_deals.add_commands(subparsers)
 
 
 def _add_rules(parser: argparse.ArgumentParser) -> None:
@@ -61,7 +84,7 @@ def _add_rules(parser: argparse.ArgumentParser) -> None:
 def _add_backend(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--backend",
-        choices=solver.BACKENDS,
+        choices=BACKENDS,
         default=None,
         help=f"solver backend (default auto: the C kernel if built; {PURE_ENV}=1 forces python)",
     )
@@ -79,6 +102,8 @@ def _backend(args: argparse.Namespace) -> str:
 
 
 def _rules(args: argparse.Namespace) -> Rules:
+    from engine.rules import find_rules
+
     return find_rules(args.rules)
 
 
@@ -86,6 +111,10 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
+    from engine.board import format_board
+    from engine.deal import DealError, deal, parse_deal_number
+    from engine.rules import RulesError
+
     try:
         hole = deal(parse_deal_number(args.number), _rules(args))
     except (DealError, RulesError) as error:
@@ -105,6 +134,10 @@ def _read_board(path: str, stdin: TextIO) -> str:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    from engine import solver
+    from engine.board import BoardError, parse_board
+    from engine.rules import RulesError
+
     try:
         rules = _rules(args)
     except RulesError as error:
@@ -126,13 +159,19 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _solve_line(path: str, solution: solver.Solution, seconds: float, *, as_json: bool) -> str:
+    from engine.moves import move_name
+
     moves = [move_name(m) for m in solution.moves]
     if as_json:
+        import json
+
         return json.dumps(
             {
                 "board": path,
                 "score": solution.score,
                 "winnable": solution.winnable,
+                "proven": solution.proven,
+                "lower_bound": solution.lower_bound,
                 "moves": moves,
                 "states": solution.states,
                 "seconds": round(seconds, 6),
@@ -149,6 +188,8 @@ def _solve_line(path: str, solution: solver.Solution, seconds: float, *, as_json
 
 def parse_deal_range(text: str) -> list[int]:
     """``"1-1000"``, ``"24"`` or ``"1-10,32001,40000-40009"`` -> deal numbers. Raises DealError."""
+    from engine.deal import DealError, parse_deal_number
+
     numbers: list[int] = []
     for part in text.split(","):
         first, dash, last = part.strip().partition("-")
@@ -162,40 +203,88 @@ def parse_deal_range(text: str) -> list[int]:
     return numbers
 
 
-def _timed(numbers: list[int], run: Callable[[Hole], int], rules: Rules) -> tuple[float, list[float], int]:
-    """Wall time of the whole loop (dealing included), time of each ``run``, and the sum of its results."""
+def _timed(
+    numbers: list[int], run: Callable[[Hole], int], rules: Rules, marks: list[int] | None = None
+) -> tuple[float, list[float], int]:
+    """Wall time of the whole loop (dealing included), time of each ``run``, and the sum of its results.
+    ``marks``: a list ``run`` appends to; each new entry is replaced by the index of the deal it ran on."""
+    from engine.deal import deal
+
     per: list[float] = []
     total = 0
     begin = time.perf_counter()
-    for number in numbers:
+    for index, number in enumerate(numbers):
+        before = len(marks) if marks is not None else 0
         hole = deal(number, rules)
         start = time.perf_counter()
         total += run(hole)
         per.append(time.perf_counter() - start)
+        if marks is not None and len(marks) > before:
+            marks[before:] = [index]
     return time.perf_counter() - begin, per, total
 
 
+WITHIN_SECONDS = (1, 3, 60)
+"""``bench solver`` counts the deals whose optimum was proven within each of these times."""
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
 def cmd_bench_solver(args: argparse.Namespace) -> int:
+    """One bench per rule set of ``--rules`` (a comma list, e.g. ``strict+double,wrap+jokers=2``)."""
+    from engine.deal import DealError
+    from engine.rules import RulesError, find_rules
+
     try:
-        rules = _rules(args)
+        every_rules = [find_rules(name) for name in args.rules.split(",")]
         numbers = parse_deal_range(args.deals)
+        if args.max_states is not None and args.max_states < 1:
+            raise DealError(f"--max-states must be at least 1, not {args.max_states}")
     except (RulesError, DealError) as error:
         return _fail("bench", str(error))
+    for rules in every_rules:
+        _bench_solver(args, rules, numbers)
+    return 0
+
+
+def _bench_solver(args: argparse.Namespace, rules: Rules, numbers: list[int]) -> None:
+    import json
+    import resource
+    import statistics
+
+    from engine import solver
+
     backend = _backend(args)
     used = "c" if backend != "python" and solver.kernel_available() else "python"
+    limit = args.max_states
+    unproven: list[int] = []
 
     def optimal(hole: Hole) -> int:
-        return solver.solve(hole, backend=backend).states
+        solution = solver.solve(hole, backend=backend, max_states=limit)
+        if not solution.proven:
+            unproven.append(len(unproven))
+        return solution.states
 
     def winnable(hole: Hole) -> int:
-        return int(solver.winnable(hole, backend=backend))
+        try:
+            return int(solver.winnable(hole, backend=backend, max_states=limit))
+        except solver.SearchLimitError:
+            return 0
 
-    wall, per, states = _timed(numbers, optimal, rules)
+    wall, per, states = _timed(numbers, optimal, rules, unproven)
     _, per_winnable, won = _timed(numbers, winnable, rules)
     worst = max(range(len(per)), key=per.__getitem__)
     deals_per_second = len(numbers) / wall
     median_ms = statistics.median(per) * 1000
+    p99_ms = _quantile(per, 0.99) * 1000
     worst_ms = per[worst] * 1000
+    cut = {numbers[i] for i in unproven}
+    within = {
+        s: sum(1 for i, t in enumerate(per) if t <= s and numbers[i] not in cut) for s in WITHIN_SECONDS
+    }
     winnable_median_ms = statistics.median(per_winnable) * 1000
     winnable_worst_ms = max(per_winnable) * 1000
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
@@ -206,29 +295,92 @@ def cmd_bench_solver(args: argparse.Namespace) -> int:
             "deals": len(numbers),
             "first": numbers[0],
             "last": numbers[-1],
+            "max_states": limit,
             "seconds": round(wall, 3),
             "deals_per_second": round(deals_per_second, 2),
             "states": states,
             "states_per_second": round(states / wall),
             "median_seconds": round(median_ms / 1000, 6),
+            "p99_seconds": round(p99_ms / 1000, 6),
             "worst_seconds": round(worst_ms / 1000, 6),
             "worst_deal": numbers[worst],
+            "proven": len(numbers) - len(cut),
+            "cut_short": sorted(cut),
+            **{f"proven_within_{s}s": n for s, n in within.items()},
             "winnable_median_ms": round(winnable_median_ms, 3),
             "winnable_worst_ms": round(winnable_worst_ms, 3),
             "winnable_deals": won,
             "peak_memory_mb": round(peak_mb, 1),
         }
         print(json.dumps(figures))
-        return 0
+        return
+    shown = ", ".join(map(str, sorted(cut)[:20])) + (" ..." if len(cut) > 20 else "")
     print(
         f"solver bench: {rules.name} rules, deals {numbers[0]}-{numbers[-1]} ({len(numbers)} deals), "
-        f"{used} backend, optimal scores\n"
-        f"  deals/s        {deals_per_second:.1f}  ({wall:.2f} s in all)\n"
+        f"{used} backend, optimal scores" + (f", at most {limit:,} states a search" if limit else "") + "\n"
+        f"  deals/s        {deals_per_second:.2f}  ({wall:.2f} s in all)\n"
         f"  states/s       {round(states / wall):,}  ({states:,} states)\n"
         f"  median / deal  {median_ms:.2f} ms\n"
+        f"  p99 / deal     {p99_ms:.2f} ms\n"
         f"  worst / deal   {worst_ms:.2f} ms (deal {numbers[worst]})\n"
+        f"  proven         "
+        + ", ".join(f"{n} within {s} s" for s, n in within.items())
+        + f"; {len(numbers) - len(cut)} of {len(numbers)} in all"
+        + (f" (cut short: {shown})" if cut else "")
+        + "\n"
         f"  peak memory    {peak_mb:.1f} MB (ru_maxrss)\n"
         f"  winnable       median {winnable_median_ms:.3f} ms, worst {winnable_worst_ms:.2f} ms; "
-        f"{won} of {len(numbers)} deals winnable"
+        f"{won} of {len(numbers)} deals winnable",
+        flush=True,
+    )
+
+
+def cmd_bench_course(args: argparse.Namespace) -> int:
+    import json
+    import statistics
+
+    from engine.course import course
+    from engine.deal import DealError
+    from engine.rules import RulesError
+
+    try:
+        rules = _rules(args)
+        firsts = parse_deal_range(args.firsts)
+        if not 1 <= args.holes <= 18:
+            raise DealError(f"a course has 1 to 18 holes, not {args.holes}")
+    except (RulesError, DealError) as error:
+        return _fail("bench", str(error))
+    per: list[float] = []
+    skipped = 0
+    for first in firsts:
+        start = time.perf_counter()
+        deals = course(first, args.holes, rules)
+        per.append(time.perf_counter() - start)
+        skipped += deals[-1] - first + 1 - len(deals)
+    median_ms = statistics.median(per) * 1000
+    p99_ms = _quantile(per, 0.99) * 1000
+    worst_ms = max(per) * 1000
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "rules": rules.name,
+                    "holes": args.holes,
+                    "courses": len(firsts),
+                    "median_ms": round(median_ms, 3),
+                    "p99_ms": round(p99_ms, 3),
+                    "worst_ms": round(worst_ms, 3),
+                    "skipped_per_course": round(skipped / len(firsts), 2),
+                }
+            )
+        )
+        return 0
+    print(
+        f"course bench: {rules.name} rules, {args.holes}-hole courses from deals {firsts[0]}-{firsts[-1]} "
+        f"({len(firsts)} courses)\n"
+        f"  median / course  {median_ms:.2f} ms\n"
+        f"  p99 / course     {p99_ms:.2f} ms\n"
+        f"  worst / course   {worst_ms:.2f} ms\n"
+        f"  skipped          {skipped / len(firsts):.1f} deals a course"
     )
     return 0

@@ -1,26 +1,79 @@
-"""``golfbot``: one console script, one sub-command per job. Each command module adds its own parser."""
+"""``golfbot``: one console script, one sub-command per job. Each command module adds its own parser.
+
+Starting is quick: the command modules import only argparse at the top, and each handler imports what its
+command needs when it runs (asyncio, the database, the solver pool, a chat library).
+
+A command that fails prints one line on stderr, ``golfbot COMMAND: what is wrong; what to do``, and exits
+with 2 (the command line is wrong) or 1 (the environment is: the database, the network). A traceback
+appears only with GOLFBOT_LOG_LEVEL=DEBUG.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
 import adapters.cli.bench_sixcard as bench_sixcard
 from adapters.cli import bench_core, discord_command, doctor, engine_commands, game_commands, telegram_command
-from adapters.postgres import DatabaseUnavailable, MigrationError
+from adapters.cli.failure import EXIT_ENVIRONMENT, EXIT_USAGE, CommandFailed
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
 
 COMMAND_MODULES = [game_commands, engine_commands, bench_core, discord_command, telegram_command]
 COMMAND_MODULES.append(bench_sixcard)
 COMMAND_MODULES.append(doctor)
 
 
+def _columns() -> int:
+    """The terminal's width as shutil.get_terminal_size tells it, without importing shutil (and with it
+    bz2, lzma and zlib: 3 ms of every start, since argparse makes a formatter for every option)."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class Formatter(argparse.HelpFormatter):
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=_columns() - 2)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with a wrong command line told in one line (no usage block above it)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="golfbot", description="Golf patience: play, solve, run the bots.")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser = Parser(prog="golfbot", description="Golf patience: play, solve, run the bots.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for module in COMMAND_MODULES:
         module.add_commands(sub)
     return parser
+
+
+def _debug() -> bool:
+    return os.environ.get("GOLFBOT_LOG_LEVEL", "").strip().upper() == "DEBUG"
+
+
+def _database_failure(error: Exception) -> bool:
+    """A database server down or refusing (told in one line). Checked without importing the PostgreSQL
+    store (and asyncpg with it) into every command: an error of its can only come once it is imported."""
+    postgres = sys.modules.get("adapters.postgres")
+    return postgres is not None and isinstance(error, (postgres.DatabaseUnavailable, postgres.MigrationError))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -32,9 +85,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler = args.handler
     try:
         return int(handler(args) or 0)
-    except (DatabaseUnavailable, MigrationError) as error:  # a database server down or refusing: one line
-        print(f"golfbot: {error}", file=sys.stderr)
-        return 1
+    except CommandFailed as failure:
+        if _debug():
+            import traceback
+
+            traceback.print_exc()
+        print(f"golfbot {args.command}: {failure.message}", file=sys.stderr)
+        return failure.exit_code
+    except Exception as error:
+        if not _database_failure(error):
+            raise
+        if _debug():
+            import traceback
+
+            traceback.print_exc()
+        print(f"golfbot {args.command}: {error}", file=sys.stderr)
+        return EXIT_ENVIRONMENT
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -16,7 +16,7 @@ from discord import app_commands
 from adapters.discord.buttons import GolfButton, is_golf_click
 from adapters.discord.commands import GolfCommands
 from adapters.discord.identity import place_of, player_of
-from adapters.discord.replies import SORRY, answer_click, no_tracebacks, tell
+from adapters.discord.replies import SORRY, Boards, answer_click, no_tracebacks, tell
 from bot.clubhouse import Clubhouse
 
 log = logging.getLogger(__name__)
@@ -64,6 +64,7 @@ class GolfClient(discord.Client):
         self.sync_globally = sync_globally
         self.tree = app_commands.CommandTree(self)
         self.golf = GolfCommands(clubhouse)
+        self.boards = Boards()
         self.tree.add_command(self.golf)
         self.tree.error(self.on_command_error)
 
@@ -90,7 +91,7 @@ class GolfClient(discord.Client):
         async with no_tracebacks(interaction):
             settings = await self.clubhouse.place_settings(place_of(interaction))
             work = self.clubhouse.press(player_of(interaction.user), action_id)
-            await answer_click(interaction, work, emoji=settings.emoji)
+            await answer_click(interaction, work, emoji=settings.emoji, boards=self.boards)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py drops clicks that no DynamicItem template matches; answer those here. The test is the

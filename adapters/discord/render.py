@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from bot.render import render_board, status_line
 from bot.screens import BoardView, Screen
+from bot.texts import COMMANDS, spell
 from engine.cards import Card, Suit
 
 MAX_CONTENT = 2000
 """Discord's limit on a message's content."""
+SPELLING = {key: f"/golf {key}" for key in COMMANDS}
+"""How the core's command keys read on Discord: every command is in the ``/golf`` group."""
 
 RANK_EMOJI = {
     1: "🇦",
@@ -76,15 +79,15 @@ def render_message(screen: Screen, *, emoji: bool = False, notice: str = "") -> 
 
     Never longer than MAX_CONTENT: should a screen ever be too long, its text blocks go first, then its
     notes; the title and the board always stay."""
-    head = [f"*{notice}*"] if notice else []
+    head = [f"*{say(notice)}*"] if notice else []
     if screen.title:
         head.append(f"**{screen.title}**")
     board: list[str] = []
     if screen.board is not None:
         drawn = emoji_board(screen.board) if emoji else code_block(render_board(screen.board))
         board = [drawn, f"-# {status_line(screen.board)}"]
-    notes = list(screen.notes)
-    blocks = [code_block(b) if is_table(b) else b for b in screen.blocks if b]
+    notes = [say(note) for note in screen.notes]
+    blocks = [code_block(b) if is_table(b) else say(b) for b in screen.blocks if b]
     while True:
         content = "\n".join([*head, *notes, *board, *blocks])
         if discord_length(content) <= MAX_CONTENT:
@@ -105,4 +108,10 @@ def _cut(text: str) -> str:
 
 def render_notice(text: str) -> str:
     """A short reply (a refusal, a confirmation) on its own."""
+    text = say(text)
     return text if discord_length(text) <= MAX_CONTENT else _cut(text)
+
+
+def say(text: str) -> str:
+    """A text of the core with its commands spelled the Discord way (``/golf play``)."""
+    return spell(text, SPELLING)

@@ -5,6 +5,14 @@ solver (up to its own 3-second timeout). So every answer is raced against ``DEFE
 core has not answered by then the interaction is deferred (a click: "deferred update", nothing visible; a
 command: "thinking…") and the answer follows by editing the original response. Fast answers cost one call.
 
+Missed windows: Discord forgets an interaction that was not answered within 3 seconds (10062 Unknown
+Interaction; a kill right after a click, a long 429) and its follow-ups after 15 minutes (10015). What the
+click did is saved all the same; the miss is one WARNING line, and nothing more is tried.
+
+Double clicks: a click that repeats one the same player had applied a moment ago on the same message
+(``RepeatedActionError``) is acknowledged without a word: the board shows its outcome already (or is
+about to). A click on a genuinely old board gets the notice, and the board is brought up to date.
+
 Where: boards and summaries are public (a click edits the board it was pressed on; a command posts a new
 board); help, rules, stats and refusals go privately (ephemeral) to the one who asked.
 """
@@ -13,15 +21,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager, suppress
+from collections import Counter, OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager, suppress
 from typing import Any, TypeVar
 
 import discord
 
 from adapters.discord.buttons import board_buttons
 from adapters.discord.render import render_message, render_notice
-from bot.errors import GolfError
+from bot.errors import GolfError, RepeatedActionError, StaleActionError
 from bot.screens import Screen, ScreenKind
 
 log = logging.getLogger(__name__)
@@ -30,6 +39,8 @@ DEFER_AFTER = 1.5
 """Seconds to wait for the core before deferring; Discord allows 3 for the first answer, and the network
 and the gateway need their share of it."""
 SORRY = "Sorry, something went wrong on my side. Please try again in a moment."
+EXPIRED = {10062: "Unknown Interaction", 10015: "Unknown Webhook"}
+"""Discord's codes for an interaction past its 3-second window, and for its follow-ups past 15 minutes."""
 
 T = TypeVar("T")
 
@@ -58,6 +69,15 @@ async def no_tracebacks(interaction: discord.Interaction) -> AsyncIterator[None]
     """A bug or an outage becomes a polite private reply and a log line, never a silent failure."""
     try:
         yield
+    except discord.NotFound as error:
+        if error.code not in EXPIRED:
+            raise
+        log.warning(
+            "interaction %s expired before it was answered (%s %s); what it did is saved",
+            interaction.id,
+            error.code,
+            EXPIRED[error.code],
+        )
     except Exception:
         log.exception("answering interaction %s failed", interaction.id)
         with suppress(discord.HTTPException):
@@ -95,20 +115,71 @@ async def update(interaction: discord.Interaction, screen: Screen, *, emoji: boo
         await interaction.response.edit_message(content=content, view=view)
 
 
-async def answer_click(interaction: discord.Interaction, work: Awaitable[Screen], *, emoji: bool) -> None:
+class Boards:
+    """Which board (round and version) each message shows, and the clicks under way on it: tells a double
+    click, answered without a word, from a click on an old board. The last ``size`` messages are kept."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._shown: OrderedDict[int, tuple[str, int]] = OrderedDict()
+        self._clicking: Counter[int] = Counter()
+
+    @contextmanager
+    def clicking(self, message_id: int) -> Iterator[None]:
+        self._clicking[message_id] += 1
+        try:
+            yield
+        finally:
+            self._clicking[message_id] -= 1
+            if not self._clicking[message_id]:
+                del self._clicking[message_id]
+
+    def note(self, message_id: int, screen: Screen) -> None:
+        self._shown.pop(message_id, None)
+        self._shown[message_id] = (screen.session, screen.version)
+        while len(self._shown) > self._size:
+            self._shown.popitem(last=False)
+
+    def will_show(self, message_id: int, screen: Screen) -> bool:
+        """Another click on this message is under way (the one being repeated), or it shows ``screen``."""
+        if self._clicking[message_id] > 1:
+            return True
+        shown = self._shown.get(message_id)
+        return shown is not None and shown[0] == screen.session and shown[1] >= screen.version
+
+
+async def answer_click(
+    interaction: discord.Interaction,
+    work: Awaitable[Screen],
+    *,
+    emoji: bool,
+    boards: Boards | None = None,
+) -> None:
     """A board button: the board is edited in place. A refusal goes privately to the clicker; if it comes
-    with the round's current board (a stale click), the pressed message is brought up to date as well."""
-    try:
-        screen = await in_time(work, interaction.response.defer)
-    except GolfError as error:
-        if error.screen is not None:
-            await update(interaction, error.screen, emoji=emoji)
-        await tell(interaction, error.message)
-        return
-    if is_private(screen):
-        await post(interaction, screen, emoji=emoji)
-    else:
-        await update(interaction, screen, emoji=emoji)
+    with the round's current board (a stale click), the pressed message is brought up to date as well. A
+    repeat of a click just applied on this message is only acknowledged."""
+    boards = boards or Boards()
+    message_id = interaction.message.id if interaction.message is not None else 0
+    with boards.clicking(message_id):
+        try:
+            screen = await in_time(work, interaction.response.defer)
+        except GolfError as error:
+            current = error.screen if isinstance(error, StaleActionError) else None
+            repeated = isinstance(error, RepeatedActionError)
+            if repeated and current is not None and boards.will_show(message_id, current):
+                if not interaction.response.is_done():
+                    await interaction.response.defer()  # acknowledged: the board shows it already
+                return
+            if error.screen is not None:
+                boards.note(message_id, error.screen)
+                await update(interaction, error.screen, emoji=emoji)
+            await tell(interaction, error.template)
+            return
+        if is_private(screen):
+            await post(interaction, screen, emoji=emoji)
+        else:
+            boards.note(message_id, screen)
+            await update(interaction, screen, emoji=emoji)
 
 
 async def answer_command(interaction: discord.Interaction, work: Awaitable[Screen], *, emoji: bool) -> None:
@@ -122,8 +193,8 @@ async def answer_command(interaction: discord.Interaction, work: Awaitable[Scree
         screen = await in_time(work, think)
     except GolfError as error:
         if error.screen is None:
-            await tell(interaction, error.message)
+            await tell(interaction, error.template)
         else:
-            await post(interaction, error.screen, emoji=emoji, notice=error.message)
+            await post(interaction, error.screen, emoji=emoji, notice=error.template)
         return
     await post(interaction, screen, emoji=emoji)

@@ -160,7 +160,7 @@ class PostgresStorage:
 
     _ROUND_COLUMNS = (
         "id, kind, place, players, rules, holes, par_for_nine, casual, deals, scores, best, moves,"
-        " version, status, hints, started_at, updated_at, payload_version, payload"
+        " version, status, hints, started_at, updated_at, payload_version, payload, undos"
     )
 
     @staticmethod
@@ -184,6 +184,7 @@ class PostgresStorage:
             started_at=_dt(row[15]),
             updated_at=_dt(row[16]),
             payload=Payload(row[17], row[18]),
+            undos=row[19],
         )
 
     _ACTIVE_ROUND = (
@@ -202,7 +203,7 @@ class PostgresStorage:
     _INSERT_ROUND = (
         f"INSERT INTO rounds ({_ROUND_COLUMNS}, owner, total)"
         " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,"
-        " $20, $21) ON CONFLICT (owner, place, kind) WHERE status IN ('playing', 'hole_over') DO NOTHING"
+        " $20, $21, $22) ON CONFLICT (owner, place, kind) WHERE status IN ('playing', 'hole_over') DO NOTHING"
     )
 
     async def create_round(self, state: RoundState) -> None:
@@ -227,6 +228,7 @@ class PostgresStorage:
             _ts(state.updated_at),
             state.payload.version,
             state.payload.data,
+            state.undos,
             state.owner,
             sum(state.scores),
         )
@@ -235,7 +237,8 @@ class PostgresStorage:
 
     _SAVE_ROUND = (
         "UPDATE rounds SET scores = $1, best = $2, moves = $3, total = $4, version = $5, status = $6,"
-        " hints = $7, updated_at = $8, payload_version = $9, payload = $10 WHERE id = $11 AND version = $12"
+        " hints = $7, updated_at = $8, payload_version = $9, payload = $10, undos = $11"
+        " WHERE id = $12 AND version = $13"
     )
 
     _INSERT_HOLE = (
@@ -257,6 +260,7 @@ class PostgresStorage:
             _ts(state.updated_at),
             state.payload.version,
             state.payload.data,
+            state.undos,
             state.id,
             previous_version,
         )

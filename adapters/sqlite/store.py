@@ -30,7 +30,8 @@ from typing import Any
 
 import aiosqlite
 
-from adapters.sqlite.migrate import apply_migrations
+from adapters.sqlite.migrate import MigrationError, apply_migrations
+from adapters.sqlite.opening import DatabaseUnavailable, explain, probe
 from bot.models import (
     HoleRecord,
     Payload,
@@ -67,15 +68,28 @@ class SqliteStorage:
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStorage:
-        """Open (creating if needed) the database at ``path`` and bring its schema up to date."""
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        """Open (creating if needed) the database at ``path`` and bring its schema up to date. Raises
+        DatabaseUnavailable, with a line a person can act on, when the file cannot be used; nothing is
+        left running then (a connection left open keeps its thread, and the process, alive)."""
+        memory = str(path) == ":memory:"
+        if not memory:
+            path = Path(path)
+            try:
+                await asyncio.to_thread(probe, path)
+            except (OSError, sqlite3.Error) as error:
+                raise DatabaseUnavailable(explain(path, error)) from error
         db = await aiosqlite.connect(str(path), isolation_level=None)
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        await apply_migrations(db)
+        try:
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA busy_timeout=5000")
+            await apply_migrations(db)
+        except BaseException as error:
+            await db.close()
+            if memory or not isinstance(error, (OSError, sqlite3.Error, MigrationError)):
+                raise
+            raise DatabaseUnavailable(explain(Path(path), error)) from error
         return cls(db)
 
     async def close(self) -> None:
@@ -158,7 +172,7 @@ class SqliteStorage:
 
     _ROUND_COLUMNS = (
         "id, kind, place, players, rules, holes, par_for_nine, casual, deals, scores, best, moves,"
-        " version, status, hints, started_at, updated_at, payload_version, payload"
+        " version, status, hints, started_at, updated_at, payload_version, payload, undos"
     )
 
     @staticmethod
@@ -182,6 +196,7 @@ class SqliteStorage:
             started_at=_dt(row[15]),
             updated_at=_dt(row[16]),
             payload=Payload(row[17], row[18]),
+            undos=row[19],
         )
 
     _ACTIVE_ROUND = (
@@ -201,7 +216,7 @@ class SqliteStorage:
     # round in progress is skipped; any other broken constraint still raises.
     _INSERT_ROUND = (
         f"INSERT INTO rounds ({_ROUND_COLUMNS}, owner, total)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (owner, place, kind) WHERE status IN ('playing', 'hole_over') DO NOTHING"
     )
 
@@ -228,6 +243,7 @@ class SqliteStorage:
                 _ts(state.updated_at),
                 state.payload.version,
                 state.payload.data,
+                state.undos,
                 state.owner,
                 sum(state.scores),
             ),
@@ -237,7 +253,7 @@ class SqliteStorage:
 
     _SAVE_ROUND = (
         "UPDATE rounds SET scores = ?, best = ?, moves = ?, total = ?, version = ?, status = ?,"
-        " hints = ?, updated_at = ?, payload_version = ?, payload = ? WHERE id = ? AND version = ?"
+        " hints = ?, updated_at = ?, payload_version = ?, payload = ?, undos = ? WHERE id = ? AND version = ?"
     )
 
     _INSERT_HOLE = (
@@ -259,6 +275,7 @@ class SqliteStorage:
             _ts(state.updated_at),
             state.payload.version,
             state.payload.data,
+            state.undos,
             state.id,
             previous_version,
         )

@@ -12,7 +12,6 @@ from typing import Any
 
 from telegram import BotCommand, Update
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
@@ -22,8 +21,9 @@ from telegram.ext import (
 )
 
 from adapters.telegram.buttons import GolfButtons
-from adapters.telegram.commands import GolfCommands
-from adapters.telegram.ordering import PerUserOrder
+from adapters.telegram.commands import PLAY_NOW, GolfCommands
+from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter
+from adapters.telegram.ordering import ChatLanes
 from bot.clubhouse import Clubhouse
 
 log = logging.getLogger(__name__)
@@ -44,21 +44,23 @@ def api_urls(base_url: str = "") -> tuple[str, str]:
     return f"{root}/bot", f"{root}/file/bot"
 
 
-def telegram_builder(token: str, *, base_url: str = "", max_retries: int = 3) -> AnyBuilder:
-    """A builder with the production settings. ``AIORateLimiter`` keeps the bot within Telegram's flood
-    limits and waits out a 429 (``RetryAfter``) before retrying, up to ``max_retries`` times."""
+def telegram_builder(token: str, *, base_url: str = "", max_wait: float = MAX_WAIT) -> AnyBuilder:
+    """A builder with the production settings. ``ChatFloodLimiter`` keeps the bot within Telegram's flood
+    limits and waits out a 429 (``RetryAfter``) in the chat it came from only, for up to ``max_wait``
+    seconds, before retrying."""
     api, files = api_urls(base_url)
     return (
         ApplicationBuilder()
         .token(token)
         .base_url(api)
         .base_file_url(files)
-        .rate_limiter(AIORateLimiter(max_retries=max_retries))
+        .rate_limiter(ChatFloodLimiter(max_wait=max_wait))
     )
 
 
 def build_application(clubhouse: Clubhouse, builder: AnyBuilder) -> AnyApplication:
-    """The Golf bot on ``builder``: handlers, per-user ordered concurrency, command menu at start-up."""
+    """The Golf bot on ``builder``: handlers, per-player-and-chat ordered concurrency (``ChatLanes``),
+    command menu at start-up."""
     commands = GolfCommands(clubhouse)
     buttons = GolfButtons(clubhouse)
     specs = commands.specs
@@ -66,11 +68,22 @@ def build_application(clubhouse: Clubhouse, builder: AnyBuilder) -> AnyApplicati
     async def publish_commands(app: AnyApplication) -> None:
         await app.bot.set_my_commands([BotCommand(spec.name, spec.description) for spec in specs])
 
-    app = builder.concurrent_updates(PerUserOrder()).post_init(publish_commands).build()
+    app = builder.concurrent_updates(ChatLanes()).post_init(publish_commands).build()
     for spec in specs:
         # New messages only: editing an old "/play" must not start another round.
         app.add_handler(CommandHandler(spec.name, spec.callback, filters=filters.UpdateType.MESSAGE))
-    app.add_handler(CallbackQueryHandler(buttons.press))
+    # Not in the menu: Telegram's START button (and a deep link) send it.
+    app.add_handler(CommandHandler("start", commands.start, filters=filters.UpdateType.MESSAGE))
+
+    async def press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """The welcome's Play button, or a key of a board (PTB's ``pattern`` would let empty data in)."""
+        query = update.callback_query
+        if query is not None and query.data == PLAY_NOW:
+            await commands.play_button(update, context)
+        else:
+            await buttons.press(update, context)
+
+    app.add_handler(CallbackQueryHandler(press))
     app.add_error_handler(log_error)
     return app
 

@@ -1,9 +1,10 @@
 """Lenient reading of what players type after a command: ``/play wrap 3``, ``/play 5``,
-``/play putt-putt #24``, ``/play queens on kings 18 holes deal=7``.
+``/play putt-putt #24``, ``/play queens on kings 18 holes deal=7``, ``/play rules=wrap holes=3``.
 
-Words may come in any order: a number is the number of holes, ``#24`` (or ``deal=24``, ``deal 24``) the
-first deal, and the other words name the rules. Anything unreadable raises BadOptionError with a sentence
-a player can act on.
+Words may come in any order. ``key=value`` (or ``key:value``) names an option outright: ``rules=``,
+``deal=`` and ``holes=``, the same options as everywhere else. Bare words are read by their look: a number
+is the number of holes, ``#24`` (or ``deal 24``) the first deal, and the other words name the rules.
+Anything unreadable raises BadOptionError with a sentence that speaks of the option it is about.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from dataclasses import dataclass
 
 from bot.errors import BadOptionError
 from bot.options import deal_option, holes_option, rules_option
+from engine.deal import MAX_DEAL
+from engine.scoring import MAX_HOLES, MIN_HOLES
 
-_HOLES = re.compile(r"(?:holes?[=:])?([0-9]+)(?:holes?)?", re.ASCII | re.IGNORECASE)
-_DEAL = re.compile(r"(?:#|deal[=:#]|deal[=:]#)([0-9]+)", re.ASCII | re.IGNORECASE)
+_KEYED = re.compile(r"(rules?|deal|holes?)[=:](.*)", re.ASCII | re.IGNORECASE | re.DOTALL)
+_HOLES = re.compile(r"([0-9]+)(?:holes?)?", re.ASCII | re.IGNORECASE)
 _FILLER = frozenset({"hole", "holes", "rules", "with"})
 
 
@@ -29,43 +32,84 @@ class PlayOptions:
     deal_code: str | None = None
 
 
-def parse_play_arguments(words: Sequence[str]) -> PlayOptions:
-    rule_words: list[str] = []
+@dataclass(slots=True)
+class _Reading:
+    rule_words: list[str]
     holes: int | None = None
     deal_code: str | None = None
+
+    def deal(self, text: str) -> None:
+        number = deal_option(text)
+        if self.deal_code is not None:
+            raise BadOptionError(f"Give one deal, not {self.deal_code} and #{number}.")
+        self.deal_code = f"#{number}"
+
+    def hole_count(self, holes: int) -> None:
+        if self.holes is not None:
+            raise BadOptionError(f"Give one number of holes, not {self.holes} and {holes}.")
+        self.holes = holes
+
+
+def parse_play_arguments(words: Sequence[str]) -> PlayOptions:
+    reading = _Reading(rule_words=[])
     queue = list(words)
     while queue:
         word = queue.pop(0).strip()
         lowered = word.lower()
         if not word or lowered in _FILLER:
             continue
-        if lowered == "deal" and queue:
-            word = "#" + queue.pop(0).strip().lstrip("#")
-        if (deal := _DEAL.fullmatch(word)) or word.startswith("#"):
-            number = deal_option(deal[1] if deal else word)
-            if deal_code is not None:
-                raise BadOptionError(f"Give one deal, not {deal_code} and #{number}.")
-            deal_code = f"#{number}"
+        if keyed := _KEYED.fullmatch(word):
+            _read_keyed(reading, keyed[1].lower().rstrip("s"), keyed[2].strip())
+        elif lowered.startswith("deal#"):
+            reading.deal(word[4:])
+        elif lowered == "deal" and queue:
+            reading.deal(queue.pop(0).strip())
+        elif word.startswith("#"):
+            reading.deal(word)
         elif count := _HOLES.fullmatch(word):
-            if holes is not None:
-                raise BadOptionError(f"Give one number of holes, not {holes} and {count[1]}.")
-            holes = _holes(count[1])
+            reading.hole_count(_bare_holes(count[1]))
         else:
-            rule_words.append(word)
-    return PlayOptions(rules=_rules(rule_words), holes=holes, deal_code=deal_code)
+            reading.rule_words.append(word)
+    return PlayOptions(rules=_rules(reading.rule_words), holes=reading.holes, deal_code=reading.deal_code)
+
+
+def _read_keyed(reading: _Reading, key: str, value: str) -> None:
+    """``rules=wrap``, ``deal=24`` / ``deal=#24``, ``holes=3``: the error names the option."""
+    if key == "rule":
+        if not value:
+            raise BadOptionError("Name the rules after rules=, e.g. rules=wrap or rules=strict+double.")
+        reading.rule_words.append(value)
+    elif key == "deal":
+        if not value:
+            raise BadOptionError("Give a deal number after deal=, e.g. deal=24.")
+        reading.deal(value)
+    elif not value.isascii() or not value.isdigit():
+        raise BadOptionError(
+            f"holes= takes a number of holes from {MIN_HOLES} to {MAX_HOLES}, not {value or 'nothing'!r}."
+        )
+    else:
+        reading.hole_count(holes_option(int(value)))
 
 
 def parse_rules_argument(words: Sequence[str]) -> str | None:
-    """The rule set named by ``/rules putt putt`` (``None`` when no words were given)."""
-    return _rules(words)
+    """The rule set named by ``/rules putt putt`` or ``/rules rules=wrap`` (``None`` when no words)."""
+    return _rules([_strip_rules_key(w) for w in words])
 
 
-def _holes(digits: str) -> int:
+def _strip_rules_key(word: str) -> str:
+    keyed = _KEYED.fullmatch(word.strip())
+    return keyed[2] if keyed and keyed[1].lower().startswith("rule") else word
+
+
+def _bare_holes(digits: str) -> int:
+    """A bare number is a number of holes; one out of range that is a deal gets the hint to write #N."""
     holes = int(digits)
     try:
         return holes_option(holes)
-    except BadOptionError as error:  # "/play 24" most likely meant deal 24
-        raise BadOptionError(f"{error.message} To play deal {holes}, write #{holes}.") from None
+    except BadOptionError as error:
+        if 1 <= holes <= MAX_DEAL:  # "/play 24" most likely meant deal 24
+            raise BadOptionError(f"{error.message} To play deal {holes}, write #{holes}.") from None
+        raise
 
 
 def _rules(words: Sequence[str]) -> str | None:

@@ -9,8 +9,10 @@ message up to date.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections import Counter, OrderedDict
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
@@ -20,26 +22,40 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from adapters.telegram.identity import is_group, player_of
-from adapters.telegram.render import render_message
+from adapters.telegram.render import SPELLING, render_message
+from adapters.telegram.render import Message as Shown
 from bot.clubhouse import Clubhouse
-from bot.errors import GolfError, NotYourRoundError, StaleActionError
+from bot.errors import GolfError, NotYourRoundError, RepeatedActionError, StaleActionError
+from bot.models import Player
 from bot.screens import Screen
-
-log = logging.getLogger(__name__)
+from bot.texts import spell
 
 ANSWER_LIMIT = 200
 """Telegram cuts the text of a callback answer at 200 characters."""
+EDIT_WAIT = 1.0
+"""Seconds a committed press waits for its board edit before it is answered anyway (the edit goes on): a
+chat in a flood wait must not keep a player's button spinning (Telegram gives up after about 15 s)."""
+SHOWN_MEMORY = 4096
+"""Messages whose last edit is remembered (to spend no edit on a board that shows the screen already)."""
 TOO_OLD = "This board is too old to play on here. Send /resume for a fresh one."
 NOT_SHOWN = "Done, but I could not update this message. Send /resume to see your board."
+EDIT_PENDING = "Done. Telegram is holding back edits in this chat for a moment; the board will follow."
+UP_TO_DATE = "That key was on an earlier board; this one is up to date."
 OOPS = "Something went wrong on my side. Send /resume to see where your round stands."
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(slots=True)
 class Answer:
-    """What the query will be answered with; set while handling, sent once at the end."""
+    """What the query will be answered with; set while handling, sent once (``send``, or at the end)."""
 
+    query: CallbackQuery
     text: str | None = None
     show_alert: bool = False
+    committed: bool = False
+    """The press changed the game: whatever happens next, it must not be answered as a failure."""
+    sent: bool = False
 
     def say(self, text: str) -> None:
         self.text, self.show_alert = text, False
@@ -47,28 +63,38 @@ class Answer:
     def alert(self, text: str) -> None:
         self.text, self.show_alert = text, True
 
+    async def send(self) -> None:
+        if self.sent:
+            return
+        self.sent = True
+        text = self.text[:ANSWER_LIMIT] if self.text else None
+        try:
+            await self.query.answer(text, show_alert=self.show_alert)
+        except TelegramError as error:  # e.g. answered too late (Telegram waits about 15 s)
+            log.warning("could not answer a callback query: %s", error)
+
 
 @asynccontextmanager
 async def answering(query: CallbackQuery) -> AsyncIterator[Answer]:
-    """Answer ``query`` exactly once when the block ends, however it ends (an error: with OOPS, and the
-    error goes on to the error handler)."""
-    answer = Answer()
+    """Answer ``query`` exactly once, by the end of the block however it ends. An error answers OOPS (or,
+    when the press was committed already, NOT_SHOWN: the move is saved) and goes on to the error handler."""
+    answer = Answer(query)
     try:
         yield answer
     except Exception:
-        answer.say(OOPS)
+        answer.say(NOT_SHOWN if answer.committed else OOPS)
         raise
     finally:
-        text = answer.text[:ANSWER_LIMIT] if answer.text else None
-        try:
-            await query.answer(text, show_alert=answer.show_alert)
-        except TelegramError as error:  # e.g. answered too late (Telegram waits about 15 s)
-            log.warning("could not answer a callback query: %s", error)
+        await answer.send()
 
 
 class GolfButtons:
     def __init__(self, clubhouse: Clubhouse) -> None:
         self._club = clubhouse
+        self._shown: OrderedDict[tuple[int, int], tuple[str, int, str]] = OrderedDict()
+        """(chat, message) -> (round, version, content) of its last edit: what the message shows."""
+        self._pressing: Counter[tuple[int, int]] = Counter()
+        """Presses being handled, per message: a repeat of one of them is answered without a redraw."""
 
     async def press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
@@ -81,29 +107,96 @@ class GolfButtons:
                 return
             player = player_of(query.from_user)
             name = player.name if is_group(message.chat) else ""
+            where = (message.chat.id, message.message_id)
+            self._pressing[where] += 1
             try:
-                screen = await self._club.press(player, query.data or "")
-            except NotYourRoundError as error:
-                answer.alert(error.message)
-                return
-            except GolfError as error:
-                answer.say(error.message)
-                if isinstance(error, StaleActionError) and error.screen is not None:
-                    await show(query, error.screen, player_name=name)
-                return
-            if not await show(query, screen, player_name=name):
-                answer.say(NOT_SHOWN)
+                await self._press(query, message, answer, player, name)
+            finally:
+                self._pressing[where] -= 1
+                if not self._pressing[where]:
+                    del self._pressing[where]
 
+    async def _press(
+        self, query: CallbackQuery, message: Message, answer: Answer, player: Player, name: str
+    ) -> None:
+        try:
+            screen = await self._club.press(player, query.data or "")
+        except NotYourRoundError as error:
+            answer.alert(spell(error.template, SPELLING))
+            return
+        except GolfError as error:
+            current = error.screen if isinstance(error, StaleActionError) else None
+            if isinstance(error, RepeatedActionError) and current and self._will_show(message, current):
+                return  # a repeated tap: this board shows (or is about to show) its outcome
+            answer.say(spell(error.template, SPELLING))
+            if current is not None:
+                if self._shows(message, current):
+                    answer.say(UP_TO_DATE)
+                else:
+                    await self.show(query, message, current, player_name=name)
+            return
+        answer.committed = True
+        edit = asyncio.ensure_future(self.show(query, message, screen, player_name=name))  # noted now
+        done, _ = await asyncio.wait({edit}, timeout=EDIT_WAIT)
+        if not done:
+            answer.say(EDIT_PENDING)
+            await answer.send()
+        if not await edit:
+            answer.say(NOT_SHOWN)
 
-async def show(query: CallbackQuery, screen: Screen, *, player_name: str = "") -> bool:
-    """Edit the pressed message into ``screen`` (keyboard included: an edit without one removes it).
-    Returns False if Telegram refused; "not modified" (the message shows it already) counts as shown."""
-    shown = render_message(screen, player_name=player_name)
-    try:
-        await query.edit_message_text(shown.text, parse_mode=ParseMode.HTML, reply_markup=shown.keyboard)
-    except BadRequest as error:
-        if "message is not modified" in error.message.lower():
-            return True
+    def _will_show(self, message: Message, screen: Screen) -> bool:
+        """Another press on this message is under way (the one this repeats), or it shows ``screen``."""
+        return self._pressing[(message.chat.id, message.message_id)] > 1 or self._shows(message, screen)
+
+    def _shows(self, message: Message, screen: Screen) -> bool:
+        """Does the message show ``screen``, or a later board of its round, already (or is it being
+        edited into one)?"""
+        last = self._shown.get((message.chat.id, message.message_id))
+        return last is not None and last[0] == screen.session and last[1] >= screen.version
+
+    def show(
+        self, query: CallbackQuery, message: Message, screen: Screen, *, player_name: str = ""
+    ) -> Awaitable[bool]:
+        """Edit the pressed message into ``screen`` (keyboard included: an edit without one removes it),
+        unless it shows that already, or a later board (an edit that changes nothing spends no budget).
+        What the message will show is noted at once, before the edit is under way. Returns False if
+        Telegram refused; "not modified" counts as shown."""
+        shown = render_message(screen, player_name=player_name)
+        key = (message.chat.id, message.message_id)
+        content = shown.text + repr(shown.keyboard.to_dict() if shown.keyboard else None)
+        last = self._shown.get(key)
+        later = last is not None and last[0] == screen.session and last[1] > screen.version
+        if later or (last is not None and last[2] == content):
+            return _done(True)
+        mark = (screen.session, screen.version, content)
+        self._remember(key, mark)
+        return self._edit(query, shown, key, mark)
+
+    async def _edit(
+        self, query: CallbackQuery, shown: Shown, key: tuple[int, int], mark: tuple[str, int, str]
+    ) -> bool:
+        try:
+            await query.edit_message_text(shown.text, parse_mode=ParseMode.HTML, reply_markup=shown.keyboard)
+        except BadRequest as error:
+            if "message is not modified" in error.message.lower():
+                return True
+            return self._not_shown(key, mark, error)
+        except TelegramError as error:  # a flood wait past the limiter's patience, a network failure
+            return self._not_shown(key, mark, error)
+        return True
+
+    def _remember(self, key: tuple[int, int], mark: tuple[str, int, str]) -> None:
+        self._shown.pop(key, None)
+        self._shown[key] = mark
+        while len(self._shown) > SHOWN_MEMORY:
+            self._shown.popitem(last=False)
+
+    def _not_shown(self, key: tuple[int, int], mark: tuple[str, int, str], error: TelegramError) -> bool:
         log.warning("could not edit a board: %s", error)
+        if self._shown.get(key) == mark:
+            del self._shown[key]
         return False
-    return True
+
+
+async def _done(value: bool) -> bool:
+    return value

@@ -1,4 +1,6 @@
-"""The chat commands: ``/play``, ``/resume``, ``/concede``, ``/abandon``, ``/stats``, ``/rules``, ``/help``.
+"""The chat commands: ``/play``, ``/resume``, ``/concede``, ``/abandon``, ``/stats``, ``/rules``, ``/help``,
+and ``/start`` (what Telegram's START button sends), which welcomes a player with a Play button and takes
+deep-link payloads (``t.me/<bot>?start=<payload>`` sends ``/start <payload>``).
 
 One table (``GolfCommands.specs``) feeds the handlers, Telegram's command menu (setMyCommands) and
 ``/help``; later features (daily, challenge, tournament) add their rows to it. Every command answers in
@@ -8,25 +10,27 @@ the chat it came from; in a group the reply quotes the command, and a board is h
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from telegram import Message, Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.ext import ContextTypes
 
 from adapters.telegram.arguments import parse_play_arguments, parse_rules_argument
 from adapters.telegram.identity import is_group, place_of, player_of
-from adapters.telegram.render import escape, render_message
+from adapters.telegram.render import render_message, say
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
-from bot.info_screens import help_screen, rules_screen, stats_screen
+from bot.info_screens import help_screen, rules_screen, stats_screen, welcome_screen
 from bot.models import Place, Player
 from bot.screens import Screen
 
 log = logging.getLogger(__name__)
 
 Callback = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
+PLAY_NOW = "start:play"
+"""The callback data of the welcome's Play button (not an action id: it starts a round)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,22 +62,28 @@ class _Asker:
 
 def _asker(update: Update) -> _Asker | None:
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if update.callback_query is not None and not isinstance(message, Message):
+        return None  # a press on a message too old for Telegram to show us
     if message is None or user is None or chat is None:
         return None
     return _Asker(message, player_of(user), place_of(chat), is_group(chat))
 
 
-async def _reply_screen(asker: _Asker, screen: Screen, *, note: str = "") -> None:
+async def _reply_screen(
+    asker: _Asker, screen: Screen, *, note: str = "", keyboard: InlineKeyboardMarkup | None = None
+) -> None:
     shown = render_message(screen, player_name=asker.name_on_boards, note=note)
-    await asker.message.reply_html(shown.text, reply_markup=shown.keyboard, allow_sending_without_reply=True)
+    await asker.message.reply_html(
+        shown.text, reply_markup=keyboard or shown.keyboard, allow_sending_without_reply=True
+    )
 
 
 async def _reply_refusal(asker: _Asker, error: GolfError) -> None:
     """The core's refusal as it is; with the board it refers to (e.g. the round already in progress)."""
     if error.screen is not None:
-        await _reply_screen(asker, error.screen, note=error.message)
+        await _reply_screen(asker, error.screen, note=error.template)
     else:
-        await asker.message.reply_html(escape(error.message), allow_sending_without_reply=True)
+        await asker.message.reply_html(say(error.template), allow_sending_without_reply=True)
 
 
 class GolfCommands:
@@ -93,10 +103,12 @@ class GolfCommands:
         )
 
     async def play(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if (asker := _asker(update)) is None:
-            return
+        if (asker := _asker(update)) is not None:
+            await self._play(asker, context.args or ())
+
+    async def _play(self, asker: _Asker, words: Sequence[str]) -> None:
         try:
-            options = parse_play_arguments(context.args or ())
+            options = parse_play_arguments(words)
             screen = await self._club.start_round(
                 asker.player,
                 asker.place,
@@ -108,6 +120,52 @@ class GolfCommands:
             await _reply_refusal(asker, error)
             return
         await _reply_screen(asker, screen)
+
+    async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """``/start`` welcomes; ``/start <payload>`` does what the payload says (``START_PAYLOADS``), and an
+        unknown payload gets the welcome too."""
+        if (asker := _asker(update)) is None:
+            return
+        payload = (context.args or [""])[0]
+        name, _, rest = payload.replace("-", "_").partition("_")
+        action = START_PAYLOADS.get(name.lower())
+        if action is None:
+            await self._welcome(asker)
+        else:
+            await action(self, asker, [w for w in rest.split("_") if w])
+
+    async def play_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """The welcome's Play button: a round with the chat's default rules, as a new message."""
+        query = update.callback_query
+        if query is None:
+            return
+        try:
+            if (asker := _asker(update)) is not None:
+                await self._play(asker, ())
+        finally:
+            await query.answer()
+
+    async def _welcome(self, asker: _Asker, _words: Sequence[str] = ()) -> None:
+        play = InlineKeyboardMarkup([[InlineKeyboardButton("⛳ Play", callback_data=PLAY_NOW)]])
+        await _reply_screen(asker, welcome_screen(self._listing(), aligned=False), keyboard=play)
+
+    async def _rules_for(self, asker: _Asker, words: Sequence[str]) -> None:
+        try:
+            screen = rules_screen(parse_rules_argument(words))
+        except GolfError as error:
+            await _reply_refusal(asker, error)
+            return
+        await _reply_screen(asker, screen)
+
+    async def _help_for(self, asker: _Asker, _words: Sequence[str] = ()) -> None:
+        await _reply_screen(asker, help_screen(self._listing(), aligned=False))
+
+    async def _deal(self, asker: _Asker, words: Sequence[str]) -> None:
+        await self._play(asker, [f"#{words[0]}", *words[1:]] if words else ())
+
+    def _listing(self) -> dict[str, str]:
+        """``/play [rules] [holes] [#deal]`` -> what it does: tappable in a reply (no ``<pre>``)."""
+        return {spec.usage: spec.description for spec in self.specs}
 
     async def resume(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := _asker(update)) is not None:
@@ -131,18 +189,12 @@ class GolfCommands:
         await _reply_screen(asker, stats_screen(asker.player.name, record, where=where))
 
     async def rules(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if (asker := _asker(update)) is None:
-            return
-        try:
-            screen = rules_screen(parse_rules_argument(context.args or ()))
-        except GolfError as error:
-            await _reply_refusal(asker, error)
-            return
-        await _reply_screen(asker, screen)
+        if (asker := _asker(update)) is not None:
+            await self._rules_for(asker, context.args or ())
 
     async def help(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := _asker(update)) is not None:
-            await _reply_screen(asker, help_screen({spec.usage: spec.description for spec in self.specs}))
+            await self._help_for(asker)
 
     async def _show(self, asker: _Asker, screen: Awaitable[Screen]) -> None:
         try:
@@ -151,3 +203,17 @@ class GolfCommands:
             await _reply_refusal(asker, error)
             return
         await _reply_screen(asker, shown)
+
+
+StartAction = Callable[[GolfCommands, _Asker, Sequence[str]], Awaitable[None]]
+START_PAYLOADS: dict[str, StartAction] = {
+    "play": GolfCommands._play,
+    "deal": GolfCommands._deal,
+    "rules": GolfCommands._rules_for,
+    "help": GolfCommands._help_for,
+    "start": GolfCommands._welcome,
+}
+"""Deep-link payloads of ``/start``: the first word (words are joined by ``_`` or ``-``, Telegram allows
+``[A-Za-z0-9_-]``) picks the action, the others are its words: ``play``, ``play_wrap_3`` (a round),
+``deal_24`` (a round from deal #24), ``rules_wrap``, ``help``. Later features (joining a match posted in a
+group) add their rows."""

@@ -14,9 +14,13 @@ from html import escape as _escape
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.actions import parse_action_id
 from bot.render import render_board, status_line
-from bot.screens import BoardView, Button, Screen, ScreenKind
+from bot.screens import BoardView, Button, ButtonRole, Screen, ScreenKind
+from bot.texts import COMMANDS, spell
+
+SPELLING = {key: f"/{key}" for key in COMMANDS}
+"""How the core's command keys read on Telegram: ``/play``, which Telegram makes tappable (outside
+``<pre>`` and ``<code>``)."""
 
 CELL = 5
 """Characters per column of the board: room for a playable ``[10♠]``; 7 columns make 35, which fits the
@@ -42,14 +46,14 @@ def render_message(screen: Screen, *, player_name: str = "", note: str = "") -> 
 def screen_html(screen: Screen, *, player_name: str = "", note: str = "") -> str:
     parts: list[str] = []
     if note:
-        parts.append(f"<i>{escape(note)}</i>")
+        parts.append(f"<i>{say(note)}</i>")
     title = " · ".join(t for t in (screen.title, player_name if screen.owner else "") if t)
     if title:
         parts.append(f"<b>{escape(title)}</b>")
-    parts.extend(escape(n) for n in screen.notes)
+    parts.extend(say(n) for n in screen.notes)
     if screen.board is not None:
         parts.append(_pre(board_text(screen.board)) + "\n" + escape(status_line(screen.board)))
-    parts.extend(_pre(block) if _is_table(block) else escape(block) for block in screen.blocks)
+    parts.extend(_pre(block) if _is_table(block) else say(block) for block in screen.blocks)
     return "\n\n".join(p for p in parts if p)
 
 
@@ -61,7 +65,7 @@ def board_text(view: BoardView) -> str:
 def keyboard(screen: Screen) -> InlineKeyboardMarkup | None:
     live = screen.kind is ScreenKind.BOARD
     buttons = [b for b in screen.all_buttons if live or b.enabled]
-    columns = [b for b in buttons if parse_action_id(b.id).action.isdigit()]
+    columns = [b for b in buttons if b.role is ButtonRole.COLUMN]
     others = [b for b in buttons if b not in columns]
     rows = [*_rows(columns), *_rows(others)]
     if not rows:
@@ -89,6 +93,11 @@ def _is_table(block: str) -> bool:
 
 def _pre(text: str) -> str:
     return f"<pre>{escape(text)}</pre>"
+
+
+def say(text: str) -> str:
+    """A text of the core as Telegram HTML, its commands spelled the Telegram way."""
+    return escape(spell(text, SPELLING))
 
 
 def escape(text: str) -> str:

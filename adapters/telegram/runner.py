@@ -6,6 +6,10 @@ their steps by hand: initialize, post_init, start the updater, start; and on the
 updater, stop, post_stop, shutdown, post_shutdown.
 
 The token is part of every Bot API URL; ``adapters.telegram.logs`` keeps it out of the logs meanwhile.
+
+At start, a Bot API that cannot be reached is ``TelegramUnreachable`` (the caller may try again) and a
+refused token ``TokenRejectedError``. Once polling, a lost connection is retried by python-telegram-bot,
+logged as one WARNING line per failure.
 """
 
 from __future__ import annotations
@@ -13,21 +17,31 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Protocol
 from urllib.parse import urlsplit
 
-from telegram.error import InvalidToken
+from telegram.error import BadRequest, InvalidToken, NetworkError, TelegramError
 
 from adapters.telegram.app import ALLOWED_UPDATES, AnyApplication, build_application, telegram_builder
 from adapters.telegram.logs import token_kept_out_of_logs
+from adapters.telegram.notifier import TelegramNotifier
+from bot.announcements import Words
 from bot.clubhouse import Clubhouse
+from bot.ports import Notifier
 
 log = logging.getLogger(__name__)
 
 
 class TokenRejectedError(RuntimeError):
     """Telegram does not know the token. (PTB's own InvalidToken quotes the token; this does not.)"""
+
+
+class TelegramUnreachable(ConnectionError):
+    """The Bot API could not be reached at start (no network, no DNS, refused, timed out). Once polling,
+    python-telegram-bot retries by itself."""
 
 
 class TelegramSettings(Protocol):
@@ -58,14 +72,24 @@ class Webhook:
         return urlsplit(self.url).path.strip("/")
 
 
+Plug = Callable[[Notifier], AbstractContextManager[object]]
+"""Where the runner plugs in its Notifier while it is up (the composition root's ``Notifiers``)."""
+
+
 async def run_telegram(
-    clubhouse: Clubhouse, settings: TelegramSettings, *, webhook: Webhook | None = None
+    clubhouse: Clubhouse,
+    settings: TelegramSettings,
+    *,
+    webhook: Webhook | None = None,
+    plug: Plug | None = None,
+    words: Words | None = None,
 ) -> None:
     """Serve until cancelled. Uses a webhook when ``webhook`` is given or TELEGRAM_WEBHOOK_URL is set,
-    else long polling."""
+    else long polling. ``plug``: where the bot's Notifier (events as chat messages) goes while it is up;
+    ``words``: how an event is worded (default ``bot.announcements``)."""
     if webhook is None and settings.telegram_webhook_url:
         webhook = Webhook(settings.telegram_webhook_url)
-    with token_kept_out_of_logs(settings.telegram_token):
+    with token_kept_out_of_logs(settings.telegram_token), network_errors_in_one_line():
         builder = telegram_builder(settings.telegram_token, base_url=settings.telegram_api_base_url)
         app = build_application(clubhouse, builder)
         try:
@@ -75,12 +99,19 @@ async def run_telegram(
                 raise TokenRejectedError(
                     "Telegram rejected TELEGRAM_TOKEN: check it with @BotFather (/mybots → API Token)."
                 ) from None
+            except BadRequest:  # a NetworkError to python-telegram-bot, but the network is fine
+                raise
+            except NetworkError as error:
+                where = urlsplit(settings.telegram_api_base_url or "https://api.telegram.org").netloc
+                reason = error.message.replace(settings.telegram_token, "<TELEGRAM_TOKEN>")
+                raise TelegramUnreachable(f"cannot reach Telegram at {where} ({reason})") from None
             log.info(
                 "Telegram: @%s is up (%s)",
                 app.bot.username,
                 f"webhook {webhook.url}" if webhook else "long polling",
             )
-            await asyncio.Event().wait()
+            with plug(TelegramNotifier(app.bot, words)) if plug else nullcontext():
+                await asyncio.Event().wait()
         finally:
             await _stop(app)
 
@@ -91,7 +122,9 @@ async def _start(app: AnyApplication, webhook: Webhook | None) -> None:
     if app.post_init:
         await app.post_init(app)
     if webhook is None:
-        await app.updater.start_polling(allowed_updates=ALLOWED_UPDATES, bootstrap_retries=3)
+        await app.updater.start_polling(
+            allowed_updates=ALLOWED_UPDATES, bootstrap_retries=3, error_callback=_polling_failed
+        )
     else:
         if not webhook.secret_token:
             log.warning(
@@ -108,6 +141,44 @@ async def _start(app: AnyApplication, webhook: Webhook | None) -> None:
             bootstrap_retries=3,
         )
     await app.start()
+
+
+class _OneLineNetworkErrors(logging.Filter):
+    """python-telegram-bot logs a network error with its traceback in a few places (say, the last
+    getUpdates on the way out while the network is down); at INFO and above that is one WARNING line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if (
+            isinstance(error, NetworkError)
+            and not isinstance(error, BadRequest)
+            and not logging.getLogger("telegram").isEnabledFor(logging.DEBUG)
+        ):
+            first_sentence = record.getMessage().split(". ")[0]
+            record.msg, record.args = f"{first_sentence} ({type(error).__name__}: {error.message})", None
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+@contextmanager
+def network_errors_in_one_line() -> Iterator[None]:
+    one_line = _OneLineNetworkErrors()
+    names = ("telegram.ext", "telegram.ext.Updater", "telegram.ext.Application")  # ".ext": its retry loop
+    loggers = [logging.getLogger(name) for name in names]
+    for logger in loggers:
+        logger.addFilter(one_line)
+    try:
+        yield
+    finally:
+        for logger in loggers:
+            logger.removeFilter(one_line)
+
+
+def _polling_failed(error: TelegramError) -> None:
+    """python-telegram-bot tries again by itself (after 1 s, then up to 30 s apart); without this it logs
+    each failure with a traceback."""
+    log.warning("Telegram: polling failed (%s: %s); trying again", type(error).__name__, error.message)
 
 
 async def _stop(app: AnyApplication) -> None:

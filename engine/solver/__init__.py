@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.hole import Hole
-from engine.moves import Move
+from engine.moves import CONCEDE, Move
+from engine.scoring import cleared
 from engine.solver import pysearch
-from engine.solver.problem import MODE_OPTIMAL, MODE_WINNABLE, Problem, moves_of, problem_of
+from engine.solver.problem import Problem, moves_of, problem_of
 
 try:
     from engine.solver import _kernel
@@ -23,46 +24,46 @@ except ImportError:  # built without a compiler: the same search runs in pure Py
     _kernel = None  # type: ignore[assignment]
 
 BACKENDS = ("auto", "c", "python")
-MAX_ENTRIES = 1 << 23
-"""Cap of the C kernel's visited set (8 bytes an entry): past it the set forgets states instead of
-growing, which costs time but never changes an answer. Keeps every search well under 300 MB."""
+MAX_ENTRIES = 1 << 26
+"""Cap of the C kernel's visited set: it grows with the search up to this many slots (256 MB of 32-bit
+single-deck keys, 512 MB of 64-bit double-deck ones; a bounded search caps it at twice its bound), and
+past it forgets states instead of growing, which costs time but never changes an answer. Keeps every
+search under 1 GB."""
+PROBE_STATES = 1 << 20
+"""The first, plain branch-and-bound search stops after this many positions with the best line it has
+found; the deepening searches then prove the optimum from the lower bound up."""
+_INFINITY = 2**31 - 1
 
 
 @dataclass(frozen=True, slots=True)
 class Solution:
-    """The optimal hole score from a position, one complete line of moves reaching it (it ends when the
-    hole is over), and how many positions the search visited."""
+    """The best hole score found from a position, one complete line of moves reaching it (it ends when
+    the hole is over, with a concession if the search was cut short before the line could), how many
+    positions the search visited, and ``lower_bound``: no line scores less. When the search ran to the
+    end the two meet and the score is the optimum (``proven``)."""
 
     score: int
     moves: tuple[Move, ...]
     states: int
+    lower_bound: int
+
+    @property
+    def proven(self) -> bool:
+        return self.lower_bound >= self.score
 
     @property
     def winnable(self) -> bool:
-        """A cleared hole scores minus the stock left (<= 0); any other ends with cards left (>= 1)."""
-        return self.score <= 0
+        """Does the line found clear the tableau (``engine.scoring.cleared``)? A line found that clears
+        proves the deal winnable even when the search was cut short."""
+        return cleared(self.score)
 
 
 class SearchLimitError(RuntimeError):
-    """The search met its ``max_states`` limit before it could answer (rare: some double-deck deals)."""
+    """The search met its ``max_states`` limit before it could answer a yes-or-no question."""
 
 
 def kernel_available() -> bool:
     return _kernel is not None
-
-
-def _c_search(problem: Problem, mode: int, max_states: int) -> tuple[int, bytes, int, bool]:
-    assert _kernel is not None
-    return _kernel.search(
-        problem.columns,
-        problem.stock,
-        problem.top,
-        problem.adjacent,
-        problem.flags,
-        mode,
-        MAX_ENTRIES,
-        max_states,
-    )
 
 
 def _fits_kernel(problem: Problem) -> bool:
@@ -85,45 +86,140 @@ def _check(backend: str, max_states: int | None) -> None:
         raise RuntimeError("the C solver kernel is not built (pip install -e . with a C compiler)")
 
 
-def _search(problem: Problem, mode: int, backend: str, max_states: int | None) -> tuple[int, bytes, int]:
-    limit = max_states or 0
-    if backend == "c" or (backend == "auto" and _kernel is not None and _fits_kernel(problem)):
-        score, line, states, complete = _c_search(problem, mode, limit)
-    else:
-        score, line, states, complete = pysearch.search(problem, mode, limit)
-    if not complete:
-        raise SearchLimitError(f"no answer within {max_states} positions")
-    return score, line, states
+class _Search:
+    """One backend on one problem, counting positions against an optional budget."""
+
+    def __init__(self, problem: Problem, backend: str, max_states: int | None) -> None:
+        self.problem = problem
+        self.kernel = backend == "c" or (backend == "auto" and _kernel is not None and _fits_kernel(problem))
+        self.limit = max_states or 0
+        self.used = 0
+
+    def lower_bound(self) -> int:
+        p = self.problem
+        if self.kernel:
+            assert _kernel is not None
+            return _kernel.lower_bound(p.columns, p.stock, p.top, p.adjacent, p.flags)
+        return pysearch.lower_bound(p)
+
+    @property
+    def spent(self) -> bool:
+        return bool(self.limit) and self.used >= self.limit
+
+    def run(self, best_init: int, stop_value: int, cap: int = 0) -> tuple[int, bytes, bool]:
+        """Lines below ``best_init``, stopping at ``stop_value``, within ``cap`` positions (0: the rest
+        of the budget): (score, line, complete); the score is ``best_init`` when there is none."""
+        budget = self.limit - self.used if self.limit else 0
+        if self.limit and budget <= 0:  # spent: 0 would mean no limit at all
+            return best_init, b"", False
+        if cap:
+            budget = min(budget, cap) if budget else cap
+        p = self.problem
+        if self.kernel:
+            assert _kernel is not None
+            args = (p.columns, p.stock, p.top, p.adjacent, p.flags, best_init, stop_value)
+            entries = MAX_ENTRIES if not budget else min(MAX_ENTRIES, 2 * budget)
+            score, line, states, complete = _kernel.search(*args, entries, budget)
+        else:
+            score, line, states, complete = pysearch.search(p, best_init, stop_value, budget)
+        self.used += states
+        return score, line, complete
 
 
-def solve(hole: Hole, *, backend: str = "auto", max_states: int | None = None) -> Solution:
-    """The optimal score from ``hole`` and a line of moves that reaches it. With ``max_states``, raises
-    SearchLimitError rather than search more positions than that (a caller that must not wait long, such
-    as a bot, can bound the work: a search cannot be interrupted)."""
+def _optimal(hole: Hole, backend: str, max_states: int | None, probe_states: int) -> Solution:
+    """Two searches take turns, each with a budget of positions that doubles every round: a branch-and-
+    bound search for a better line than the best found (it proves the optimum when it runs out), and
+    deepening from the lower bound up: "is there a line scoring T?", cut by the bound T, for T from the
+    lower bound (found: that is the optimum; none: the bound rises to T + 1). Whichever is cheaper on a
+    deal answers it, for at most about four times its cost; and a search cut short still answers with
+    the best line found and a proven lower bound."""
+    search = _Search(problem_of(hole), backend, max_states)
+    lower = search.lower_bound()
+    best, line = _INFINITY, b""
+    cap = probe_states
+    while True:
+        score, found, complete = search.run(best, lower, cap)
+        if score < best:
+            best, line = score, found
+        if complete or best <= lower:
+            return Solution(best, moves_of(line), search.used, best)
+        while lower < best and not search.spent:
+            score, found, complete = search.run(lower + 1, lower, cap)
+            if score <= lower:
+                return Solution(score, moves_of(found), search.used, score)
+            if not complete:
+                break
+            lower += 1
+        if lower >= best:
+            return Solution(best, moves_of(line), search.used, best)
+        if search.spent:
+            return Solution(best, _ended(hole, moves_of(line)), search.used, lower)
+        cap *= 4
+
+
+def _ended(hole: Hole, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """A line the search stopped short on: if the hole is not over at its end, the player concedes."""
+    return moves if hole.play_all(moves).is_over else (*moves, CONCEDE)
+
+
+def solve(
+    hole: Hole,
+    *,
+    backend: str = "auto",
+    max_states: int | None = None,
+    probe_states: int = PROBE_STATES,
+) -> Solution:
+    """The optimal score from ``hole`` and a line of moves that reaches it. With ``max_states`` the
+    search visits about that many positions at most: past it the answer is the best line found and the
+    lower bound proven so far (``Solution.proven`` is then false). A search cannot be interrupted, so a
+    caller that must not wait long, such as a bot, bounds the work this way. ``probe_states``: the budget
+    of the first branch-and-bound search (tests make it tiny to exercise the deepening)."""
     _check(backend, max_states)
+    if probe_states < 1:
+        raise ValueError(f"probe_states must be at least 1, not {probe_states}")
     if hole.is_over:
-        return Solution(hole.score, (), 0)
-    score, line, states = _search(problem_of(hole), MODE_OPTIMAL, backend, max_states)
-    return Solution(score, moves_of(line), states)
+        return Solution(hole.score, (), 0, hole.score)
+    return _optimal(hole, backend, max_states, probe_states)
+
+
+def lower_bound(hole: Hole, *, backend: str = "auto") -> int:
+    """A score no line from ``hole`` can beat, at once (no search): the start of the solver's bound."""
+    _check(backend, None)
+    if hole.is_over:
+        return hole.score
+    return _Search(problem_of(hole), backend, None).lower_bound()
 
 
 def best_score(hole: Hole, *, backend: str = "auto", max_states: int | None = None) -> int:
-    return solve(hole, backend=backend, max_states=max_states).score
+    """The optimal score; raises SearchLimitError if ``max_states`` positions could not prove it."""
+    solution = solve(hole, backend=backend, max_states=max_states)
+    if not solution.proven:
+        raise SearchLimitError(f"no proven optimum within {max_states} positions")
+    return solution.score
 
 
 def winnable(hole: Hole, *, backend: str = "auto", max_states: int | None = None) -> bool:
-    """Can the tableau still be cleared? Stops at the first clearing line, so it is cheaper than solve."""
+    """Can the tableau still be cleared? Stops at the first clearing line, so it is cheaper than solve.
+    Raises SearchLimitError if ``max_states`` positions could not tell."""
     _check(backend, max_states)
     if hole.is_over:
         return hole.is_cleared
-    score, _, _ = _search(problem_of(hole), MODE_WINNABLE, backend, max_states)
-    return score <= 0
+    search = _Search(problem_of(hole), backend, max_states)
+    if search.lower_bound() > 0:
+        return False
+    score, _, complete = search.run(1, 0)
+    if cleared(score):
+        return True
+    if not complete:
+        raise SearchLimitError(f"no answer within {max_states} positions")
+    return False
 
 
 def hint(hole: Hole, *, backend: str = "auto", max_states: int | None = None) -> Move | None:
-    """A best next move (its position keeps the optimal score), or None when the hole is over."""
+    """A best next move (its position keeps the optimal score), or None when the hole is over. Past
+    ``max_states`` positions: the first move of the best line found."""
     moves = solve(hole, backend=backend, max_states=max_states).moves
-    return moves[0] if moves else None
+    return moves[0] if moves and moves[0] != CONCEDE else None
 
 
 __all__ = [
@@ -133,6 +229,7 @@ __all__ = [
     "best_score",
     "hint",
     "kernel_available",
+    "lower_bound",
     "solve",
     "winnable",
 ]

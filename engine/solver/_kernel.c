@@ -301,67 +301,70 @@ static void dfs(Ctx *x, uint64_t key, int idx, int top, int left, int depth) {
 
 /* ---- the Python face ------------------------------------------------------------------------- */
 
-static PyObject *kernel_search(PyObject *self, PyObject *args) {
-    PyObject *columns;
-    Py_buffer stock, adj;
-    int top, flags, mode;
-    unsigned long long max_entries, max_states;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "O!y*iy*iiKK", &PyTuple_Type, &columns, &stock, &top, &adj, &flags, &mode,
-                          &max_entries, &max_states))
-        return NULL;
-    PyObject *result = NULL;
+static void ctx_free(Ctx *x) {
+    if (x) {
+        free(x->table);
+        free(x->pre);
+        free(x);
+    }
+}
+
+/* A context for the position (no visited set yet), its start key in *key and its tableau cards in *left;
+ * NULL with a Python error set when the position does not fit. */
+static Ctx *ctx_new(PyObject *columns, Py_buffer *stock, int top, Py_buffer *adj, int flags, uint64_t *key,
+                    int *left) {
     Ctx *x = (Ctx *)calloc(1, sizeof(Ctx));
     if (!x) {
         PyErr_NoMemory();
-        goto done;
+        return NULL;
     }
     Py_ssize_t ncols = PyTuple_GET_SIZE(columns);
-    if (ncols < 1 || ncols > MAXC || stock.len >= MAXS || adj.len != 15 * NRANK || top < 0 || top > NOTOP) {
+    if (ncols < 1 || ncols > MAXC || stock->len >= MAXS || adj->len != 15 * NRANK || top < 0 || top > NOTOP) {
         PyErr_SetString(PyExc_ValueError, "position too large for the kernel");
-        goto done;
+        goto fail;
     }
     x->ncols = (int)ncols;
-    x->S = (int)stock.len;
+    x->S = (int)stock->len;
     x->flags = flags;
-    memcpy(x->stock, stock.buf, (size_t)stock.len);
-    memcpy(x->adj, adj.buf, 15 * NRANK);
+    memcpy(x->stock, stock->buf, (size_t)stock->len);
+    memcpy(x->adj, adj->buf, 15 * NRANK);
     for (int p = 0; p <= NOTOP; p++)
         for (int r = 0; r < NRANK; r++)
             if (x->adj[p][r]) x->onto[p] |= 1u << r;
-    int left = 0;
+    *left = 0;
     uint64_t weight = 15; /* the top rank takes the lowest digit: radix 15 */
-    uint64_t key = (uint64_t)top;
+    *key = (uint64_t)top;
     for (int c = 0; c < x->ncols; c++) {
         PyObject *col = PyTuple_GET_ITEM(columns, c);
         if (!PyBytes_Check(col) || PyBytes_GET_SIZE(col) >= MAXH) {
             PyErr_SetString(PyExc_ValueError, "columns must be bytes of ranks");
-            goto done;
+            goto fail;
         }
         int h = (int)PyBytes_GET_SIZE(col);
         memcpy(x->cards[c], PyBytes_AS_STRING(col), (size_t)h);
         x->height[c] = h;
-        left += h;
+        *left += h;
         x->wcol[c] = weight;
-        key += weight * (uint64_t)h;
+        *key += weight * (uint64_t)h;
         if (__builtin_mul_overflow(weight, (uint64_t)(h + 1), &weight)) {
             PyErr_SetString(PyExc_ValueError, "position too large for the kernel");
-            goto done;
+            goto fail;
         }
     }
     x->widx = weight;
     uint64_t keys;
     if (__builtin_mul_overflow(weight, (uint64_t)(x->S + 1), &keys) || keys >= (UINT64_MAX >> 1) ||
-        left + x->S >= MAXD) {
+        *left + x->S >= MAXD) {
         PyErr_SetString(PyExc_ValueError, "position too large for the kernel");
-        goto done;
+        goto fail;
     }
+    x->narrow = keys < UINT32_MAX; /* every key + 1 fits in 32 bits */
     for (int c = 0; c < x->ncols; c++)
         for (int i = 0; i < x->height[c]; i++) {
             int r = x->cards[c][i];
             if (r >= NRANK) {
                 PyErr_SetString(PyExc_ValueError, "bad rank");
-                goto done;
+                goto fail;
             }
             x->cnt[r]++;
             x->below[c][i + 1] = x->below[c][i] | 1u << r;
@@ -370,41 +373,56 @@ static PyObject *kernel_search(PyObject *self, PyObject *args) {
     x->pre = (int *)calloc((size_t)(x->S + 1) * NRANK, sizeof(int));
     if (!x->pre) {
         PyErr_NoMemory();
-        goto done;
+        goto fail;
     }
     for (int j = 0; j < x->S; j++) {
         if (x->stock[j] >= NRANK) {
             PyErr_SetString(PyExc_ValueError, "bad rank");
-            goto done;
+            goto fail;
         }
         memcpy(x->pre + (j + 1) * NRANK, x->pre + j * NRANK, NRANK * sizeof(int));
         x->pre[(j + 1) * NRANK + x->stock[j]]++;
     }
+    return x;
+fail:
+    ctx_free(x);
+    return NULL;
+}
+
+static PyObject *kernel_search(PyObject *self, PyObject *args) {
+    PyObject *columns;
+    Py_buffer stock, adj;
+    int top, flags, best_init, stop_value;
+    unsigned long long max_entries, max_states;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!y*iy*iiiKK", &PyTuple_Type, &columns, &stock, &top, &adj, &flags,
+                          &best_init, &stop_value, &max_entries, &max_states))
+        return NULL;
+    PyObject *result = NULL;
+    uint64_t key;
+    int left;
+    Ctx *x = ctx_new(columns, &stock, top, &adj, flags, &key, &left);
+    if (!x) goto done;
     x->cap = 1024;
     while (x->cap < max_entries) x->cap *= 2;
     x->mask = (1u << 16) - 1;
     if (x->mask + 1 > x->cap) x->mask = x->cap - 1;
-    x->narrow = keys < UINT32_MAX; /* every key + 1 fits in 32 bits */
     x->table = calloc(x->mask + 1, x->narrow ? sizeof(uint32_t) : sizeof(uint64_t));
     if (!x->table) {
         PyErr_NoMemory();
         goto done;
     }
-    if (mode == 1) { /* winnable: any clearing line will do */
-        x->best = 1;
-        x->stop_value = 0;
-    } else {
-        x->best = INT32_MAX;
-        x->stop_value = -x->S;
-    }
+    x->best = best_init;
+    x->stop_value = stop_value;
     x->best_idx = -1;
     x->limit = max_states;
     Py_BEGIN_ALLOW_THREADS
     dfs(x, key, 0, top, left, 0);
     Py_END_ALLOW_THREADS
-    if (x->best_idx < 0 || x->aborted) { /* no clearing line in winnable mode, or gave up */
-        result = Py_BuildValue("(iy#KO)", 1, "", (Py_ssize_t)0, (unsigned long long)x->states,
-                               x->aborted ? Py_False : Py_True);
+    PyObject *complete = x->aborted ? Py_False : Py_True;
+    if (x->best_idx < 0) { /* no line below best_init (or none found before giving up) */
+        result = Py_BuildValue("(iy#KO)", best_init, "", (Py_ssize_t)0, (unsigned long long)x->states,
+                               complete);
         goto done;
     }
     /* Finish the line: past the best position no card can ever be played, so turn the rest. */
@@ -412,13 +430,39 @@ static PyObject *kernel_search(PyObject *self, PyObject *args) {
     if (x->best > 0)
         for (int j = x->best_idx; j < x->S; j++) x->best_path[len++] = TURN;
     result = Py_BuildValue("(iy#KO)", x->best, (const char *)x->best_path, (Py_ssize_t)len,
-                           (unsigned long long)x->states, Py_True);
+                           (unsigned long long)x->states, complete);
 done:
-    if (x) {
-        free(x->table);
-        free(x->pre);
-        free(x);
+    ctx_free(x);
+    PyBuffer_Release(&stock);
+    PyBuffer_Release(&adj);
+    return result;
+}
+
+static PyObject *kernel_lower_bound(PyObject *self, PyObject *args) {
+    PyObject *columns;
+    Py_buffer stock, adj;
+    int top, flags;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!y*iy*i", &PyTuple_Type, &columns, &stock, &top, &adj, &flags)) return NULL;
+    PyObject *result = NULL;
+    uint64_t key;
+    int left;
+    Ctx *x = ctx_new(columns, &stock, top, &adj, flags, &key, &left);
+    if (!x) goto done;
+    int value;
+    if (flags & F_NOBOUND) {
+        value = -x->S;
+    } else {
+        value = bound(x, 0, x->S, top, INT32_MAX);
+        if (!value && left) {
+            int turns = 0;
+            while (turns < x->S && bound(x, 0, turns, top, 1)) turns++;
+            value = -(x->S - turns);
+        }
     }
+    result = PyLong_FromLong(value);
+done:
+    ctx_free(x);
     PyBuffer_Release(&stock);
     PyBuffer_Release(&adj);
     return result;
@@ -426,8 +470,10 @@ done:
 
 static PyMethodDef kernel_methods[] = {
     {"search", kernel_search, METH_VARARGS,
-     "search(columns, stock, top, adjacent, flags, mode, max_entries, max_states)"
+     "search(columns, stock, top, adjacent, flags, best_init, stop_value, max_entries, max_states)"
      " -> (score, line, states, complete)"},
+    {"lower_bound", kernel_lower_bound, METH_VARARGS,
+     "lower_bound(columns, stock, top, adjacent, flags) -> a score no line can beat"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from engine.solver.problem import (
     KINGS_PRED,
-    MODE_WINNABLE,
     NO_BOUND,
     NO_TOP,
     RANKS,
@@ -62,29 +61,94 @@ class _GiveUp(Exception):
     pass
 
 
-def search(problem: Problem, mode: int, max_states: int = 0) -> tuple[int, bytes, int, bool]:
-    """(best score, line to it as bytes of TURN_CODE/columns, states, complete). In winnable mode the score
-    is that of the first clearing line found, or 1 with an empty line when there is none. Past
-    ``max_states`` states (0: no limit) it gives up: (1, b"", states, False)."""
-    columns = [list(col) for col in problem.columns]
-    ncols = len(columns)
-    height = [len(col) for col in columns]
-    stock = problem.stock
-    total = len(stock)
-    flags = problem.flags
+class _Tables:
+    """What both the bound and the search read: columns, stock prefix counts, the rules as tables."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.columns = [list(col) for col in problem.columns]
+        self.ncols = len(self.columns)
+        self.height = [len(col) for col in self.columns]
+        self.stock = problem.stock
+        self.total = len(problem.stock)
+        self.flags = problem.flags
+        self.rows = [problem.adjacent[t * RANKS : (t + 1) * RANKS] for t in range(NO_TOP + 1)]
+        self.predof = [sum(1 << p for p in range(NO_TOP + 1) if self.rows[p][r]) for r in range(RANKS)]
+        self.cnt = [0] * RANKS
+        for col in self.columns:
+            for r in col:
+                self.cnt[r] += 1
+        self.prefix = [[0] * RANKS]
+        for r in problem.stock:
+            nxt = self.prefix[-1][:]
+            nxt[r] += 1
+            self.prefix.append(nxt)
+
+    def bound(self, idx: int, u: int, top: int, enough: int) -> int:
+        """Lower bound on the cards left turning only stock cards idx..idx+u-1 (0: may clear). Past the
+        matching: cards that can never be played (one above them never is, or no rank they may go onto
+        ever shows) stay, and the matching is redone on the others."""
+        a, b = self.prefix[idx], self.prefix[idx + u]
+        starts = [b[r] - a[r] for r in range(RANKS)]
+        cnt, flags = self.cnt, self.flags
+        d = deficit(cnt, starts, top, flags)
+        if d >= enough:
+            return d
+        mask = 1 << top
+        for r in range(RANKS):
+            if starts[r]:
+                mask |= 1 << r
+        columns, height, predof = self.columns, self.height, self.predof
+        marked = [0] * self.ncols
+        changed = True
+        while changed:
+            changed = False
+            for c in range(self.ncols):
+                col, h, m = columns[c], height[c], marked[c]
+                while m < h and mask & predof[col[h - 1 - m]]:
+                    mask |= 1 << col[h - 1 - m]
+                    m += 1
+                if m != marked[c]:
+                    marked[c] = m
+                    changed = True
+        rest = cnt[:]
+        stuck = 0
+        for c in range(self.ncols):
+            for i in range(height[c] - marked[c]):
+                rest[columns[c][i]] -= 1
+                stuck += 1
+        return stuck + deficit(rest, starts, top, flags) if stuck else d
+
+    def lower_bound(self, top: int) -> int:
+        """No line from the start scores below this: the cards that must stay, or, when clearing is not
+        ruled out, minus the most stock that the fewest turns able to clear would leave."""
+        if self.flags & NO_BOUND:
+            return -self.total
+        left = self.bound(0, self.total, top, _INFINITY)
+        if left or not sum(self.height):
+            return left
+        turns = 0
+        while turns < self.total and self.bound(0, turns, top, 1):
+            turns += 1
+        return -(self.total - turns)
+
+
+def lower_bound(problem: Problem) -> int:
+    """A score no line from ``problem`` can beat (the root of the search's own bound)."""
+    return _Tables(problem).lower_bound(problem.top)
+
+
+def search(
+    problem: Problem, best_init: int, stop_value: int, max_states: int = 0
+) -> tuple[int, bytes, int, bool]:
+    """Lines scoring below ``best_init`` only: (best score, line to it as bytes of TURN_CODE/columns,
+    states, complete). Stops at the first line scoring ``stop_value`` or less. When there is no line
+    below ``best_init``: (best_init, b"", states, True). Past ``max_states`` states (0: no limit) it gives
+    up with the best line found so far: (score, line, states, False)."""
+    t = _Tables(problem)
+    columns, ncols, height, stock, total, flags = t.columns, t.ncols, t.height, t.stock, t.total, t.flags
     bounded = not flags & NO_BOUND
     stuck = bool(flags & STUCK_DRAW)
-    rows = [problem.adjacent[t * RANKS : (t + 1) * RANKS] for t in range(NO_TOP + 1)]
-    predof = [sum(1 << p for p in range(NO_TOP + 1) if rows[p][r]) for r in range(RANKS)]
-    cnt = [0] * RANKS
-    for col in columns:
-        for r in col:
-            cnt[r] += 1
-    prefix = [[0] * RANKS]
-    for r in stock:
-        nxt = prefix[-1][:]
-        nxt[r] += 1
-        prefix.append(nxt)
+    rows, cnt, bound = t.rows, t.cnt, t.bound
 
     weight = 15
     wcol = []
@@ -97,43 +161,9 @@ def search(problem: Problem, mode: int, max_states: int = 0) -> tuple[int, bytes
 
     seen: set[int] = set()
     path: list[int] = []
-    best = 1 if mode == MODE_WINNABLE else _INFINITY
-    stop_value = 0 if mode == MODE_WINNABLE else -total
+    best = best_init
     best_idx, best_path = -1, b""
     stop = False
-
-    def bound(idx: int, u: int, top: int, enough: int) -> int:
-        """Lower bound on the cards left turning only stock cards idx..idx+u-1 (0: may clear). Past the
-        matching: cards that can never be played (one above them never is, or no rank they may go onto
-        ever shows) stay, and the matching is redone on the others."""
-        a, b = prefix[idx], prefix[idx + u]
-        starts = [b[r] - a[r] for r in range(RANKS)]
-        d = deficit(cnt, starts, top, flags)
-        if d >= enough:
-            return d
-        mask = 1 << top
-        for r in range(RANKS):
-            if starts[r]:
-                mask |= 1 << r
-        marked = [0] * ncols
-        changed = True
-        while changed:
-            changed = False
-            for c in range(ncols):
-                col, h, m = columns[c], height[c], marked[c]
-                while m < h and mask & predof[col[h - 1 - m]]:
-                    mask |= 1 << col[h - 1 - m]
-                    m += 1
-                if m != marked[c]:
-                    marked[c] = m
-                    changed = True
-        rest = cnt[:]
-        stuck = 0
-        for c in range(ncols):
-            for i in range(height[c] - marked[c]):
-                rest[columns[c][i]] -= 1
-                stuck += 1
-        return stuck + deficit(rest, starts, top, flags) if stuck else d
 
     def hopeless(idx: int, top: int) -> bool:
         if best <= 0:
@@ -176,12 +206,13 @@ def search(problem: Problem, mode: int, max_states: int = 0) -> tuple[int, bytes
             dfs(key + widx - top + r, idx + 1, r, left)
             path.pop()
 
+    complete = True
     try:
         dfs(key0, 0, problem.top, sum(height))  # depth: one frame per move, at most ~150 (double deck)
     except _GiveUp:
-        return 1, b"", len(seen), False
+        complete = False
     if best_idx < 0:
-        return 1, b"", len(seen), True
+        return best_init, b"", len(seen), complete
     if best > 0:  # past the best position no card can ever be played: turn the rest
         best_path += bytes([TURN_CODE]) * (total - best_idx)
-    return best, best_path, len(seen), True
+    return best, best_path, len(seen), complete

@@ -17,8 +17,11 @@ from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
 from bot.models import Place, Player
 from bot.screens import Screen
+from engine.course import course
 from engine.hole import Hole
 from engine.moves import Move
+from engine.rules import find_rules
+from engine.solver import Solution
 
 
 class FakeSolver:
@@ -30,9 +33,12 @@ class FakeSolver:
         self.asked: list[Hole] = []
         self.hints: list[Hole] = []
 
-    async def best_score(self, hole: Hole) -> int | None:
+    async def best_score(self, hole: Hole) -> Solution | None:
         self.asked.append(hole)
-        return self.best
+        return None if self.best is None else Solution(self.best, (), 1, self.best)
+
+    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
+        return course(first, holes, find_rules(rules))
 
     async def hint(self, hole: Hole) -> Move | None:
         self.hints.append(hole)

@@ -196,8 +196,9 @@ async def test_a_hole_played_out_shows_its_score_and_the_best_possible(
     assert summary.title == "⛳ Hole 1 of 2 — finished"
     assert summary.notes[0] == f"Hole 1 over with {score} cards left: score {score}. Best possible: 3."
     card = summary.blocks[0].splitlines()
-    assert card[1].split() == ["Score", str(score), str(score)]
-    assert card[2].split() == ["Best", "3", "3"]
+    assert card[1].split() == ["Par", "5", "5", "10"]
+    assert card[2].split() == ["Score", str(score), str(score)]
+    assert card[3].split() == ["Best", "3", "3"]
     assert [action_of(b.id) for b in summary.all_buttons if b.enabled] == ["n"]
     state = await storage.load_round(screen.session)
     assert state is not None
@@ -216,7 +217,7 @@ async def test_the_best_score_is_asked_for_when_the_hole_starts_and_may_be_unkno
     solver.best = None
     screen = await club.start_round(alice, here, holes=1, deal_code="24")
     summary, _ = await play_hole(club, alice, screen)
-    assert summary.notes[0].endswith("(The best possible score is not known yet.)")
+    assert summary.notes[0].endswith("not known yet, but no line can beat -10.")  # the solver's bound
     assert solver.asked == [deal(24), deal(24)]  # not known early: asked once more at the end, not per move
 
 
@@ -338,7 +339,7 @@ async def test_racing_presses_after_a_restart_are_applied_once(
     results = await asyncio.gather(
         again.press(alice, ids(screen, "s")), again.press(alice, ids(screen, "s")), return_exceptions=True
     )
-    assert sorted(type(r).__name__ for r in results) == ["Screen", "StaleActionError"]
+    assert sorted(type(r).__name__ for r in results) == ["RepeatedActionError", "Screen"]
     state = await storage.load_round(screen.session)
     assert state is not None and state.version == 3 and state.moves == ("s", "s")
     await again.close()
@@ -615,9 +616,9 @@ def test_position_replays_the_moves():
 
 
 async def test_the_real_solver_pool_gives_the_best_score_and_hints(storage, clock, click, ids, alice, here):
-    """Integration: bot.solving.PooledSolver (worker processes) behind the Clubhouse; its answers are the
+    """Integration: adapters.solver.PooledSolver (worker processes) behind the Clubhouse; its answers are the
     engine solver's own."""
-    from bot.solving import PooledSolver
+    from adapters.solver.pool import PooledSolver
     from engine import solver as engine_solver
 
     pool = PooledSolver(workers=1, timeout=60)
@@ -645,3 +646,23 @@ async def test_the_real_solver_pool_gives_the_best_score_and_hints(storage, cloc
     finally:
         await club.close()
         pool.close()
+
+
+async def test_a_repeat_of_a_press_applied_a_moment_ago_is_told_from_a_press_on_an_old_board(
+    club, clock, ids, alice, here
+):
+    from bot.clubhouse import REPEAT_WINDOW
+    from bot.errors import RepeatedActionError, StaleActionError
+
+    board = await club.start_round(alice, here, holes=1, deal_code="24")
+    after = await club.press(alice, ids(board, "s"))
+    with pytest.raises(RepeatedActionError) as repeated:  # the same key, same board, same player
+        await club.press(alice, ids(board, "s"))
+    assert repeated.value.screen is not None and repeated.value.screen.version == after.version
+    with pytest.raises(StaleActionError) as stale:  # another key of that old board: not a repeat
+        await club.press(alice, ids(board, "1"))
+    assert not isinstance(stale.value, RepeatedActionError)
+    clock.advance(REPEAT_WINDOW.total_seconds() + 1)
+    with pytest.raises(StaleActionError) as late:  # long after: a press on an old board
+        await club.press(alice, ids(board, "s"))
+    assert not isinstance(late.value, RepeatedActionError)

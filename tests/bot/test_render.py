@@ -106,8 +106,11 @@ def test_a_finished_hole_and_round():
     text = render_screen(over, with_keys=True)
     assert over.kind is ScreenKind.SUMMARY
     words = " ".join(text.split())
-    assert "Hole 1 over with 35 cards left: score 35. (The best possible score is not known yet.)" in words
-    assert "Hole     1   2   Tot\nScore   35        35\n\n" in text  # no best row: none is known
+    assert (
+        "Hole 1 over with 35 cards left: score 35. "
+        "The best possible score is not known yet, but no line can beat -10." in words
+    )
+    assert "Hole     1   2   Tot\nPar      5   5    10\nScore   35        35\n\n" in text  # no best row
     assert text.endswith("Keys: n Next hole ▶")
     assert "[" not in render_board(over.board)  # type: ignore[arg-type]
 
@@ -126,12 +129,14 @@ def test_an_eighteen_hole_scorecard_is_two_nines():
     )
     card = scorecard(state).splitlines()
     assert card[0].split() == ["Hole", *map(str, range(1, 10)), "Out"]
-    assert card[1].split() == ["Score", *map(str, range(-8, 1)), str(sum(range(-8, 1)))]
-    assert card[2].split() == ["Best", *["?"] * 9, "0"]
-    assert card[6].split() == ["Best", *["?"] * 7, "5", "5", "5"]
-    assert card[3] == ""
-    assert card[4].split() == ["Hole", *map(str, range(10, 19)), "In", "Tot"]
-    assert card[5].split() == ["Score", *map(str, range(1, 9)), str(sum(range(1, 9))), str(sum(range(-8, 9)))]
+    assert card[1].split() == ["Par", *["5"] * 9, "45"]
+    assert card[2].split() == ["Score", *map(str, range(-8, 1)), str(sum(range(-8, 1)))]
+    assert card[3].split() == ["Best", *["?"] * 9, "0"]
+    assert card[4] == ""
+    assert card[5].split() == ["Hole", *map(str, range(10, 19)), "In", "Tot"]
+    assert card[6].split() == ["Par", *["5"] * 9, "45", "90"]
+    assert card[7].split() == ["Score", *map(str, range(1, 9)), str(sum(range(1, 9))), str(sum(range(-8, 9)))]
+    assert card[8].split() == ["Best", *["?"] * 7, "5", "5", "5"]
     assert max(map(text_width, card)) <= WIDTH
 
 
@@ -194,3 +199,19 @@ def test_text_width_counts_wide_characters_twice():
     assert text_width("⛳ Hole") == 7
     assert text_width("10♥ K♠") == 6
     assert text_width("🏁") == 2
+
+
+def test_the_rules_screen_names_every_option_and_describes_those_in_play():
+    from bot.info_screens import rules_screen
+    from engine.rules import OPTIONS
+
+    screen = rules_screen("putt-putt+winnable-only")
+    assert screen.blocks[1] == (
+        "Putt Putt: King and Ace are neighbours both ways; a Queen may go on a King.\n"
+        "Winnable only: a deal the solver proves impossible to clear is skipped for the next one."
+    )
+    assert screen.blocks[2] == (
+        "Rule sets: strict, queens-on-kings, wrap (also putt-putt); add "
+        "+jokers=1, +jokers=2, +head-start, +double, +stuck-draw, +winnable-only."
+    )
+    assert all(f"+{o.name}" in screen.blocks[2] for o in OPTIONS)

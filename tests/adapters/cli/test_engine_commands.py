@@ -84,7 +84,16 @@ class TestSolve:
         lines = capsys.readouterr().out.splitlines()
         assert len(lines) == 1
         result = json.loads(lines[0])
-        assert set(result) == {"board", "score", "winnable", "moves", "states", "seconds"}
+        assert set(result) == {
+            "board",
+            "score",
+            "winnable",
+            "proven",
+            "lower_bound",
+            "moves",
+            "states",
+            "seconds",
+        }
         assert result["board"] == str(board_24)
         assert result["score"] == 4 and result["winnable"] is False
         assert isinstance(result["states"], int) and result["states"] > 0
@@ -201,6 +210,49 @@ class TestBench:
 
     def test_bad_range(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["bench", "solver", "--deals", "9-3"]) == 2
+        assert capsys.readouterr().err.count("\n") == 1
+        assert main(["bench", "solver", "--max-states", "0"]) == 2
+        assert capsys.readouterr().err.count("\n") == 1
+
+    def test_proven_within_and_the_deals_cut_short(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """Deal 8 of Double Golf needs some 900,000 positions: bounded to 5,000 it is cut short."""
+        argv = [
+            "bench",
+            "solver",
+            "--rules",
+            "strict+double",
+            "--deals",
+            "8",
+            "--max-states",
+            "5000",
+            "--json",
+        ]
+        assert main(argv) == 0
+        figures = json.loads(capsys.readouterr().out)
+        assert figures["rules"] == "strict+double" and figures["max_states"] == 5000
+        assert figures["cut_short"] == [8] and figures["proven"] == 0
+        assert figures["proven_within_1s"] == figures["proven_within_60s"] == 0
+        assert figures["p99_seconds"] == figures["worst_seconds"] > 0
+        assert main(["bench", "solver", "--deals", "1-3"]) == 0
+        out = capsys.readouterr().out
+        assert "p99 / deal" in out and "3 within 1 s, 3 within 3 s, 3 within 60 s; 3 of 3 in all" in out
+
+    def test_several_rule_sets(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["bench", "solver", "--rules", "wrap+jokers=2,strict", "--deals", "2", "--json"]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert [json.loads(line)["rules"] for line in lines] == ["wrap+jokers=2", "strict"]
+        assert main(["bench", "solver", "--rules", "strict,snooker", "--deals", "2"]) == 2
+        assert capsys.readouterr().err.count("\n") == 1
+
+    def test_course_choice(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["bench", "course", "--firsts", "1-3", "--holes", "3", "--json"]) == 0
+        figures = json.loads(capsys.readouterr().out)
+        assert figures["rules"] == "strict+winnable-only" and figures["courses"] == 3
+        assert 0 < figures["median_ms"] <= figures["p99_ms"] <= figures["worst_ms"]
+        assert figures["skipped_per_course"] > 0  # deals 1, 3, 4, ... cannot be cleared under strict rules
+        assert main(["bench", "course", "--firsts", "1-2", "--holes", "2"]) == 0
+        assert "median / course" in capsys.readouterr().out
+        assert main(["bench", "course", "--holes", "19"]) == 2
         assert capsys.readouterr().err.count("\n") == 1
 
 

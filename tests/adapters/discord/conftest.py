@@ -49,12 +49,13 @@ import discord
 import pytest
 import simcord
 
+from adapters.clock import SystemClock
 from adapters.discord.client import GolfClient
 from adapters.sqlite import SqliteStorage
-from bot.clock import SystemClock
 from bot.clubhouse import Clubhouse
 from engine.hole import Hole
 from engine.moves import Move
+from engine.solver import Solution
 
 # click_concurrently reaches into a few private SimCord pieces (marked PRIVATE),
 # written against simcord 3.2.1; test_two_fast_clicks_each_get_their_own_answer
@@ -266,10 +267,10 @@ class FakeSolver:
         self.best = best
         self.delay = delay
 
-    async def best_score(self, hole: Hole) -> int | None:
+    async def best_score(self, hole: Hole) -> Solution | None:
         if self.delay:
             await asyncio.sleep(self.delay)
-        return self.best
+        return None if self.best is None else Solution(self.best, (), 1, self.best)
 
     async def hint(self, hole: Hole) -> Move | None:
         if self.delay:

@@ -10,6 +10,9 @@ from adapters.discord.commands import NOT_AN_ADMIN, NOT_IN_DMS
 from adapters.discord.render import MAX_CONTENT, discord_length
 from bot import texts
 
+NO_ROUND = "You have no round in progress here. Start one with /golf play."
+ROUND_OVER = "This round is over. Start a new one with /golf play."
+
 GOLF_COMMANDS = {
     "golf play",
     "golf resume",
@@ -146,7 +149,7 @@ async def test_play_with_a_round_in_progress_brings_that_round_back_privately(
 async def test_without_a_round_the_round_commands_say_so(simcord_env, channel, alice, command):
     result = await alice.slash(channel, command)
 
-    assert result.ephemeral and result.response.content == texts.NO_ROUND
+    assert result.ephemeral and result.response.content == NO_ROUND
 
 
 async def test_resume_posts_the_current_board_again(simcord_env, channel, alice):
@@ -178,8 +181,8 @@ async def test_abandon_ends_the_round_and_its_old_board_says_so(simcord_env, cha
 
     assert abandoned.ephemeral and "Your round was abandoned." in abandoned.response.content
     click = await alice.click(play.response, label="Turn stock (16)")
-    assert click.ephemeral and click.response.content == texts.ROUND_OVER
-    assert (await alice.slash(channel, "golf resume")).response.content == texts.NO_ROUND
+    assert click.ephemeral and click.response.content == ROUND_OVER
+    assert (await alice.slash(channel, "golf resume")).response.content == NO_ROUND
 
 
 async def test_a_round_in_direct_messages_is_apart_from_the_servers(simcord_env, channel, alice):

@@ -23,6 +23,7 @@ def test_a_prefix_narrows_to_its_rule_set_and_its_variants():
         "wrap+head-start",
         "wrap+double",
         "wrap+stuck-draw",
+        "wrap+winnable-only",
     ]
 
 
@@ -34,6 +35,7 @@ def test_after_a_plus_the_modifiers_are_offered():
         "wrap+head-start",
         "wrap+double",
         "wrap+stuck-draw",
+        "wrap+winnable-only",
     ]
 
 

@@ -12,8 +12,10 @@ from bot.clubhouse import Clubhouse
 from bot.errors import RoundInProgressError
 from bot.models import Place, Player, RoundStatus
 from engine import solver
+from engine.course import course
 from engine.hole import Hole
 from engine.moves import Move
+from engine.rules import find_rules
 
 ALICE = Player("test", "1", "Alice")
 HERE = Place("test", "here", "Here")
@@ -22,8 +24,11 @@ HERE = Place("test", "here", "Here")
 class InlineSolver:
     """The real engine solver, answered on the spot."""
 
-    async def best_score(self, hole: Hole) -> int | None:
-        return solver.best_score(hole)
+    async def best_score(self, hole: Hole) -> solver.Solution | None:
+        return solver.solve(hole)
+
+    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
+        return course(first, holes, find_rules(rules))
 
     async def hint(self, hole: Hole) -> Move | None:
         return solver.hint(hole)

@@ -14,23 +14,29 @@ import json
 import sys
 from typing import Any
 
+from adapters.clock import SystemClock
 from adapters.postgres import PostgresStorage
-from bot.clock import SystemClock
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
 from bot.models import Place, Player
 from bot.render import render_board
 from bot.screens import Screen
+from engine.course import course
 from engine.hole import Hole
 from engine.moves import Move
+from engine.rules import find_rules
+from engine.solver import Solution
 
 PLAYER = Player("test", "1", "Alice")
 PLACE = Place("test", "here", "Here")
 
 
 class UnknownScores:
-    async def best_score(self, hole: Hole) -> int | None:
+    async def best_score(self, hole: Hole) -> Solution | None:
         return None
+
+    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
+        return course(first, holes, find_rules(rules))
 
     async def hint(self, hole: Hole) -> Move | None:
         return None

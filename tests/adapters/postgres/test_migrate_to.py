@@ -129,4 +129,4 @@ def test_a_bot_command_on_an_unreachable_server_is_one_line(
     monkeypatch.chdir(tmp_path)
     assert main(["stats", "--db", "postgresql://golf:secret@127.0.0.1:1/golf"]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("golfbot: cannot connect") and "secret" not in err
+    assert err.count("\n") == 1 and err.startswith("golfbot stats: cannot connect") and "secret" not in err

@@ -22,6 +22,8 @@ from bot.errors import StaleActionError
 from bot.models import Place, PlaceSettings, Player
 from bot.render import render_board
 from bot.round_screens import board_view
+from engine.course import course
+from engine.rules import find_rules
 
 WORKER = Path(__file__).with_name("core_worker.py")
 ALICE = Player("test", "1", "Alice")
@@ -119,6 +121,9 @@ async def two_clubhouses(pg_url: str) -> Any:
 class _NoSolver:
     async def best_score(self, hole: object) -> None:
         return None
+
+    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
+        return course(first, holes, find_rules(rules))
 
     async def hint(self, hole: object) -> None:
         return None

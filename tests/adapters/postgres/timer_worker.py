@@ -9,8 +9,8 @@ import asyncio
 import json
 import sys
 
+from adapters.clock import SystemClock
 from adapters.postgres import PostgresStorage
-from bot.clock import SystemClock
 from bot.events import Outbox
 from bot.models import Timer
 from bot.timers import Timers

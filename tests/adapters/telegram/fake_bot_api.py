@@ -24,8 +24,10 @@ import contextlib
 import html
 import itertools
 import json
+import math
 import re
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -518,6 +520,21 @@ class _Failure:
 
 
 @dataclass
+class _Flood:
+    """Telegram's flood control for one chat: at most ``requests`` in any ``period`` seconds."""
+
+    requests: int
+    period: float
+    times: deque[float] = field(default_factory=deque)
+
+
+_CHAT_METHODS = frozenset(
+    {"sendmessage", "editmessagetext", "editmessagereplymarkup", "deletemessage", "sendchataction"}
+)
+"""Methods that spend a chat's flood budget (``limit_chat``)."""
+
+
+@dataclass
 class _Query:
     id: str
     user: FakeUser
@@ -588,6 +605,7 @@ class FakeBotApi:
         self._queries: dict[str, _Query] = {}
         self._blocked: set[int] = set()
         self._failures: dict[str, list[_Failure]] = {}
+        self._floods: dict[int, _Flood] = {}
         self._commands: dict[tuple[str, str], list[JSONDict]] = {}
 
         self._calls: list[ApiCall] = []
@@ -810,6 +828,34 @@ class FakeBotApi:
             parameters={"retry_after": retry_after},
         )
 
+    def limit_chat(self, chat: FakeChat | int, *, requests: int, period: float, spent: bool = False) -> None:
+        """Flood control for one chat, as Telegram does it: at most ``requests`` sends and edits
+        (``_CHAT_METHODS``) in any ``period`` seconds; past that each gets a 429 whose ``retry_after``
+        (whole seconds, at least 1) is the time until the oldest leaves the window. ``spent=True``: the
+        budget is used up right now (as by a busy group a moment ago). Other chats are not affected."""
+        flood = _Flood(requests, period)
+        if spent:
+            flood.times.extend([time.monotonic()] * requests)
+        self._floods[chat.id if isinstance(chat, FakeChat) else chat] = flood
+
+    def _flood_wait(self, method: str, params: JSONDict) -> ApiError | None:
+        if method.lower() not in _CHAT_METHODS:
+            return None
+        try:
+            flood = self._floods.get(int(params.get("chat_id", 0)))
+        except (TypeError, ValueError):
+            return None
+        if flood is None:
+            return None
+        now = time.monotonic()
+        while flood.times and flood.times[0] <= now - flood.period:
+            flood.times.popleft()
+        if len(flood.times) < flood.requests:
+            flood.times.append(now)
+            return None
+        wait = max(1, math.ceil(flood.times[0] + flood.period - now))
+        return ApiError(429, f"Too Many Requests: retry after {wait}", {"retry_after": wait})
+
     def _take_failure(self, method: str) -> ApiError | None:
         queue = self._failures.get(method.lower())
         if not queue:
@@ -970,7 +1016,7 @@ class FakeBotApi:
         try:
             if request.match_info["token"] != self.token:
                 raise ApiError(401, "Unauthorized")
-            failure = self._take_failure(method)
+            failure = self._take_failure(method) or self._flood_wait(method, params)
             if failure is not None:
                 raise failure
             implementation = self._methods.get(method.lower())

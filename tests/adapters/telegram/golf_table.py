@@ -11,15 +11,17 @@ from pathlib import Path
 from typing import Any
 
 from fake_bot_api import Answer, FakeBotApi, FakeChat, FakeUser, MessageView
-from telegram.ext import AIORateLimiter, Application
+from telegram.ext import Application
 
+from adapters.clock import SystemClock
 from adapters.sqlite import SqliteStorage
 from adapters.telegram.app import build_application
-from bot.clock import SystemClock
+from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter
 from bot.clubhouse import Clubhouse
 from bot.ports import Solver
 from engine.hole import Hole
 from engine.moves import Move
+from engine.solver import Solution
 
 AnyApp = Application[Any, Any, Any, Any, Any, Any]
 
@@ -30,8 +32,8 @@ class FakeSolver:
     def __init__(self, best: int | None = 3) -> None:
         self.best = best
 
-    async def best_score(self, hole: Hole) -> int | None:
-        return self.best
+    async def best_score(self, hole: Hole) -> Solution | None:
+        return None if self.best is None else Solution(self.best, (), 1, self.best)
 
     async def hint(self, hole: Hole) -> Move | None:
         moves = hole.legal_moves()
@@ -50,14 +52,15 @@ class GolfTable:
         self.queries: list[str] = []
         """Ids of every callback query pushed through ``press``/``push``: each must get one answer."""
 
-    async def start(self, *, max_retries: int = 3) -> AnyApp:
+    async def start(self, *, max_wait: float = MAX_WAIT) -> AnyApp:
         """A new Clubhouse on a new SqliteStorage (same file), and a new Application around it.
 
-        The rate limiter keeps retrying 429s but does not throttle: tests press fast in one chat."""
+        The bot's own rate limiter waits out 429s (up to ``max_wait`` seconds) but does not throttle: tests
+        press fast in one chat."""
         self._storage = await SqliteStorage.open(self.db_path)
         self.clubhouse = Clubhouse(self._storage, self.solver, SystemClock())
-        limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=max_retries)
-        builder = self.harness.builder(max_retries=max_retries).rate_limiter(limiter)
+        limiter = ChatFloodLimiter(overall_max_rate=0, group_max_rate=0, max_wait=max_wait)
+        builder = self.harness.builder().rate_limiter(limiter)
         self.app = await self.harness.start(build_application(self.clubhouse, builder))
         return self.app
 

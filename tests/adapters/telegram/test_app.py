@@ -1,10 +1,11 @@
 from __future__ import annotations
 
 import pytest
-from telegram.ext import AIORateLimiter, CallbackQueryHandler, CommandHandler
+from telegram.ext import CallbackQueryHandler, CommandHandler
 
 from adapters.telegram.app import api_urls, build_application, telegram_builder
-from adapters.telegram.ordering import PerUserOrder
+from adapters.telegram.flood import ChatFloodLimiter
+from adapters.telegram.ordering import ChatLanes
 from bot.clubhouse import Clubhouse
 
 TOKEN = "123:abc"
@@ -28,7 +29,7 @@ def test_the_production_builder_talks_to_the_configured_server_through_the_rate_
     app = telegram_builder(TOKEN, base_url="http://localhost:8081").build()
     assert app.bot.base_url == f"http://localhost:8081/bot{TOKEN}"
     assert app.bot.base_file_url == f"http://localhost:8081/file/bot{TOKEN}"
-    assert isinstance(app.bot.rate_limiter, AIORateLimiter)
+    assert isinstance(app.bot.rate_limiter, ChatFloodLimiter)
 
 
 def test_build_application_wires_the_golf_bot() -> None:
@@ -36,7 +37,7 @@ def test_build_application_wires_the_golf_bot() -> None:
     app = build_application(club, telegram_builder(TOKEN))
     handlers = app.handlers[0]
     commands = [next(iter(h.commands)) for h in handlers if isinstance(h, CommandHandler)]
-    assert commands == ["play", "resume", "concede", "abandon", "stats", "rules", "help"]
+    assert commands == ["play", "resume", "concede", "abandon", "stats", "rules", "help", "start"]
     assert sum(isinstance(h, CallbackQueryHandler) for h in handlers) == 1
-    assert isinstance(app.update_processor, PerUserOrder)
+    assert isinstance(app.update_processor, ChatLanes)
     assert app.post_init is not None

@@ -27,6 +27,11 @@ from bot.errors import BadOptionError
         ("wrap +jokers=2", PlayOptions("wrap+jokers=2")),
         ("strict+head-start", PlayOptions("strict+head-start")),
         ("with rules qok", PlayOptions("queens-on-kings")),
+        ("rules=wrap holes=3 deal=#24", PlayOptions("wrap", 3, "#24")),
+        ("rules=queens-on-kings", PlayOptions("queens-on-kings")),
+        ("RULES=strict+double 2", PlayOptions("strict+double", 2)),
+        ("rule:wrap jokers=1", PlayOptions("wrap+jokers=1")),
+        ("hole=1 deal#5", PlayOptions(holes=1, deal_code="#5")),
     ],
 )
 def test_play_arguments(line: str, options: PlayOptions) -> None:
@@ -37,7 +42,15 @@ def test_play_arguments(line: str, options: PlayOptions) -> None:
     ("line", "message"),
     [
         ("19", "A round has 1 to 18 holes, not 19. To play deal 19, write #19."),
-        ("0", "A round has 1 to 18 holes, not 0. To play deal 0, write #0."),
+        ("0", "A round has 1 to 18 holes, not 0."),
+        ("holes=0", "A round has 1 to 18 holes, not 0."),
+        ("holes=20", "A round has 1 to 18 holes, not 20."),
+        ("holes=abc", "holes= takes a number of holes from 1 to 18, not 'abc'."),
+        ("rules=nonsense", "Unknown rules 'nonsense'; try one of: strict,"),
+        ("rules=", "Name the rules after rules=, e.g. rules=wrap"),
+        ("deal=abc", "'abc' is not a deal number (use a whole number from 1 to"),
+        ("deal=", "Give a deal number after deal=, e.g. deal=24."),
+        ("deal=0", "Deal 0 does not exist"),
         ("2 3", "Give one number of holes, not 2 and 3."),
         ("#1 #2", "Give one deal, not #1 and #2."),
         ("#0", "Deal 0 does not exist (deals go from 1 to 99999999999999999999)."),
@@ -62,5 +75,6 @@ def test_rules_argument() -> None:
     assert parse_rules_argument([]) is None
     assert parse_rules_argument(["putt", "putt"]) == "wrap"
     assert parse_rules_argument(["wrap", "+double"]) == "wrap+double"
+    assert parse_rules_argument(["rules=wrap"]) == "wrap"
     with pytest.raises(BadOptionError, match="Unknown rules 'chess'"):
         parse_rules_argument(["chess"])

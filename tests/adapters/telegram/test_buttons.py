@@ -8,14 +8,16 @@ from typing import Any
 import pytest
 from fake_bot_api import FakeBotApi, FakeChat, FakeUser
 from golf_table import action_of, key_for, keys, version_of
-from telegram.error import Forbidden
 
-from adapters.telegram.buttons import ANSWER_LIMIT, NOT_SHOWN, OOPS
+from adapters.telegram.buttons import ANSWER_LIMIT, EDIT_PENDING, NOT_SHOWN, OOPS
 from bot import texts
 from bot.actions import MAX_LENGTH, parse_action_id
 from engine.deal import deal
 from engine.moves import TURN, Move
 from engine.rules import find_rules
+
+NOT_YOUR_ROUND = "This is another player's round. Start your own with /play."
+ROUND_OVER = "This round is over. Start a new one with /play."
 
 ROUND_24 = "/play strict 1 #24"
 """One hole of deal #24 under strict rules: a greedy player ends it with 12 cards left (39 presses)."""
@@ -78,7 +80,11 @@ async def test_another_players_press_in_a_group_gets_an_alert_and_changes_nothin
 
     answer = await golf.press(bob, group, board.message_id, text="10♣")
 
-    assert (answer.text, answer.show_alert, answer.user_id) == (texts.NOT_YOUR_ROUND, True, bob.id)
+    assert (answer.text, answer.show_alert, answer.user_id) == (
+        NOT_YOUR_ROUND,
+        True,
+        bob.id,
+    )
     assert golf.fake.message(group.id, board.message_id) == board
     assert golf.fake.edits == []
     # Alice's own press still works: Bob's changed nothing, not even the version.
@@ -126,12 +132,11 @@ async def test_a_double_press_of_the_same_key_changes_the_game_once(golf: Any, a
     second = golf.push(alice, None, board.message_id, data)  # both queued before the bot sees either
 
     assert (await golf.answer(first)).text is None
-    assert (await golf.answer(second)).text == texts.STALE
+    assert (await golf.answer(second)).text is None  # a repeat: the board shows its outcome already
     after = golf.fake.message(alice.id, board.message_id)
     assert version_of(after) == version_of(board) + 1
-    assert len(golf.fake.edits) == 1  # the stale press found the board already current: "not modified"
-    [_, not_modified] = golf.fake.calls_to("editMessageText")
-    assert not_modified.status == 400 and "not modified" in (not_modified.description or "")
+    [edit] = golf.fake.calls_to("editMessageText")  # the repeat spent no edit
+    assert edit.ok
 
 
 # PTB 22.2+ warns inside RetryAfter.__init__ itself (int -> timedelta); nothing the bot can avoid.
@@ -142,7 +147,8 @@ async def test_a_429_on_the_edit_is_waited_out_and_nothing_is_lost(golf: Any, al
 
     answer = await golf.press(alice, None, board.message_id, text="10♣", timeout=6)
 
-    assert answer.text is None
+    assert answer.text == EDIT_PENDING  # answered when the edit did not go through at once
+    await golf.fake.wait_for(lambda: len(golf.fake.edits) == 1)
     assert [c.status for c in golf.fake.calls_to("editMessageText")] == [429, 200]
     after = golf.fake.message(alice.id, board.message_id)
     assert "Foundation: 10♣" in after.text and version_of(after) == version_of(board) + 1
@@ -193,7 +199,7 @@ async def test_presses_on_a_message_of_another_bot_version_are_harmless(
     board = await golf.command(alice, None, ROUND_24)
     await golf.command(alice, None, "/abandon")
     answer = await golf.press(alice, None, board.message_id, text="10♣")
-    assert answer.text == texts.ROUND_OVER
+    assert answer.text == ROUND_OVER
     assert fake_api.message(alice.id, board.message_id) == board
 
 
@@ -207,15 +213,28 @@ async def test_a_refused_edit_still_answers_and_the_move_stands(golf: Any, alice
     assert "Foundation: 10♣" in (await golf.command(alice, None, "/resume")).text
 
 
-async def test_an_unexpected_error_still_answers_once_and_reaches_the_error_handler(
-    golf: Any, app_harness: Any, alice: FakeUser
+async def test_a_failure_after_the_move_is_committed_is_answered_as_done(
+    golf: Any, app_harness: Any, alice: FakeUser, caplog: pytest.LogCaptureFixture
 ) -> None:
-    app_harness.allow_errors = True
     board = await golf.command(alice, None, ROUND_24)
     golf.fake.fail_next("editMessageText", status=403, description="Forbidden: bot was blocked by the user")
 
     answer = await golf.press(alice, None, board.message_id, text="10♣")
 
+    assert (answer.text, answer.show_alert) == (NOT_SHOWN, False)  # never OOPS: the move is saved
+    assert not app_harness.errors
+    assert [r.levelname for r in caplog.records if r.name.startswith("adapters")] == ["WARNING"]
+
+
+async def test_an_unexpected_error_before_the_move_still_answers_once_and_reaches_the_error_handler(
+    golf: Any, app_harness: Any, alice: FakeUser
+) -> None:
+    app_harness.allow_errors = True
+    board = await golf.command(alice, None, ROUND_24)
+    assert golf.clubhouse is not None
+    await golf._storage.close()  # the database goes away under the bot
+
+    answer = await golf.press(alice, None, board.message_id, text="10♣")
+
     assert (answer.text, answer.show_alert) == (OOPS, False)
-    [error] = await golf.fake.wait_for(lambda: app_harness.errors)  # the answer goes first
-    assert isinstance(error, Forbidden)
+    assert await golf.fake.wait_for(lambda: app_harness.errors)  # the answer goes first

@@ -10,6 +10,9 @@ from golf_table import keys
 
 from bot import texts
 
+NO_ROUND = "You have no round in progress here. Start one with /play."
+ABANDONED = "Your round was abandoned. Start a new one with /play whenever you like."
+
 
 async def test_the_command_menu_is_set_at_startup(golf: Any, fake_api: FakeBotApi) -> None:
     assert [name for name, _ in fake_api.commands()] == [
@@ -57,7 +60,10 @@ async def test_play_reads_its_arguments_leniently(
     ("line", "reply"),
     [
         ("/play 24", "A round has 1 to 18 holes, not 24. To play deal 24, write #24."),
-        ("/play 0", "A round has 1 to 18 holes, not 0. To play deal 0, write #0."),
+        ("/play 0", "A round has 1 to 18 holes, not 0."),
+        ("/play holes=0", "A round has 1 to 18 holes, not 0."),
+        ("/play rules=nonsense", "Unknown rules 'nonsense'; try one of:"),
+        ("/play deal=abc", "'abc' is not a deal number"),
         ("/play bogus", "Unknown rules 'bogus'; try one of: strict, queens-on-kings, wrap,"),
         ("/play wrap+nonsense", "Unknown rule option 'nonsense'; try one of: jokers=1,"),
         ("/play #0", "Deal 0 does not exist (deals go from 1 to"),
@@ -96,8 +102,8 @@ async def test_a_place_is_a_chat_so_rounds_in_a_group_and_in_private_are_apart(
 
 
 async def test_resume_concede_and_abandon(golf: Any, alice: FakeUser) -> None:
-    assert (await golf.command(alice, None, "/resume")).text == texts.NO_ROUND
-    assert (await golf.command(alice, None, "/concede")).text == texts.NO_ROUND
+    assert (await golf.command(alice, None, "/resume")).text == NO_ROUND
+    assert (await golf.command(alice, None, "/concede")).text == NO_ROUND
     board = await golf.command(alice, None, "/play strict 2 #24")
 
     resumed = await golf.command(alice, None, "/resume")
@@ -114,8 +120,8 @@ async def test_resume_concede_and_abandon(golf: Any, alice: FakeUser) -> None:
     assert resumed.text.startswith("⛳ Hole 2 of 2")
 
     abandoned = await golf.command(alice, None, "/abandon")
-    assert abandoned.text == f"Round abandoned\n\n{texts.ABANDONED}"
-    assert (await golf.command(alice, None, "/abandon")).text == texts.NO_ROUND
+    assert abandoned.text == f"Round abandoned\n\n{ABANDONED}"
+    assert (await golf.command(alice, None, "/abandon")).text == NO_ROUND
 
 
 async def test_stats_in_a_group_and_in_private(golf: Any, alice: FakeUser, group: FakeChat) -> None:
@@ -141,10 +147,52 @@ async def test_rules_and_help(golf: Any, alice: FakeUser) -> None:
 
     help_ = await golf.command(alice, None, "/help")
     assert help_.text.startswith("⛳ Golf — help")
-    assert "/play [rules] [holes] [#deal]  Start a round" in help_.text
+    assert "/play [rules] [holes] [#deal] — Start a round" in help_.text
     for command in ("/resume", "/concede", "/abandon", "/stats", "/rules [rules]", "/help"):
         assert command in help_.text
-    assert "<pre>/play" in help_.source_text  # the command table keeps its columns
+    assert "<pre>" not in help_.source_text  # commands in <pre> are not tappable
+
+
+async def test_replies_name_the_command_as_telegram_spells_it(golf: Any, alice: FakeUser) -> None:
+    stats = await golf.command(alice, None, "/stats")
+    assert "No holes played yet. Start a round with /play!" in stats.text
+    assert "<pre>" not in stats.source_text and "<code>" not in stats.source_text  # tappable
+    refused = await golf.command(alice, None, "/resume")
+    assert refused.text == "You have no round in progress here. Start one with /play."
+
+
+async def test_start_welcomes_with_the_commands_and_a_play_button(golf: Any, alice: FakeUser) -> None:
+    welcome = await golf.command(alice, None, "/start")
+    assert welcome.text.startswith("⛳ Welcome to Golf!\n\nGolf is a patience: play the bottom card")
+    assert "/play [rules] [holes] [#deal] — Start a round" in welcome.text and "/help" in welcome.text
+    assert "<pre>" not in welcome.source_text
+    assert keys(welcome) == ["⛳ Play"]
+
+    answer = await golf.press(alice, None, welcome.message_id, text="⛳ Play")
+    assert (answer.text, answer.show_alert) == (None, False)
+    board = golf.fake.last_message(alice.id)
+    assert board.message_id != welcome.message_id and board.text.startswith("⛳ Hole 1 of 9\n")
+    again = await golf.press(alice, None, welcome.message_id, text="⛳ Play")  # a round is going: shown
+    assert again.text is None
+    assert golf.fake.last_message(alice.id).text.startswith(texts.ROUND_IN_PROGRESS)
+
+
+@pytest.mark.parametrize(
+    ("line", "starts"),
+    [
+        ("/start deal_24", "⛳ Hole 1 of 9"),
+        ("/start play_wrap_3", "⛳ Hole 1 of 3"),
+        ("/start rules_wrap", "📖 Golf — wrap"),
+        ("/start help", "⛳ Golf — help"),
+        ("/start no-such-thing", "⛳ Welcome to Golf!"),
+        ("/start deal_0", "Deal 0 does not exist"),
+    ],
+)
+async def test_start_takes_deep_link_payloads(golf: Any, alice: FakeUser, line: str, starts: str) -> None:
+    reply = await golf.command(alice, None, line)
+    assert reply.text.startswith(starts)
+    if line == "/start deal_24":
+        assert "deal #24" in reply.text
 
 
 async def test_commands_for_another_bot_are_ignored(golf: Any, alice: FakeUser, group: FakeChat) -> None:

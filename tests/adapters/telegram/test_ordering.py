@@ -2,18 +2,22 @@ from __future__ import annotations
 
 import asyncio
 
-from telegram import CallbackQuery, Update, User
+from telegram import CallbackQuery, Chat, Message, Update, User
 
-from adapters.telegram.ordering import PerUserOrder
+from adapters.telegram.ordering import ChatLanes
 
 
-def press_by(user_id: int, update_id: int) -> Update:
+def press_by(user_id: int, update_id: int, *, chat_id: int | None = None, data: str = "") -> Update:
     user = User(user_id, f"User{user_id}", is_bot=False)
-    return Update(update_id, callback_query=CallbackQuery(str(update_id), user, chat_instance="c"))
+    message = None
+    if chat_id is not None:
+        message = Message(7, None, Chat(chat_id, Chat.PRIVATE if chat_id > 0 else Chat.SUPERGROUP))  # type: ignore[arg-type]
+    query = CallbackQuery(str(update_id), user, chat_instance="c", message=message, data=data or None)
+    return Update(update_id, callback_query=query)
 
 
 async def test_one_users_updates_run_in_order_and_other_users_run_meanwhile() -> None:
-    order = PerUserOrder(8)
+    order = ChatLanes(8)
     gate = asyncio.Event()
     log: list[str] = []
 
@@ -35,11 +39,68 @@ async def test_one_users_updates_run_in_order_and_other_users_run_meanwhile() ->
         gate.set()
         await asyncio.gather(*tasks)
     assert log[-3:] == ["alice 1 ends", "alice 2 starts", "alice 2 ends"]
-    assert order.busy_users == 0  # nothing kept for users who are done
+    assert order.busy_lanes == 0  # nothing kept for users who are done
+
+
+async def test_a_backlog_holds_no_slot_another_chat_needs() -> None:
+    """70 presses waiting in one group lane (and 8 group players stuck): a private chat still runs."""
+    order = ChatLanes(4096, per_chat=8)
+    gate = asyncio.Event()
+    ran: list[str] = []
+
+    async def stuck() -> None:
+        await gate.wait()
+
+    async def private() -> None:
+        ran.append("private")
+
+    async with order:
+        backlog = [
+            asyncio.create_task(
+                order.process_update(press_by(1 + n % 9, n, chat_id=-100, data=str(n)), stuck())
+            )
+            for n in range(70)
+        ]
+        await asyncio.sleep(0.01)
+        await asyncio.wait_for(order.process_update(press_by(50, 999, chat_id=50), private()), 1)
+        assert ran == ["private"]
+        gate.set()
+        await asyncio.gather(*backlog)
+    assert order.busy_lanes == 0
+
+
+async def test_a_repeated_press_does_not_wait_behind_the_one_it_repeats() -> None:
+    order = ChatLanes()
+    gate = asyncio.Event()
+    log: list[str] = []
+
+    async def first() -> None:
+        await gate.wait()
+        log.append("first")
+
+    async def again(name: str) -> None:
+        log.append(name)
+
+    async with order:
+        running = asyncio.create_task(
+            order.process_update(press_by(1, 1, chat_id=-5, data="g1:a:1:3"), first())
+        )
+        await asyncio.sleep(0)
+        await asyncio.wait_for(
+            order.process_update(press_by(1, 2, chat_id=-5, data="g1:a:1:3"), again("same")), 1
+        )
+        other = asyncio.create_task(
+            order.process_update(press_by(1, 3, chat_id=-5, data="g1:a:1:4"), again("other"))
+        )
+        await asyncio.sleep(0.01)
+        assert log == ["same"]  # a different key waits its turn
+        gate.set()
+        await asyncio.gather(running, other)
+    assert log == ["same", "first", "other"]
 
 
 async def test_a_failing_update_does_not_block_the_next_one() -> None:
-    order = PerUserOrder()
+    order = ChatLanes()
 
     async def fail() -> None:
         raise RuntimeError("boom")
@@ -51,4 +112,4 @@ async def test_a_failing_update_does_not_block_the_next_one() -> None:
     second = asyncio.create_task(order.process_update(press_by(1, 2), succeed()))
     results = await asyncio.gather(first, second, return_exceptions=True)
     assert isinstance(results[0], RuntimeError) and results[1] is None
-    assert order.busy_users == 0
+    assert order.busy_lanes == 0

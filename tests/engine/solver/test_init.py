@@ -23,6 +23,7 @@ from engine.solver import (
     best_score,
     hint,
     kernel_available,
+    lower_bound,
     solve,
     winnable,
 )
@@ -50,6 +51,33 @@ def _check_deals(optimal_deals, name: str, numbers, check_line: CheckLine) -> No
 def test_optimal_scores_of_a_sample_of_deals(optimal_deals, check_line: CheckLine, name: str) -> None:
     assert len(SAMPLE) >= 150
     _check_deals(optimal_deals, name, SAMPLE, check_line)
+
+
+@pytest.mark.parametrize("name", BASES)
+def test_the_deepening_finds_the_published_optimum(optimal_deals, check_line: CheckLine, name: str) -> None:
+    """A probe of 64 positions: the answers come from the deepening and the later branch and bound."""
+    rules = find_rules(name)
+    for number in range(3, 1001, 40):
+        record = optimal_deals[number - 1]
+        hole = record.hole(rules)
+        solution = solve(hole, probe_states=64)
+        check_line(hole, solution)
+        assert solution.proven and solution.score == record.optimal[name], number
+
+
+@pytest.mark.parametrize("name", ["strict+double", "wrap+double", "strict+jokers=2", "wrap+jokers=1"])
+def test_big_packs_answer_alike_with_and_without_the_deepening(name: str, check_line: CheckLine) -> None:
+    rules = find_rules(name)
+    for number in (8, 11):
+        hole = deal(number, rules)
+        full = solve(hole, max_states=3_000_000)
+        if full.proven:  # deals that a few million positions prove (most jokers, some double deals)
+            check_line(hole, full)
+            deep = solve(hole, probe_states=256, max_states=12_000_000)
+            assert deep.score == full.score or not deep.proven
+        else:
+            assert full.lower_bound < full.score
+            assert hole.play_all(full.moves).score == full.score
 
 
 @pytest.mark.full
@@ -138,13 +166,13 @@ def test_solution_is_a_frozen_value() -> None:
 class TestFinishedHoles:
     def test_cleared_hole_scores_minus_the_stock_left(self, make_hole) -> None:
         hole = make_hole(["", "", ""], foundation="5D", stock="2C 9H 3S")
-        assert solve(hole) == Solution(-3, (), 0)
+        assert solve(hole) == Solution(-3, (), 0, -3)
         assert winnable(hole) and hint(hole) is None and best_score(hole) == -3
 
     def test_stuck_hole_scores_cards_left(self, make_hole) -> None:
         hole = make_hole(["KS 9H", "2C"], foundation="5D")
         assert hole.is_over
-        assert solve(hole) == Solution(3, (), 0)
+        assert solve(hole) == Solution(3, (), 0, 3)
         assert not winnable(hole) and hint(hole) is None
 
     def test_conceded_hole_is_over(self, make_hole) -> None:
@@ -191,18 +219,32 @@ def test_without_the_kernel_the_python_search_answers(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("backend", ["python", "auto"])
-def test_a_state_limit_gives_up_rather_than_guess(backend: str) -> None:
+def test_a_state_limit_answers_with_what_is_proven(backend: str, check_line: CheckLine) -> None:
     hole = deal(2)  # about 2000 states
-    with pytest.raises(SearchLimitError):
-        solve(hole, backend=backend, max_states=50)
-    with pytest.raises(SearchLimitError):
-        hint(hole, backend=backend, max_states=50)
     full = solve(hole, backend=backend)
+    assert full.proven and full.lower_bound == full.score == 0  # deal 2 clears, with no stock left
+    cut = solve(hole, backend=backend, max_states=50)
+    assert not cut.proven
+    assert cut.lower_bound <= full.score < cut.score  # the truth lies between what is proven and found
+    end = hole.play_all(cut.moves)  # the best line found, conceded where the search stopped
+    assert end.is_over and end.score == cut.score
+    assert cut.states <= 50 + 1
+    with pytest.raises(SearchLimitError):
+        best_score(hole, backend=backend, max_states=50)
+    move = hint(hole, backend=backend, max_states=50)
+    assert move is not None and hole.is_legal(move)
     assert solve(hole, backend=backend, max_states=full.states) == full
     assert best_score(hole, backend=backend, max_states=10**9) == full.score
     assert winnable(hole, backend=backend, max_states=10**9) == full.winnable
     with pytest.raises(ValueError, match="max_states"):
         solve(hole, backend=backend, max_states=0)
+
+
+def test_the_lower_bound_never_beats_the_optimum(optimal_deals) -> None:
+    for record in optimal_deals[:200]:
+        for name in BASES:
+            hole = record.hole(find_rules(name))
+            assert lower_bound(hole) == lower_bound(hole, backend="python") <= record.optimal[name]
 
 
 def test_unknown_backend_is_refused() -> None:

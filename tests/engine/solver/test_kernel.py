@@ -11,7 +11,10 @@ from engine.deal import deal
 from engine.hole import Hole
 from engine.rules import Rules, find_rules
 from engine.solver import solve, winnable
-from engine.solver.problem import MODE_OPTIMAL, problem_of
+from engine.solver.problem import problem_of
+
+MODE_OPTIMAL = (2**31 - 1, -99)
+"""best_init, stop_value: a plain branch-and-bound search for the optimum."""
 
 pytestmark = pytest.mark.usefixtures("needs_kernel")
 
@@ -86,7 +89,7 @@ def test_a_tiny_visited_set_forgets_but_answers_alike(optimal_deals) -> None:
 
     for record in optimal_deals[:12]:
         problem = problem_of(record.hole())
-        args = (problem.columns, problem.stock, problem.top, problem.adjacent, problem.flags, MODE_OPTIMAL)
+        args = (problem.columns, problem.stock, problem.top, problem.adjacent, problem.flags, *MODE_OPTIMAL)
         full = _kernel.search(*args, 1 << 23, 0)
         tiny = _kernel.search(*args, 4096, 0)
         assert tiny[0] == full[0] == record.optimal["strict"]
@@ -100,10 +103,10 @@ def test_positions_beyond_the_kernel_are_refused() -> None:
 
     adjacent = problem_of(deal(1)).adjacent
     with pytest.raises(ValueError):
-        _kernel.search(tuple(b"\x01" for _ in range(17)), b"", 1, adjacent, 0, MODE_OPTIMAL, 1024, 0)
+        _kernel.search(tuple(b"\x01" for _ in range(17)), b"", 1, adjacent, 0, *MODE_OPTIMAL, 1024, 0)
     with pytest.raises(ValueError):
-        _kernel.search((b"\x0f",), b"", 1, adjacent, 0, MODE_OPTIMAL, 1024, 0)
+        _kernel.search((b"\x0f",), b"", 1, adjacent, 0, *MODE_OPTIMAL, 1024, 0)
     with pytest.raises(ValueError):
-        _kernel.search((b"\x01",), b"", 1, adjacent[:-1], 0, MODE_OPTIMAL, 1024, 0)
+        _kernel.search((b"\x01",), b"", 1, adjacent[:-1], 0, *MODE_OPTIMAL, 1024, 0)
     with pytest.raises(ValueError, match="too large"):  # more positions than 63 bits can number
-        _kernel.search(tuple(bytes([1] * 16) for _ in range(16)), b"", 1, adjacent, 0, MODE_OPTIMAL, 1024, 0)
+        _kernel.search(tuple(bytes([1] * 16) for _ in range(16)), b"", 1, adjacent, 0, *MODE_OPTIMAL, 1024, 0)

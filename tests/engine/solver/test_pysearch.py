@@ -72,6 +72,18 @@ def test_python_search_equals_brute_force(brute_force: Callable[[Hole], int], ho
         assert winnable(hole, backend="c") == (reference <= 0)
 
 
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hole=small_positions(), probe=st.integers(1, 40))
+def test_the_deepening_equals_brute_force(brute_force: Callable[[Hole], int], hole: Hole, probe: int) -> None:
+    """A probe of a few positions leaves the answer to the rounds of deepening and branch and bound."""
+    reference = brute_force(hole)
+    solution = solve(hole, backend="python", probe_states=probe)
+    assert solution.proven and solution.score == reference
+    assert _replays(hole, solution)
+    if kernel_available():
+        assert solve(hole, backend="c", probe_states=probe) == solution
+
+
 def test_python_search_on_hand_made_variant_positions(make_hole, brute_force, check_line) -> None:
     positions = [
         make_hole(["KS JK", "QH"], foundation="KD", stock="2C", rules=Rules(jokers=1)),

@@ -1,0 +1,250 @@
+"""The solver, off the event loop: worker processes that serve players first.
+
+Two lanes, each a pool of worker processes of its own: single-deck Golf without Jokers (searches of
+milliseconds) and the heavy variants (``+double``, ``+jokers``: searches of seconds to minutes). A player
+asking hints on double-deck deals non-stop can therefore keep the heavy lane busy, never the other one.
+By default the pool has one worker per core (``GOLFBOT_SOLVER_WORKERS`` sets another number): a quarter of
+them, at least one, for the heavy lane, the others for the light one.
+
+Every search is bounded (``max_states``) and every wait time-boxed: a hint waits at most ``hint_timeout``
+seconds, a best score ``timeout``; then the answer is ``None`` ("not known"). Answers are remembered per
+position, hints and best scores alike, and a question already being searched joins that search. A
+search nobody waits for any more is dropped while it is still queued; once running, it runs to its bound
+and its answer is remembered (asked again later, at the end of the hole say, it is there).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import os
+from collections import Counter, OrderedDict
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
+from typing import Generic, TypeVar
+
+from adapters.solver.workers import start_worker, worker_context
+from engine import solver
+from engine.course import course
+from engine.hole import Hole
+from engine.moves import Move
+from engine.rules import find_rules
+
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+MAX_STATES = 20_000_000
+"""A bound on one search (about 3 s of the C kernel). The timeout stops the waiting, not the worker: without
+this bound one slow double-deck deal could keep a worker busy for minutes."""
+HINT_TIMEOUT = 2.0
+"""Seconds a hint may take: a player pressed a key and waits for the board."""
+WORKERS_VARIABLE = "GOLFBOT_SOLVER_WORKERS"
+
+
+def default_workers() -> int:
+    """``GOLFBOT_SOLVER_WORKERS`` if set (a whole number, at least 1), else one per core of this process.
+    A value that is no such number is a WARNING line, and one worker per core it is."""
+    chosen = os.environ.get(WORKERS_VARIABLE, "").strip()
+    if chosen:
+        if chosen.isascii() and chosen.isdigit() and int(chosen) >= 1:
+            return int(chosen)
+        log.warning(
+            "%s=%r is not a whole number from 1: one solver worker per core", WORKERS_VARIABLE, chosen
+        )
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def is_heavy(hole: Hole) -> bool:
+    """Double-deck and Joker searches can take minutes: they get a lane of their own."""
+    return hole.rules.decks > 1 or hole.rules.jokers > 0
+
+
+class _Lane:
+    """A pool of worker processes (started on first use) and the searches it has queued."""
+
+    def __init__(self, workers: int, executor: Executor | None, max_states: int) -> None:
+        self._workers = workers
+        self._executor = executor
+        self._owned = executor is None
+        self.best = functools.partial(solver.solve, max_states=max_states)
+        self.hint = functools.partial(solver.hint, max_states=max_states)
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            context = worker_context()
+            self._executor = ProcessPoolExecutor(
+                max_workers=self._workers,
+                mp_context=context,
+                initializer=start_worker,  # low priority, deaf to Ctrl-C, dies with the bot
+                initargs=(os.getpid(),),
+            )
+        return self._executor
+
+    def submit(self, fn: Callable[..., T], *args: object) -> Future[T] | None:
+        """``None`` when the pool is broken (a worker was killed): it is replaced for the next question."""
+        try:
+            return self._pool().submit(fn, *args)
+        except BrokenExecutor as error:
+            log.warning("a solver pool broke (%s); starting a new one", error)
+            if self._owned and self._executor is not None:
+                self._executor.shutdown(wait=False, cancel_futures=True)
+                self._executor = None
+            return None
+
+    def close(self) -> None:
+        if self._executor is not None and self._owned:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+class _Answers(Generic[T]):
+    """Answers of one kind (best scores, hints) per position: remembered, searched once, waited for with
+    a time box; a queued search whose last waiter gave up is dropped."""
+
+    def __init__(
+        self,
+        pool: PooledSolver,
+        search: Callable[[_Lane], Callable[[Hole], T]],
+        size: int,
+        *,
+        drop_unwanted: bool,
+    ) -> None:
+        self._pool = pool
+        self._search = search
+        self._size = size
+        self._drop_unwanted = drop_unwanted
+        self._known: OrderedDict[Hole, T | None] = OrderedDict()
+        self._searching: dict[Hole, Future[T]] = {}
+        self._waiting: Counter[Hole] = Counter()
+
+    async def ask(self, hole: Hole, timeout: float) -> T | None:  # noqa: ASYNC109 (the time box)
+        if hole in self._known:
+            self._known.move_to_end(hole)
+            return self._known[hole]
+        future = self._searching.get(hole) or self._start(hole)
+        if future is None:
+            return None
+        self._waiting[hole] += 1
+        try:
+            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), timeout)
+        except (TimeoutError, solver.SearchLimitError):
+            return None
+        except BrokenExecutor:  # a worker was killed: the lane starts a new pool at its next question
+            return None
+        finally:
+            self._waiting[hole] -= 1
+            if not self._waiting[hole]:
+                del self._waiting[hole]
+                if self._drop_unwanted:
+                    future.cancel()  # only if still queued: a running search goes on, and is remembered
+
+    def _start(self, hole: Hole) -> Future[T] | None:
+        if self._pool.pending >= self._pool.max_pending:
+            return None
+        lane = self._pool.lane(hole)
+        future = lane.submit(self._search(lane), hole)
+        if future is None:
+            return None
+        self._pool.pending += 1
+        self._searching[hole] = future
+        loop = asyncio.get_running_loop()
+
+        def finished(done: Future[T]) -> None:  # in a worker's thread, or here when cancelled
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody left to tell
+                loop.call_soon_threadsafe(self._finished, hole, done)
+
+        future.add_done_callback(finished)
+        return future
+
+    def _finished(self, hole: Hole, done: Future[T]) -> None:
+        self._pool.pending -= 1
+        if self._searching.get(hole) is done:
+            del self._searching[hole]
+        if done.cancelled():
+            return
+        error = done.exception()
+        if error is not None and not isinstance(error, solver.SearchLimitError):
+            return  # a broken worker: let a later question try again
+        self._known[hole] = None if error is not None else done.result()  # past the bound: not known
+        while len(self._known) > self._size:
+            self._known.popitem(last=False)
+
+    def forget_searches(self) -> None:
+        for future in self._searching.values():
+            future.cancel()
+        self._searching.clear()
+
+
+def _best(lane: _Lane) -> Callable[[Hole], solver.Solution]:
+    return lane.best
+
+
+def _hint(lane: _Lane) -> Callable[[Hole], Move | None]:
+    return lane.hint
+
+
+class PooledSolver:
+    """Answers ``best_score`` and ``hint`` in worker processes, in two lanes (see the module's doc).
+
+    ``workers``: processes in all (default: ``default_workers()``); ``heavy_workers`` of them serve the
+    double-deck and Joker lane (default: a quarter, at least one). ``executor``/``heavy_executor`` replace
+    the process pools (tests use threads); ``executor`` alone serves both lanes. At most ``max_pending``
+    searches are queued or running; past that the answer is ``None`` at once."""
+
+    def __init__(
+        self,
+        *,
+        workers: int | None = None,
+        heavy_workers: int | None = None,
+        timeout: float = 3.0,
+        hint_timeout: float = HINT_TIMEOUT,
+        max_pending: int = 1024,
+        executor: Executor | None = None,
+        heavy_executor: Executor | None = None,
+        cache_size: int = 4096,
+        max_states: int = MAX_STATES,
+    ) -> None:
+        total = default_workers() if workers is None else max(1, workers)
+        heavy = max(1, total // 4) if heavy_workers is None else max(1, heavy_workers)
+        self.workers = (max(1, total - heavy), heavy)
+        """Worker processes of the light lane and of the heavy one."""
+        self._light = _Lane(self.workers[0], executor, max_states)
+        self._heavy = _Lane(self.workers[1], heavy_executor or executor, max_states)
+        self._timeout = timeout
+        self._hint_timeout = hint_timeout
+        self.max_pending = max_pending
+        self.pending = 0
+        # A best score is wanted again at the end of the hole: its search stays queued. A hint is not.
+        self._best: _Answers[solver.Solution] = _Answers(self, _best, cache_size, drop_unwanted=False)
+        self._hints: _Answers[Move | None] = _Answers(self, _hint, cache_size, drop_unwanted=True)
+
+    def lane(self, hole: Hole) -> _Lane:
+        return self._heavy if is_heavy(hole) else self._light
+
+    async def best_score(self, hole: Hole) -> solver.Solution | None:
+        """The optimum (``proven``), or the best line found and a proven lower bound when the search was
+        cut short; ``None`` when nothing came in time."""
+        return await self._best.ask(hole, self._timeout)
+
+    async def hint(self, hole: Hole) -> Move | None:
+        return await self._hints.ask(hole, self._hint_timeout)
+
+    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
+        """A round's deal numbers, in a light-lane worker (a winnable-only course runs the solver); not
+        time-boxed, since the round cannot start without them (a median of milliseconds)."""
+        chosen = functools.partial(course, first, holes, find_rules(rules))
+        future = self._light.submit(chosen) or self._light.submit(chosen)  # a broken pool is replaced
+        if future is None:
+            raise RuntimeError("the solver's worker processes cannot be started")
+        return await asyncio.wrap_future(future)
+
+    def close(self) -> None:
+        self._best.forget_searches()
+        self._hints.forget_searches()
+        self._light.close()
+        self._heavy.close()

@@ -1,0 +1,91 @@
+"""The life of a solver worker process: started by ``worker_context()``, set up by ``start_worker`` (the
+pool's initializer).
+
+A worker runs at a lower priority than the bot, ignores Ctrl-C (the terminal sends SIGINT to the whole
+foreground process group: the bot decides how to stop, and stops its pool; the worker is started with
+SIGINT blocked, as multiprocessing starts its resource tracker, so that a Ctrl-C during its start-up is
+not a traceback either), and never outlives the bot:
+on Linux the kernel kills it when its parent dies (``PR_SET_PDEATHSIG``), and everywhere a watcher thread
+sees its parent gone (re-parented: ``os.getppid()`` changed) and exits. With the workers gone,
+multiprocessing's resource tracker, whose pipe they held open, sees the end of it and exits too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing.context
+import os
+import signal
+import sys
+import threading
+import time
+from typing import Any
+
+WORKER_NICENESS = 10
+"""Solver workers run at a lower priority than the bot: a best score is a nicety, a player's move is not."""
+WATCH_SECONDS = 0.5
+"""How often a worker looks whether its parent is still there."""
+_PR_SET_PDEATHSIG = 1
+
+
+class _WorkerProcess(multiprocessing.context.SpawnProcess):
+    @staticmethod
+    def _Popen(process_obj: Any) -> Any:
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # the child inherits the mask
+        try:
+            return multiprocessing.context.SpawnProcess._Popen(process_obj)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+class _WorkerContext(multiprocessing.context.SpawnContext):
+    Process = _WorkerProcess
+
+
+def worker_context() -> multiprocessing.context.SpawnContext:
+    """The ``mp_context`` of the solver pool: spawn (a fresh interpreter, no copy of the bot's threads),
+    with SIGINT blocked in the new process until ``start_worker`` ignores it."""
+    return _WorkerContext()
+
+
+def stop_workers() -> int:
+    """Kill this process's solver workers at once; returns how many. For a bot that is leaving: a search
+    cannot be interrupted, nobody waits for its answer any more, and the pool's shutdown (at exit too)
+    would wait for it to end, seconds later. Nothing is lost: the workers keep no state."""
+    stopped = 0
+    for child in multiprocessing.active_children():
+        if isinstance(child, _WorkerProcess) and child.is_alive():
+            child.kill()
+            stopped += 1
+    return stopped
+
+
+def start_worker(parent: int) -> None:
+    """Initializer of a solver worker; ``parent`` is the bot's process id (``os.getpid()`` there)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C pending since the start is dropped here
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
+    _die_with(parent)
+
+
+def _die_with(parent: int) -> None:
+    if sys.platform.startswith("linux"):
+        _kernel_kills_us_with_parent()
+    threading.Thread(target=_watch, args=(parent,), name="parent-watcher", daemon=True).start()
+    if os.getppid() != parent:  # it died before we were set up
+        os._exit(1)
+
+
+def _kernel_kills_us_with_parent() -> None:
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH_SECONDS)
+    os._exit(1)  # the parent is gone: nobody waits for our answers

@@ -1,0 +1,182 @@
+"""Telegram's flood limits, per chat: a 429 in one chat holds back that chat only, and everything queued
+for it goes out, in order, when its budget returns.
+
+PTB's ``AIORateLimiter`` pauses *every* request after a 429 (one busy group stalls every private chat) and
+gives up after ``max_retries`` (a committed move was then answered "went wrong"). ``ChatFloodLimiter``
+keeps its proactive limits (30 requests a second overall, 20 a minute per group: Telegram's published
+ones, via ``aiolimiter``) but handles a 429 per chat: requests to one chat take their turn one after
+another (FIFO), a 429 pauses that chat for its ``retry_after`` and is retried, for as long as the waits add
+up to at most ``max_wait`` seconds. Each wait is one WARNING line; past ``max_wait`` the ``RetryAfter``
+reaches the caller, which says so in one line too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import warnings
+from collections.abc import AsyncIterator, Callable, Coroutine
+from datetime import timedelta
+from typing import Any
+
+from aiolimiter import AsyncLimiter
+from telegram.constants import FloodLimit
+from telegram.error import RetryAfter
+from telegram.ext import BaseRateLimiter
+
+log = logging.getLogger(__name__)
+# PTB 22.2+ warns inside RetryAfter.__init__ itself that ``retry_after`` will become a timedelta: nothing
+# the bot can act on (this module reads the timedelta), and a 429 is to be one WARNING line, not two.
+warnings.filterwarnings("ignore", message=r".*attribute `retry_after` will be of type", module="telegram")
+
+JSON = bool | dict[str, Any] | list[dict[str, Any]]
+MAX_WAIT = 300.0
+"""Seconds of 429s one request sits out before giving up: Telegram's flood waits are seconds to a minute."""
+
+
+def retry_after_seconds(error: RetryAfter) -> float:
+    """The wait a 429 asks for (PTB keeps it as a timedelta; its public attribute may be an int)."""
+    value = getattr(error, "_retry_after", None)
+    if isinstance(value, timedelta):
+        return value.total_seconds()
+    return float(error.retry_after) if isinstance(error.retry_after, int) else 1.0
+
+
+class _Chat:
+    """One chat's turn-taking: a FIFO lock, when its flood wait ends, and how many requests use it."""
+
+    __slots__ = ("lock", "open_at", "users")
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.open_at = 0.0
+        self.users = 0
+
+
+class ChatFloodLimiter(BaseRateLimiter[int]):
+    def __init__(
+        self,
+        *,
+        overall_max_rate: float = FloodLimit.MESSAGES_PER_SECOND,
+        group_max_rate: float = FloodLimit.MESSAGES_PER_MINUTE_PER_GROUP,
+        group_time_period: float = 60,
+        max_wait: float = MAX_WAIT,
+    ) -> None:
+        self._overall = AsyncLimiter(overall_max_rate, 1) if overall_max_rate else None
+        self._group_rate = group_max_rate
+        self._group_period = group_time_period
+        self._groups: dict[int | str, AsyncLimiter] = {}
+        self._chats: dict[int | str, _Chat] = {}
+        self._max_wait = max_wait
+
+    async def initialize(self) -> None:
+        pass
+
+    async def shutdown(self) -> None:
+        pass
+
+    @property
+    def waiting_chats(self) -> int:
+        """Chats with a request under way or queued."""
+        return len(self._chats)
+
+    async def process_request(
+        self,
+        callback: Callable[..., Coroutine[Any, Any, JSON]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> JSON:
+        chat = _chat_id(data.get("chat_id"))
+        waited = 0.0
+        async with self._turn(chat) as turn:
+            while True:
+                if turn is not None and (pause := turn.open_at - _now()) > 0:
+                    await asyncio.sleep(pause)
+                try:
+                    async with self._budget(chat):
+                        return await callback(*args, **kwargs)
+                except RetryAfter as error:
+                    wait = retry_after_seconds(error)
+                    if waited + wait > self._max_wait:
+                        raise
+                    waited += wait
+                    where = f"chat {chat}" if chat is not None else "the bot"
+                    log.warning("Telegram flood control on %s (%s): waiting %.0f s", where, endpoint, wait)
+                    if turn is None:
+                        await asyncio.sleep(wait + 0.1)
+                    else:
+                        turn.open_at = _now() + wait + 0.1
+
+    @contextlib.asynccontextmanager
+    async def _turn(self, chat: int | str | None) -> AsyncIterator[_Chat | None]:
+        """Requests to one chat one after another, in the order they came; others are not held up."""
+        if chat is None:
+            yield None
+            return
+        turn = self._chats.get(chat)
+        if turn is None:
+            self._forget_idle_chats()
+            turn = self._chats[chat] = _Chat()
+        turn.users += 1
+        try:
+            async with turn.lock:
+                yield turn
+        finally:
+            turn.users -= 1
+            if not turn.users and turn.open_at <= _now():
+                del self._chats[chat]
+
+    def _forget_idle_chats(self) -> None:
+        """Chats kept for a flood wait that nobody used since, once there are many of them."""
+        if len(self._chats) > 1024:
+            now = _now()
+            for key, turn in list(self._chats.items()):
+                if not turn.users and turn.open_at <= now:
+                    del self._chats[key]
+
+    @contextlib.asynccontextmanager
+    async def _budget(self, chat: int | str | None) -> AsyncIterator[None]:
+        """The proactive limits: per group, then overall (requests to a chat only, as PTB's limiter)."""
+        if chat is None:
+            yield
+            return
+        async with contextlib.AsyncExitStack() as stack:
+            if _is_group(chat) and self._group_rate and self._group_period:
+                limiter = self._groups.get(chat)
+                if limiter is None:
+                    self._forget_idle_groups()
+                    limiter = self._groups[chat] = AsyncLimiter(self._group_rate, self._group_period)
+                await stack.enter_async_context(limiter)
+            if self._overall is not None:
+                await stack.enter_async_context(self._overall)
+            yield
+
+    def _forget_idle_groups(self) -> None:
+        if len(self._groups) > 512:
+            for key, limiter in list(self._groups.items()):
+                if limiter.has_capacity(limiter.max_rate):
+                    del self._groups[key]
+
+
+def _chat_id(value: object) -> int | str | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, int):
+        return value
+    text = str(value)
+    with contextlib.suppress(ValueError):
+        return int(text)
+    return text
+
+
+def _is_group(chat: int | str) -> bool:
+    """Negative ids are groups and channels; ``@name`` is a channel or supergroup."""
+    return isinstance(chat, str) or chat < 0
+
+
+def _now() -> float:
+    return asyncio.get_running_loop().time()

@@ -1,0 +1,362 @@
+"""``golfbot run`` (and ``golfbot discord`` / ``golfbot telegram``) as REAL processes: the console script,
+with the tokens set, against loopback fakes of Discord (tests/adapters/discord/fake_discord.py) and of
+Telegram's Bot API (tests/adapters/telegram/fake_bot_api.py).
+
+Both bots answer a command; a network that is down at start is tried again, then reported in one line; a
+refused token is one line; a network drop while running is survived (a ``LoopbackCable`` between the bot
+and each fake is pulled out and plugged in again); and a kill -9 leaves no child process behind.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.util
+import os
+import signal
+import socket
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+TESTS = Path(__file__).resolve().parents[1]
+
+
+def _load(name: str, path: Path) -> ModuleType:
+    """Import a helper file of the tests as top-level module ``name`` (the tests folders are not packages;
+    the Telegram conftest loads fake_bot_api the same way and checks it is this very file)."""
+    module = sys.modules.get(name)
+    if module is not None:
+        assert Path(module.__file__ or "").resolve() == path.resolve(), f"another {name} is loaded"
+        return module
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+fake_bot_api = _load("fake_bot_api", TESTS / "telegram" / "fake_bot_api.py")
+fake_discord = _load("fake_discord", TESTS / "discord" / "fake_discord.py")
+loopback_cable = _load("loopback_cable", Path(__file__).with_name("loopback_cable.py"))
+
+GOLFBOT = Path(sys.executable).with_name("golfbot")  # the console script, as the README runs it
+START = 30.0  # seconds a process may take to come up on a busy machine
+
+
+def unused_port() -> int:
+    """A port on 127.0.0.1 where nothing listens (connections are refused)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+async def telegram() -> AsyncIterator[Any]:
+    async with fake_bot_api.FakeBotApi() as fake:
+        yield fake
+
+
+@pytest.fixture
+async def discord() -> AsyncIterator[Any]:
+    async with fake_discord.FakeDiscord() as fake:
+        fake.add_member("alice")
+        yield fake
+
+
+class Golfbot:
+    """A ``golfbot`` process. Its stderr goes to a file, not a pipe: after a kill -9, children that outlive
+    it would hold a pipe open."""
+
+    def __init__(self, process: asyncio.subprocess.Process, log: Path) -> None:
+        self.process = process
+        self.log = log
+
+    @property
+    def lines(self) -> list[str]:
+        return self.log.read_text(errors="replace").splitlines()
+
+    @property
+    def stderr(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    async def exit_code(self, timeout: float = START) -> int:  # noqa: ASYNC109
+        try:
+            return await asyncio.wait_for(self.process.wait(), timeout)
+        except TimeoutError:
+            raise AssertionError(f"golfbot did not exit within {timeout} s:\n{self.stderr}") from None
+
+    async def stop(self) -> int:
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+        return await self.exit_code()
+
+    def kill(self) -> None:
+        if self.process.returncode is None:
+            self.process.kill()
+
+
+@pytest.fixture
+async def golfbot(tmp_path: Path) -> AsyncIterator[Any]:
+    """``await golfbot("run", DISCORD_TOKEN=..., ...)`` starts the console script in an empty folder (no
+    .env) on a database there; every process is killed at teardown if it is still running."""
+    started: list[Golfbot] = []
+
+    async def start(*args: str, **env: str) -> Golfbot:
+        environment = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TELEGRAM_"))}
+        environment.update(GOLFBOT_DB=str(tmp_path / "golf.sqlite3"), **env)
+        log = tmp_path / f"golfbot-{len(started)}.stderr"
+        with log.open("wb") as stderr:
+            process = await asyncio.create_subprocess_exec(
+                str(GOLFBOT), *args, cwd=tmp_path, env=environment, stderr=stderr
+            )
+        bot = Golfbot(process, log)
+        started.append(bot)
+        return bot
+
+    yield start
+    for bot in started:
+        bot.kill()
+        await bot.process.wait()
+
+
+def bots_env(discord: Any, telegram: Any, **more: str) -> dict[str, str]:
+    return {
+        "DISCORD_TOKEN": discord.token,
+        "DISCORD_API_BASE_URL": discord.base_url,
+        "TELEGRAM_TOKEN": telegram.token,
+        "TELEGRAM_API_BASE_URL": telegram.base_url,
+        **more,
+    }
+
+
+async def both_up(discord: Any, telegram: Any, bot: Golfbot) -> None:
+    def up() -> bool:
+        if bot.process.returncode is not None:
+            raise AssertionError(f"golfbot exited ({bot.process.returncode}):\n{bot.stderr}")
+        return bool(discord.connected and discord.commands.get(None) and telegram.is_polling)
+
+    await discord.wait_for(up, timeout=START, what="both bots up")
+
+
+async def discord_answers(discord: Any) -> dict[str, Any]:
+    """/golf play on Discord: a board with buttons; pressing a playable card edits it."""
+    alice = discord.members[0]
+    play = discord.slash(alice, "golf play", holes=1, deal="24")
+    board = await discord.wait_for(lambda: discord.response(play), what="the Discord board")
+    assert "Hole 1 of 1" in board["content"], board["content"]
+    playable = [b for b in discord.buttons(board) if not b.get("disabled") and b.get("style") == 1]
+    assert playable, discord.buttons(board)
+    press = discord.click(alice, board, playable[0]["custom_id"])
+    pressed = await discord.wait_for(lambda: discord.response(press), what="the press answered")
+    assert pressed["id"] == board["id"]  # the board was edited in place
+    return dict(board)
+
+
+async def telegram_answers(telegram: Any, user: Any) -> None:
+    telegram.push_command(user, None, "/play strict 1 #24")
+    board = await telegram.wait_for(lambda: telegram.chat_messages(user.id), timeout=10)
+    assert board[-1].text.startswith("⛳ Hole 1 of 1")
+
+
+def no_traceback(text: str) -> None:
+    assert "Traceback" not in text and 'File "' not in text, text
+
+
+# ---------------------------------------------------------------------------------------- both bots answer
+
+
+async def test_golfbot_run_starts_both_bots_and_both_answer(
+    discord: Any, telegram: Any, golfbot: Any
+) -> None:
+    bot = await golfbot("run", **bots_env(discord, telegram))
+    await both_up(discord, telegram, bot)
+
+    await discord_answers(discord)
+    await telegram_answers(telegram, fake_bot_api.FakeUser(id=111001, first_name="Alice", username="alice"))
+
+    assert await bot.stop() == 0, bot.stderr
+    assert "running Discord and Telegram" in bot.stderr
+    assert "voice will NOT be supported" not in bot.stderr  # golfbot has no voice: no warning about it
+    no_traceback(bot.stderr)
+    assert discord.token not in bot.stderr and telegram.token not in bot.stderr
+    assert not discord.unhandled and not telegram.unimplemented
+
+
+# ---------------------------------------------------------------------------------------- no network at start
+
+
+@pytest.mark.parametrize("command", ["run", "discord", "telegram"])
+async def test_no_network_at_start_is_tried_again_then_one_line(golfbot: Any, command: str) -> None:
+    nowhere = f"http://127.0.0.1:{unused_port()}"
+    env = {"DISCORD_TOKEN": "x.y.z", "DISCORD_API_BASE_URL": nowhere} if command != "telegram" else {}
+    if command != "discord":
+        env |= {"TELEGRAM_TOKEN": "123:abc", "TELEGRAM_API_BASE_URL": nowhere + "/bot"}
+    bot = await golfbot(command, GOLFBOT_START_RETRY_SECONDS="2", **env)
+
+    assert await bot.exit_code() == 1, bot.stderr
+    *logged, last = bot.lines
+    assert last.startswith("The ") and "gave up after" in last and "Check the network" in last, last
+    assert any("WARNING" in line and "cannot reach" in line and "(try 1)" in line for line in logged)
+    no_traceback(bot.stderr)
+    assert "x.y.z" not in bot.stderr and "123:abc" not in bot.stderr
+
+
+async def test_a_network_that_comes_up_during_the_retries_is_used(
+    discord: Any, telegram: Any, golfbot: Any
+) -> None:
+    discord_cable = loopback_cable.LoopbackCable(discord.port)
+    telegram_cable = loopback_cable.LoopbackCable(telegram.port)
+    await discord_cable.plug_in()  # to learn its port, then out until the bot has tried
+    await telegram_cable.plug_in()
+    await discord_cable.unplug()
+    await telegram_cable.unplug()
+    env = bots_env(discord, telegram)
+    env["DISCORD_API_BASE_URL"] = f"http://127.0.0.1:{discord_cable.port}"
+    env["TELEGRAM_API_BASE_URL"] = f"http://127.0.0.1:{telegram_cable.port}/bot"
+    bot = await golfbot("run", **env)
+    try:
+        await discord.wait_for(lambda: sum("(try 1)" in line for line in bot.lines) == 2, timeout=START)
+        await discord_cable.plug_in()
+        await telegram_cable.plug_in()
+        await both_up(discord, telegram, bot)
+        await discord_answers(discord)
+        assert await bot.stop() == 0
+    finally:
+        await discord_cable.unplug()
+        await telegram_cable.unplug()
+    no_traceback(bot.stderr)
+
+
+# ---------------------------------------------------------------------------------------- refused tokens
+
+
+async def test_a_refused_discord_token_is_one_line(discord: Any, golfbot: Any) -> None:
+    bot = await golfbot(
+        "discord", DISCORD_TOKEN="revoked.discord.token", DISCORD_API_BASE_URL=discord.base_url
+    )
+
+    assert await bot.exit_code() == 2, bot.stderr
+    assert bot.lines[-1].startswith("Discord rejected DISCORD_TOKEN:"), bot.stderr
+    no_traceback(bot.stderr)
+    assert "LoginFailure" not in bot.stderr and "revoked.discord.token" not in bot.stderr
+
+
+@pytest.mark.parametrize("refused", ["Discord", "Telegram"])
+async def test_under_golfbot_run_a_refused_token_is_one_line_and_stops_both(
+    discord: Any, telegram: Any, golfbot: Any, refused: str
+) -> None:
+    env = bots_env(discord, telegram)
+    env[f"{refused.upper()}_TOKEN"] = "987654321:REVOKED" if refused == "Telegram" else "revoked.token"
+    bot = await golfbot("run", **env)
+
+    assert await bot.exit_code() == 2, bot.stderr
+    assert bot.lines[-1].startswith(f"{refused} rejected {refused.upper()}_TOKEN:"), bot.stderr
+    no_traceback(bot.stderr)
+    assert "REVOKED" not in bot.stderr and "revoked.token" not in bot.stderr
+
+
+# ---------------------------------------------------------------------------------------- a network drop
+
+
+async def test_a_network_drop_while_running_is_survived(discord: Any, telegram: Any, golfbot: Any) -> None:
+    async with (
+        loopback_cable.LoopbackCable(discord.port) as discord_cable,
+        loopback_cable.LoopbackCable(telegram.port) as telegram_cable,
+    ):
+        env = bots_env(discord, telegram)
+        env["DISCORD_API_BASE_URL"] = f"http://127.0.0.1:{discord_cable.port}"
+        env["TELEGRAM_API_BASE_URL"] = f"http://127.0.0.1:{telegram_cable.port}/bot"
+        bot = await golfbot("run", **env)
+        await both_up(discord, telegram, bot)
+        alice = fake_bot_api.FakeUser(id=111001, first_name="Alice", username="alice")
+        await telegram_answers(telegram, alice)
+
+        await discord_cable.unplug()
+        await telegram_cable.unplug()
+        await discord.wait_for(lambda: not discord.connected, what="the gateway connection gone")
+        await asyncio.sleep(1.5)  # the outage: the bots try and fail meanwhile
+        await discord_cable.plug_in()
+        await telegram_cable.plug_in()
+
+        await discord.wait_for(lambda: discord.connected, timeout=START, what="the gateway back")
+        await discord_answers(discord)  # the command was sent after the bot came back
+        bob = fake_bot_api.FakeUser(id=222002, first_name="Bob", username="bob")
+        await telegram_answers(telegram, bob)
+        assert discord.identifies == 1 and discord.resumes >= 1  # the session was resumed
+        assert await bot.stop() == 0, bot.stderr
+    no_traceback(bot.stderr)
+
+
+# ---------------------------------------------------------------------------------------- kill -9
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below ``pid``, from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(parent, []).append(int(entry.name))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def alive(pids: set[int]) -> set[int]:
+    def running(pid: int) -> bool:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            return False
+        return state != "Z"
+
+    return {pid for pid in pids if running(pid)}
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("command", ["run", "discord", "telegram"])
+async def test_kill_9_leaves_no_child_process(
+    discord: Any, telegram: Any, golfbot: Any, command: str
+) -> None:
+    env = bots_env(discord, telegram)
+    if command == "discord":
+        env = {k: v for k, v in env.items() if k.startswith("DISCORD_")}
+    if command == "telegram":
+        env = {k: v for k, v in env.items() if k.startswith("TELEGRAM_")}
+    bot = await golfbot(command, **env)
+    alice = fake_bot_api.FakeUser(id=111001, first_name="Alice", username="alice")
+    if command == "telegram":
+        await telegram.wait_for(lambda: telegram.is_polling, timeout=START)
+        await telegram_answers(telegram, alice)  # a hole starts: the solver pool works out its best score
+    else:
+        await discord.wait_for(lambda: discord.connected, timeout=START)
+        await discord_answers(discord)
+    await discord.wait_for(lambda: descendants(bot.process.pid), what="the solver worker")
+    await asyncio.sleep(0.5)  # the pool's helpers (multiprocessing's resource tracker) start around it
+    children = descendants(bot.process.pid)
+
+    os.kill(bot.process.pid, signal.SIGKILL)
+    await bot.process.wait()
+    for _ in range(25):  # "within a few seconds": up to 5
+        if not alive(children):
+            break
+        await asyncio.sleep(0.2)
+    left = alive(children)
+    for pid in left:  # clean up after a failure, then report it
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    assert not left, f"still running after kill -9 of golfbot {command}: {sorted(left)}"

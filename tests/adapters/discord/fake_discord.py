@@ -1,0 +1,640 @@
+"""A small loopback fake of Discord for a REAL bot process: REST and the gateway, on 127.0.0.1.
+
+SimCord (the in-process harness) swaps discord.py's network seams, so it cannot reach a bot running in
+another process. This fake is a real aiohttp server instead: point ``DISCORD_API_BASE_URL`` at
+``fake.base_url`` and the unmodified discord.py talks to it over HTTP and a websocket.
+
+What it serves, with the payload shapes of discord.py's ``discord.types`` (and Discord's docs):
+
+* REST under ``/api/v10``: ``GET /users/@me`` and ``GET /oauth2/applications/@me`` (login; a wrong
+  ``Authorization: Bot <token>`` gets 401, which discord.py turns into ``LoginFailure``),
+  ``GET /gateway/bot`` (a ``ws://`` URL on the host the bot asked, so a proxy in between stays in between),
+  ``GET``/``PUT /applications/{id}/commands`` (and the guild variants), ``POST
+  /interactions/{id}/{token}/callback`` (types 4, 5, 6, 7; a second answer gets 400 code 40060), and the
+  interaction webhook: ``POST /webhooks/{app}/{token}`` (a follow-up; the first one after a type-5 defer
+  completes the "thinking" message, as on Discord) and ``GET``/``PATCH .../messages/@original``.
+* The gateway at ``/gateway``: HELLO, IDENTIFY (token checked: 4004 otherwise) -> READY and one
+  GUILD_CREATE, HEARTBEAT -> HEARTBEAT_ACK, RESUME -> the missed events then RESUMED (or INVALID_SESSION
+  for a session it does not know). Events are sent as uncompressed text frames, which discord.py accepts
+  whatever compression it asked for.
+
+The world is one guild with one text channel; ``slash`` and ``click`` make a member use a command or
+press a button, as Discord would deliver it (INTERACTION_CREATE). Anything else gets 404 and is listed
+in ``unhandled``. See docs/discord-testing.md, "A real process: the loopback fake".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from aiohttp import WSMsgType, web
+
+JSON = dict[str, Any]
+T = TypeVar("T")
+
+API = "/api/v10"
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+_OPTION_TYPES = {"SUB_COMMAND": 1, "SUB_COMMAND_GROUP": 2}
+
+
+def _snowflakes(start: int) -> Callable[[], int]:
+    counter = itertools.count(start)
+    return lambda: next(counter)
+
+
+@dataclass
+class FakeMember:
+    """A member of the fake guild."""
+
+    id: int
+    name: str
+
+    def user(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.name.title(),
+            "avatar": None,
+            "bot": False,
+            "public_flags": 0,
+        }
+
+
+@dataclass
+class Interaction:
+    """One command or press delivered to the bot, and what the bot answered."""
+
+    id: int
+    token: str
+    payload: JSON
+    callbacks: list[JSON] = field(default_factory=list)
+    original_id: int | None = None  # the message the interaction's webhook calls @original
+    followup_ids: list[int] = field(default_factory=list)
+
+
+@dataclass
+class _Session:
+    id: str
+    events: list[JSON] = field(default_factory=list)  # every dispatch, for RESUME
+    socket: web.WebSocketResponse | None = None
+
+
+class FakeDiscord:
+    """The fake server: ``async with FakeDiscord() as fake:``; ``fake.base_url`` for DISCORD_API_BASE_URL."""
+
+    def __init__(
+        self,
+        *,
+        token: str = "FAKE.discord.bot-token-for-tests",
+        host: str = "127.0.0.1",
+        port: int = 0,
+        heartbeat_interval_ms: int = 41250,
+    ) -> None:
+        self.token = token
+        self.host = host
+        self.port = port
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self._next_id = _snowflakes(1_300_000_000_000_000_000)
+        self.application_id = self._next_id()
+        self.bot = {
+            "id": str(self.application_id),
+            "username": "Golf",
+            "discriminator": "0",
+            "global_name": None,
+            "avatar": None,
+            "bot": True,
+            "public_flags": 0,
+            "flags": 0,
+            "verified": True,
+            "mfa_enabled": False,
+            "locale": "en-US",
+        }
+        self.guild_id = self._next_id()
+        self.channel_id = self._next_id()
+        self.members: list[FakeMember] = []
+        self.commands: dict[int | None, list[JSON]] = {}  # guild id (None: global) -> synced commands
+        self.messages: dict[int, JSON] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self.requests: list[tuple[str, str, int]] = []  # (method, path, status)
+        self.unhandled: list[str] = []
+        self.identifies = 0
+        self.resumes = 0
+        self._edited_by: dict[int, int] = {}  # message id -> the press whose answer last edited it
+        self._sessions: dict[str, _Session] = {}
+        self._session_ids = itertools.count(1)
+        self._runner: web.AppRunner | None = None
+        self._changed = asyncio.Event()
+        self._sending: set[asyncio.Future[None]] = set()
+
+    # ------------------------------------------------------------------------------------------ lifecycle
+
+    async def start(self) -> FakeDiscord:
+        app = web.Application()
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", API + "/{path:.*}", self._rest)
+        self._runner = web.AppRunner(app, access_log=None, handler_cancellation=True, shutdown_timeout=1.0)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, self.host, self.port).start()
+        self.port = self._runner.addresses[0][1]
+        return self
+
+    async def close(self) -> None:
+        for session in self._sessions.values():
+            if session.socket is not None and not session.socket.closed:
+                await session.socket.close(code=1001)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def base_url(self) -> str:
+        """For DISCORD_API_BASE_URL: the bot adds ``/api/v10`` for REST."""
+        return f"http://{self.host}:{self.port}"
+
+    # ------------------------------------------------------------------------------------------ the world
+
+    def add_member(self, name: str) -> FakeMember:
+        member = FakeMember(self._next_id(), name)
+        self.members.append(member)
+        return member
+
+    def _channel(self) -> JSON:
+        return {
+            "id": str(self.channel_id),
+            "type": 0,
+            "guild_id": str(self.guild_id),
+            "name": "golf",
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
+
+    def _member(self, member: FakeMember) -> JSON:
+        return {
+            "user": member.user(),
+            "roles": [],
+            "nick": None,
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "avatar": None,
+            "communication_disabled_until": None,
+        }
+
+    def _guild(self) -> JSON:
+        return {
+            "id": str(self.guild_id),
+            "name": "Golf Club",
+            "owner_id": str(self.members[0].id if self.members else self.application_id),
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "vanity_url_code": None,
+            "application_id": None,
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "roles": [
+                {
+                    "id": str(self.guild_id),
+                    "name": "@everyone",
+                    "permissions": "2147483648",
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                    "icon": None,
+                    "unicode_emoji": None,
+                }
+            ],
+            "member_count": len(self.members) + 1,
+            "large": False,
+            "unavailable": False,
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "members": [self._member(m) for m in self.members],
+            "channels": [self._channel()],
+            "threads": [],
+            "presences": [],
+            "voice_states": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "premium_progress_bar_enabled": False,
+        }
+
+    # ------------------------------------------------------------------------------------------ members act
+
+    def slash(self, member: FakeMember, path: str, **options: Any) -> Interaction:
+        """``member`` uses ``/path`` (e.g. ``"golf play"``) with ``options``, checked against the synced
+        command (Discord only delivers commands it knows, with options of the registered types)."""
+        name, *subs = path.split()
+        command = self._synced_command(name)
+        if command is None:
+            raise AssertionError(f"/{name} is not synced; synced: {self.commands}")
+        data: JSON = {"id": command["id"], "name": name, "type": 1}
+        level, known = data, command.get("options", [])
+        for sub in subs:
+            spec = next((o for o in known if o["name"] == sub and o["type"] in (1, 2)), None)
+            if spec is None:
+                raise AssertionError(f"/{path}: no sub-command {sub!r}")
+            nested: JSON = {"name": sub, "type": spec["type"], "options": []}
+            level.setdefault("options", []).append(nested)
+            level, known = nested, spec.get("options", [])
+        for key, value in options.items():
+            spec = next((o for o in known if o["name"] == key), None)
+            if spec is None:
+                raise AssertionError(f"/{path} has no option {key!r}")
+            level.setdefault("options", []).append({"name": key, "type": spec["type"], "value": value})
+        return self._deliver(member, {"type": 2, "data": data})
+
+    def click(self, member: FakeMember, message: JSON, custom_id: str) -> Interaction:
+        """``member`` presses the button ``custom_id`` on ``message`` (it must be there and enabled)."""
+        message = self.messages[int(message["id"])]
+        buttons = [b for b in self.buttons(message) if b["custom_id"] == custom_id]
+        if not buttons or buttons[0].get("disabled"):
+            raise AssertionError(f"no enabled button {custom_id!r} on message {message['id']}")
+        data = {"custom_id": custom_id, "component_type": 2}
+        return self._deliver(member, {"type": 3, "data": data, "message": message})
+
+    def _deliver(self, member: FakeMember, kind: JSON) -> Interaction:
+        interaction_id = self._next_id()
+        token = f"interaction-token-{interaction_id}"
+        payload: JSON = {
+            "id": str(interaction_id),
+            "application_id": str(self.application_id),
+            "token": token,
+            "version": 1,
+            "guild_id": str(self.guild_id),
+            "channel_id": str(self.channel_id),
+            "channel": self._channel(),
+            "member": {**self._member(member), "permissions": "2147483648"},
+            "app_permissions": "0",
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "context": 0,
+            "attachment_size_limit": 10485760,
+            **kind,
+        }
+        interaction = Interaction(interaction_id, token, payload)
+        if kind["type"] == 3:
+            interaction.original_id = int(kind["message"]["id"])  # a press's @original is its message
+        self.interactions[interaction_id] = interaction
+        self.dispatch("INTERACTION_CREATE", payload)
+        return interaction
+
+    # ------------------------------------------------------------------------------------------ looking
+
+    def response(self, interaction: Interaction) -> JSON | None:
+        """The message the interaction's answer shows (posted, or edited by a press), once there is one
+        that is not a "thinking…" placeholder."""
+        if not interaction.callbacks or interaction.original_id is None:
+            return None
+        message = self.messages.get(interaction.original_id)
+        if message is None or message["flags"] & LOADING:
+            return None
+        if (
+            interaction.callbacks[0]["type"] in (6, 7)
+            and self._edited_by.get(interaction.original_id) != interaction.id
+        ):
+            return None  # deferred update: the answer is the edit still to come
+        return message
+
+    @staticmethod
+    def buttons(message: JSON) -> list[JSON]:
+        return [c for row in message.get("components", []) for c in row.get("components", [])]
+
+    @property
+    def connected(self) -> bool:
+        """A gateway session is connected and identified (or resumed)."""
+        return any(s.socket is not None and not s.socket.closed for s in self._sessions.values())
+
+    async def wait_for(
+        self,
+        predicate: Callable[[], T],
+        timeout: float = 10.0,  # noqa: ASYNC109 - a deadline for the condition
+        *,
+        what: str = "",
+    ) -> T:
+        """Wait until ``predicate()`` is truthy and return it; AssertionError after ``timeout`` s."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            changed = self._changed
+            result = predicate()
+            if result:
+                return result
+            if loop.time() >= deadline:
+                recent = "\n".join(f"  {m} {p} {s}" for m, p, s in self.requests[-15:])
+                raise AssertionError(f"wait_for({what or predicate}) timed out after {timeout}s\n{recent}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), 0.05)
+
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    # ------------------------------------------------------------------------------------------ gateway
+
+    def dispatch(self, event: str, data: JSON) -> None:
+        """Send an event to every session (kept for a RESUME if no socket is open now)."""
+        for session in self._sessions.values():
+            frame = {"op": 0, "t": event, "s": len(session.events) + 1, "d": data}
+            session.events.append(frame)
+            if session.socket is not None and not session.socket.closed:
+                sending = asyncio.ensure_future(session.socket.send_str(json.dumps(frame)))
+                self._sending.add(sending)
+                sending.add_done_callback(self._sending.discard)
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse(autoping=True)
+        await socket.prepare(request)
+        await socket.send_json({"op": 10, "d": {"heartbeat_interval": self.heartbeat_interval_ms}})
+        session: _Session | None = None
+        try:
+            async for message in socket:
+                if message.type is not WSMsgType.TEXT:
+                    break
+                frame = json.loads(message.data)
+                op, data = frame.get("op"), frame.get("d")
+                if op == 1:
+                    await socket.send_json({"op": 11})
+                elif op == 2:
+                    session = await self._identify(socket, data, request.host)
+                elif op == 6:
+                    session = await self._resume(socket, data)
+                self._notify()
+        finally:
+            if session is not None and session.socket is socket:
+                session.socket = None
+            self._notify()
+        return socket
+
+    async def _identify(self, socket: web.WebSocketResponse, data: JSON, host: str) -> _Session | None:
+        if data.get("token") != self.token:
+            await socket.close(code=4004, message=b"Authentication failed.")
+            return None
+        self.identifies += 1
+        session = _Session(f"fake-session-{next(self._session_ids)}")
+        self._sessions[session.id] = session
+        ready = {
+            "v": 10,
+            "user": self.bot,
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "session_id": session.id,
+            "resume_gateway_url": f"ws://{host}/gateway",
+            "shard": [0, 1],
+            "application": {"id": str(self.application_id), "flags": 0},
+        }
+        session.socket = socket
+        for event, payload in (("READY", ready), ("GUILD_CREATE", self._guild())):
+            frame = {"op": 0, "t": event, "s": len(session.events) + 1, "d": payload}
+            session.events.append(frame)
+            await socket.send_json(frame)
+        return session
+
+    async def _resume(self, socket: web.WebSocketResponse, data: JSON) -> _Session | None:
+        session = self._sessions.get(str(data.get("session_id")))
+        if session is None or data.get("token") != self.token:
+            await socket.send_json({"op": 9, "d": False})
+            return None
+        self.resumes += 1
+        session.socket = socket
+        for frame in session.events[int(data.get("seq") or 0) :]:
+            await socket.send_json(frame)
+        resumed = {"op": 0, "t": "RESUMED", "s": len(session.events) + 1, "d": {}}
+        session.events.append(resumed)
+        await socket.send_json(resumed)
+        return session
+
+    # ------------------------------------------------------------------------------------------ REST
+
+    async def _rest(self, request: web.Request) -> web.Response:
+        path = "/" + request.match_info["path"]
+        body: Any = None
+        if request.can_read_body and request.content_type == "application/json":
+            body = await request.json()
+        elif request.can_read_body and request.content_type.startswith("multipart/"):
+            form = await request.post()
+            body = json.loads(str(form.get("payload_json", "{}")))
+        try:
+            status, result = self._route(request.method, path, body or {}, request)
+        except _Refused as refusal:
+            status, result = refusal.status, refusal.body
+        self.requests.append((request.method, path, status))
+        self._notify()
+        if result is None:
+            return web.Response(status=status)
+        # Exactly Discord's content type: discord.py parses a body only if it is "application/json".
+        return web.Response(
+            status=status, body=json.dumps(result), headers={"Content-Type": "application/json"}
+        )
+
+    def _route(self, method: str, path: str, body: JSON, request: web.Request) -> tuple[int, Any]:
+        parts = path.strip("/").split("/")
+        if parts[0] in ("interactions", "webhooks"):  # the interaction's token is the credential
+            return self._interaction_route(method, parts, body)
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            raise _Refused(401, {"message": "401: Unauthorized", "code": 0})
+        if (method, path) == ("GET", "/users/@me"):
+            return 200, self.bot
+        if (method, path) == ("GET", "/oauth2/applications/@me"):
+            return 200, self._application()
+        if (method, path) == ("GET", "/gateway/bot"):
+            url = f"ws://{request.host}/gateway"
+            limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+            return 200, {"url": url, "shards": 1, "session_start_limit": limit}
+        if parts[:1] == ["applications"] and parts[-1] == "commands":
+            guild = int(parts[3]) if len(parts) == 5 and parts[2] == "guilds" else None
+            if method == "GET":
+                return 200, self.commands.get(guild, [])
+            if method == "PUT":
+                self.commands[guild] = [self._registered(c, guild) for c in body]  # type: ignore[union-attr]
+                return 200, self.commands[guild]
+        self.unhandled.append(f"{method} {path}")
+        raise _Refused(404, {"message": "404: Not Found", "code": 0})
+
+    def _application(self) -> JSON:
+        return {
+            "id": str(self.application_id),
+            "name": "Golf",
+            "icon": None,
+            "description": "",
+            "summary": "",
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "verify_key": "0" * 64,
+            "owner": self.bot,
+            "flags": 0,
+            "team": None,
+            "bot": self.bot,
+        }
+
+    def _registered(self, command: JSON, guild: int | None) -> JSON:
+        registered = {
+            **command,
+            "id": str(self._next_id()),
+            "application_id": str(self.application_id),
+            "version": str(self._next_id()),
+        }
+        if guild is not None:
+            registered["guild_id"] = str(guild)
+        return registered
+
+    def _synced_command(self, name: str) -> JSON | None:
+        for scope in (self.guild_id, None):
+            for command in self.commands.get(scope, []):
+                if command["name"] == name:
+                    return command
+        return None
+
+    def _interaction_route(self, method: str, parts: list[str], body: JSON) -> tuple[int, Any]:
+        unknown = _Refused(404, {"message": "Unknown interaction", "code": 10062})
+        if parts[0] == "interactions" and method == "POST" and len(parts) == 4 and parts[3] == "callback":
+            interaction = self.interactions.get(int(parts[1]))
+            if interaction is None or interaction.token != parts[2]:
+                raise unknown
+            return self._callback(interaction, body)
+        token = parts[2] if len(parts) > 2 else ""
+        interaction = next((i for i in self.interactions.values() if i.token == token), None)
+        if interaction is None or parts[1] != str(self.application_id):
+            raise _Refused(404, {"message": "Unknown Webhook", "code": 10015})
+        if len(parts) == 3 and method == "POST":
+            return 200, self._followup(interaction, body)
+        if parts[3:] == ["messages", "@original"] and interaction.original_id is not None:
+            message = self.messages[interaction.original_id]
+            if method == "GET":
+                return 200, message
+            if method == "PATCH":
+                message.update(
+                    self._message_fields(body), flags=message["flags"] & ~LOADING, edited_timestamp=_now()
+                )
+                self._edited_by[int(message["id"])] = interaction.id
+                return 200, message
+        self.unhandled.append(f"{method} /{'/'.join(parts)}")
+        raise _Refused(404, {"message": "404: Not Found", "code": 0})
+
+    def _callback(self, interaction: Interaction, body: JSON) -> tuple[int, Any]:
+        if interaction.callbacks:
+            raise _Refused(400, {"message": "Interaction has already been acknowledged.", "code": 40060})
+        interaction.callbacks.append(body)
+        kind, data = body["type"], body.get("data") or {}
+        result: JSON = {"id": str(interaction.id), "type": interaction.payload["type"]}
+        resource: JSON = {"type": kind}
+        if kind in (4, 5):
+            flags = data.get("flags", 0) | (LOADING if kind == 5 else 0)
+            message = self._new_message(interaction, {**data, "flags": flags})
+            interaction.original_id = int(message["id"])
+            result.update(
+                response_message_id=message["id"],
+                response_message_loading=kind == 5,
+                response_message_ephemeral=bool(flags & EPHEMERAL),
+            )
+            resource["message"] = message
+        elif kind == 7 and interaction.original_id is not None:
+            message = self.messages[interaction.original_id]
+            message.update(self._message_fields(data), edited_timestamp=_now())
+            self._edited_by[interaction.original_id] = interaction.id
+            resource["message"] = message
+        elif kind != 6:
+            self.unhandled.append(f"interaction callback type {kind}")
+            raise _Refused(400, {"message": "Invalid Form Body", "code": 50035})
+        return 200, {"interaction": result, "resource": resource}
+
+    def _followup(self, interaction: Interaction, body: JSON) -> JSON:
+        original = self.messages.get(interaction.original_id or 0)
+        if original is not None and original["flags"] & LOADING and not interaction.followup_ids:
+            original.update(self._message_fields(body), flags=original["flags"] & ~LOADING)
+            interaction.followup_ids.append(int(original["id"]))
+            return original
+        message = self._new_message(interaction, body)
+        interaction.followup_ids.append(int(message["id"]))
+        return message
+
+    @staticmethod
+    def _message_fields(data: JSON) -> JSON:
+        return {key: data[key] for key in ("content", "components", "embeds") if key in data}
+
+    def _new_message(self, interaction: Interaction, data: JSON) -> JSON:
+        message_id = self._next_id()
+        message: JSON = {
+            "id": str(message_id),
+            "channel_id": str(self.channel_id),
+            "guild_id": str(self.guild_id),
+            "author": self.bot,
+            "content": data.get("content", ""),
+            "timestamp": _now(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": data.get("embeds", []),
+            "components": data.get("components", []),
+            "pinned": False,
+            "type": 20 if interaction.payload["type"] == 2 else 19,
+            "flags": data.get("flags", 0),
+            "webhook_id": str(self.application_id),
+            "application_id": str(self.application_id),
+            "interaction_metadata": {
+                "id": str(interaction.id),
+                "type": interaction.payload["type"],
+                "user": interaction.payload["member"]["user"],
+                "authorizing_integration_owners": {"0": str(self.guild_id)},
+            },
+        }
+        self.messages[message_id] = message
+        return message
+
+
+class _Refused(Exception):
+    def __init__(self, status: int, body: JSON) -> None:
+        super().__init__(status, body)
+        self.status = status
+        self.body = body
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())

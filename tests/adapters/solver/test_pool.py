@@ -1,0 +1,122 @@
+"""The solver pool: real worker processes, answers equal to the engine's, and bounds that answer None."""
+
+import asyncio
+import multiprocessing
+import os
+import signal
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from adapters.solver.pool import PooledSolver
+from engine import solver
+from engine.deal import deal
+from engine.rules import find_rules
+
+
+async def test_answers_are_the_engines() -> None:
+    pool = PooledSolver()
+    try:
+        opening = deal(24, find_rules("strict"))
+        answer = await pool.best_score(opening)
+        assert answer == solver.solve(opening) and answer is not None
+        assert answer.proven and answer.score == 4
+        assert await pool.hint(opening) == solver.hint(opening)
+    finally:
+        pool.close()
+
+
+async def test_a_search_past_its_bound_answers_with_what_is_proven_and_frees_the_worker() -> None:
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        pool = PooledSolver(executor=executor, max_states=10)
+        opening = deal(1, find_rules("strict"))
+        cut = await pool.best_score(opening)
+        assert cut is not None and not cut.proven
+        assert cut.lower_bound <= 6 < cut.score  # the published optimum of deal 1 lies between
+        move = await pool.hint(opening)  # the first move of the best line found
+        assert move is not None and opening.is_legal(move)
+        roomy = PooledSolver(executor=executor)
+        best = await roomy.best_score(opening)
+        assert best is not None and best.proven and best.score == 6
+
+
+async def test_a_winnable_only_course_is_chosen_in_the_pool() -> None:
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        pool = PooledSolver(executor=executor)
+        assert await pool.course(1, 3, "strict+winnable-only") == (2, 5, 12)
+
+
+async def test_a_search_goes_on_after_its_caller_stops_waiting_and_is_remembered() -> None:
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        pool = PooledSolver(executor=executor, timeout=0)
+        opening = deal(24, find_rules("strict"))
+        assert await pool.best_score(opening) is None  # nobody waits, but the search has started
+        patient = 0
+        while (best := await pool.best_score(opening)) is None and patient < 500:
+            patient += 1
+            await asyncio.sleep(0.01)
+        assert best is not None and best.score == 4
+
+
+def test_one_worker_per_core_by_default_or_as_configured(monkeypatch, caplog) -> None:
+    import os
+
+    from adapters.solver.pool import WORKERS_VARIABLE, default_workers
+
+    monkeypatch.delenv(WORKERS_VARIABLE, raising=False)
+    cores = len(os.sched_getaffinity(0))
+    assert default_workers() == cores
+    assert sum(PooledSolver().workers) == max(cores, 2)  # a light lane and a heavy lane, one at least each
+    monkeypatch.setenv(WORKERS_VARIABLE, "8")
+    assert PooledSolver().workers == (6, 2)
+    monkeypatch.setenv(WORKERS_VARIABLE, "lots")
+    assert default_workers() == cores
+    assert "GOLFBOT_SOLVER_WORKERS='lots' is not a whole number" in caplog.text
+
+
+async def test_double_deck_and_joker_searches_cannot_occupy_the_single_deck_lane() -> None:
+    gate = threading.Event()
+    with ThreadPoolExecutor(max_workers=1) as light, ThreadPoolExecutor(max_workers=1) as heavy:
+        pool = PooledSolver(executor=light, heavy_executor=heavy, hint_timeout=0.2)
+        heavy.submit(gate.wait)  # the heavy lane's one worker is busy (a long double-deck search)
+        try:
+            double = deal(1, find_rules("strict+double"))
+            jokers = deal(1, find_rules("wrap+jokers=2"))
+            assert await pool.hint(double) is None  # time-boxed: not known in 0.2 s
+            assert await pool.best_score(jokers) is None
+            single = deal(24, find_rules("strict"))
+            assert await pool.hint(single) == solver.hint(single)  # its own lane answers at once
+            assert (await pool.best_score(single)) == solver.solve(single)
+        finally:
+            gate.set()
+        assert pool.pending <= 1  # the hint nobody waited for was dropped from the queue
+
+
+async def test_hints_are_remembered_per_position() -> None:
+    gate = threading.Event()
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        pool = PooledSolver(executor=executor, hint_timeout=5)
+        opening = deal(24, find_rules("strict"))
+        first = await pool.hint(opening)
+        executor.submit(gate.wait)  # from now on the worker is busy
+        try:
+            assert await asyncio.wait_for(pool.hint(opening), 0.5) == first  # remembered: no search
+        finally:
+            gate.set()
+
+
+async def test_a_killed_worker_costs_an_answer_or_two_then_a_new_pool_answers() -> None:
+    pool = PooledSolver(workers=2)
+    try:
+        assert (await pool.best_score(deal(24, find_rules("strict")))) == solver.solve(
+            deal(24, find_rules("strict"))
+        )
+        for child in multiprocessing.active_children():  # the OS kills the workers (out of memory, say)
+            os.kill(child.pid, signal.SIGKILL)
+        answers = []
+        for number in range(25, 31):
+            opening = deal(number, find_rules("strict"))
+            answers.append((await pool.best_score(opening), solver.solve(opening)))
+        assert all(got in (None, best) for got, best in answers)  # "not known", never an error
+        assert answers[-1][0] == answers[-1][1]  # a new pool answers
+    finally:
+        pool.close()

@@ -1,0 +1,105 @@
+"""The solver's worker processes (adapters/solver/workers.py), real ones from the real pool: deaf to Ctrl-C,
+at a lower priority, killed at once by ``stop_workers`` (a leaving bot does not wait for a search), and
+gone when their parent is (the kill -9 of a whole ``golfbot play`` is in
+tests/adapters/console/test_processes.py)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from adapters.solver.pool import PooledSolver
+from adapters.solver.workers import WORKER_NICENESS, stop_workers
+from engine.deal import deal
+from engine.rules import find_rules
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def workers() -> set[multiprocessing.process.BaseProcess]:
+    """Live solver workers of this process (other tests' pools may have some too)."""
+    return {p for p in multiprocessing.active_children() if type(p).__name__ == "_WorkerProcess"}
+
+
+async def test_a_worker_ignores_ctrl_c_and_runs_at_a_lower_priority() -> None:
+    before = workers()
+    pool = PooledSolver()
+    try:
+        answer = await pool.best_score(deal(24))
+        assert answer is not None and answer.score == 4
+        (worker,) = workers() - before
+        assert worker.pid is not None
+        os.kill(worker.pid, signal.SIGINT)  # what the terminal sends the whole process group
+        assert await pool.best_score(deal(25)) is not None  # still there, still answering
+        assert worker.is_alive()
+        ours = os.getpriority(os.PRIO_PROCESS, 0)
+        assert os.getpriority(os.PRIO_PROCESS, worker.pid) == min(19, ours + WORKER_NICENESS)
+    finally:
+        pool.close()
+        stop_workers()
+
+
+async def test_stop_workers_kills_a_busy_worker_at_once() -> None:
+    before = workers()
+    pool = PooledSolver(timeout=0)
+    try:
+        await pool.best_score(deal(1, find_rules("wrap+double")))  # seconds of search; nobody waits
+        (worker,) = workers() - before
+        assert stop_workers() >= 1
+        worker.join(timeout=5)
+        assert not worker.is_alive()
+        assert worker.exitcode == -signal.SIGKILL
+    finally:
+        pool.close()
+
+
+WATCHED = """
+import asyncio, os, sys
+from adapters.solver.pool import PooledSolver
+from engine.deal import deal
+
+async def main():
+    pool = PooledSolver()
+    await pool.best_score(deal(24))
+    import multiprocessing
+    print(*(p.pid for p in multiprocessing.active_children()), flush=True)
+    await asyncio.sleep(60)
+
+asyncio.run(main())
+"""
+
+
+def test_workers_end_with_their_parent() -> None:
+    """SIGKILL of the parent: the kernel (PR_SET_PDEATHSIG) or the watcher thread ends the worker."""
+    parent = subprocess.Popen(
+        [sys.executable, "-c", WATCHED],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        start_new_session=True,  # no terminal hang-up to help
+    )
+    try:
+        assert parent.stdout is not None
+        children = [int(pid) for pid in parent.stdout.readline().split()]
+        assert children
+        parent.kill()
+        parent.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not [pid for pid in children if _alive(pid)]
+    finally:
+        parent.kill()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
