@@ -106,6 +106,7 @@ class MemoryStorage:
             hints=state.hints,
             updated_at=state.updated_at,
             payload=state.payload,
+            undos=state.undos,
         )
 
     # ---- holes and stats -------------------------------------------------------------------------
