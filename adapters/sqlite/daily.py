@@ -1,0 +1,253 @@
+"""The daily challenge's storage role (``bot.ports.DailyStore``) in SQLite, mixed into SqliteStorage.
+
+Leaderboards are read in rank order from an index: a day's table ranks that day's results with a window
+function (ties share a rank); the all-time table is ``daily_totals``, which closing a day adds to once, in
+the transaction that marks the day closed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from contextlib import AbstractAsyncContextManager
+from datetime import UTC, date, datetime
+from typing import TYPE_CHECKING, Any
+
+import aiosqlite
+
+from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
+from bot.ports import ConstraintViolation
+
+_SECRET = "daily_secret"
+_DAY_COLUMNS = "place, day, zone, rules, par_for_nine, deals, commitment, closes_at, best, closed"
+
+
+def _day(row: Any) -> DailyDay:
+    return DailyDay(
+        place=row[0],
+        day=date.fromisoformat(row[1]),
+        zone=row[2],
+        rules=row[3],
+        par_for_nine=row[4],
+        deals=tuple(int(d) for d in json.loads(row[5])),
+        commitment=row[6],
+        closes_at=datetime.fromisoformat(row[7]),
+        best=tuple(json.loads(row[8])),
+        closed=bool(row[9]),
+    )
+
+
+def _period(row: Any) -> PeriodRow:
+    return PeriodRow(
+        rank=row[0],
+        player=row[1],
+        name=row[2],
+        days=row[3],
+        average_to_par=float(row[4]),
+        wins=row[5],
+        best_to_par=row[6],
+    )
+
+
+class SqliteDailyStore:
+    if TYPE_CHECKING:  # provided by SqliteStorage
+
+        async def _write(self, sql: str, args: Iterable[Any] = ()) -> int: ...
+        async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Any]: ...
+        async def _one(self, sql: str, args: Iterable[Any] = ()) -> aiosqlite.Row | None: ...
+        def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
+
+    async def installation_secret(self, candidate: bytes) -> bytes:
+        await self._write(
+            "INSERT INTO installation (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+            (_SECRET, candidate.hex()),
+        )
+        row = await self._one("SELECT value FROM installation WHERE key = ?", (_SECRET,))
+        assert row is not None
+        return bytes.fromhex(row[0])
+
+    async def daily_settings(self, place: str) -> DailySettings:
+        row = await self._one(
+            "SELECT zone, holes, rules, channel, post FROM daily_settings WHERE place = ?", (place,)
+        )
+        if row is None:
+            return DailySettings()
+        return DailySettings(zone=row[0], holes=row[1], rules=row[2], channel=row[3], post=bool(row[4]))
+
+    async def save_daily_settings(self, place: str, settings: DailySettings) -> None:
+        await self._write(
+            "INSERT INTO daily_settings (place, zone, holes, rules, channel, post) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (place) DO UPDATE SET zone = excluded.zone, holes = excluded.holes,"
+            " rules = excluded.rules, channel = excluded.channel, post = excluded.post",
+            (place, settings.zone, settings.holes, settings.rules, settings.channel, int(settings.post)),
+        )
+
+    async def open_day(self, day: DailyDay) -> DailyDay:
+        await self._write(
+            f"INSERT INTO daily_days ({_DAY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (place, day) DO NOTHING",
+            (
+                day.place,
+                day.day.isoformat(),
+                day.zone,
+                day.rules,
+                day.par_for_nine,
+                json.dumps([str(d) for d in day.deals]),
+                day.commitment,
+                day.closes_at.astimezone(UTC).isoformat(),
+                json.dumps(list(day.best)),
+                int(day.closed),
+            ),
+        )
+        stored = await self.daily_day(day.place, day.day)
+        assert stored is not None
+        return stored
+
+    async def daily_day(self, place: str, day: date) -> DailyDay | None:
+        row = await self._one(
+            f"SELECT {_DAY_COLUMNS} FROM daily_days WHERE place = ? AND day = ?", (place, day.isoformat())
+        )
+        return None if row is None else _day(row)
+
+    async def latest_day(self, place: str) -> DailyDay | None:
+        row = await self._one(
+            f"SELECT {_DAY_COLUMNS} FROM daily_days WHERE place = ? ORDER BY day DESC LIMIT 1", (place,)
+        )
+        return None if row is None else _day(row)
+
+    async def open_days(self) -> list[DailyDay]:
+        rows = await self._all(
+            f"SELECT {_DAY_COLUMNS} FROM daily_days WHERE closed = 0 ORDER BY closes_at, place"
+        )
+        return [_day(row) for row in rows]
+
+    async def place_days(self, place: str) -> list[date]:
+        rows = await self._all("SELECT day FROM daily_days WHERE place = ? ORDER BY day", (place,))
+        return [date.fromisoformat(row[0]) for row in rows]
+
+    async def save_day_best(self, place: str, day: date, best: tuple[int | None, ...]) -> None:
+        await self._write(
+            "UPDATE daily_days SET best = ? WHERE place = ? AND day = ?",
+            (json.dumps(list(best)), place, day.isoformat()),
+        )
+
+    async def record_result(self, result: DailyResult) -> None:
+        changed = await self._write(
+            "INSERT INTO daily_results (place, day, player, round_id, holes_played, total, to_par,"
+            " finished, at_or_under_par) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? FROM daily_days"
+            " WHERE place = ? AND day = ? AND closed = 0"
+            " ON CONFLICT (place, day, player) DO UPDATE SET round_id = excluded.round_id,"
+            " holes_played = excluded.holes_played, total = excluded.total, to_par = excluded.to_par,"
+            " finished = excluded.finished, at_or_under_par = excluded.at_or_under_par"
+            " WHERE excluded.holes_played >= daily_results.holes_played",
+            (
+                result.place,
+                result.day.isoformat(),
+                result.player,
+                result.round_id,
+                result.holes_played,
+                result.total,
+                result.to_par,
+                int(result.finished),
+                int(result.at_or_under_par),
+                result.place,
+                result.day.isoformat(),
+            ),
+        )
+        if not changed and await self.daily_day(result.place, result.day) is None:
+            raise ConstraintViolation(f"a result of a day never opened: {result.place} {result.day}")
+
+    async def daily_result(self, place: str, day: date, player: str) -> DailyResult | None:
+        row = await self._one(
+            "SELECT round_id, holes_played, total, to_par, finished, at_or_under_par FROM daily_results"
+            " WHERE place = ? AND day = ? AND player = ?",
+            (place, day.isoformat(), player),
+        )
+        if row is None:
+            return None
+        return DailyResult(place, day, player, row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]))
+
+    async def player_days(self, place: str, player: str) -> dict[date, bool]:
+        rows = await self._all(
+            "SELECT day, at_or_under_par FROM daily_results WHERE place = ? AND player = ?", (place, player)
+        )
+        return {date.fromisoformat(row[0]): bool(row[1]) for row in rows}
+
+    async def close_day(self, place: str, day: date) -> bool:
+        key = (place, day.isoformat())
+        async with self._transaction() as db:
+            closing = await db.execute(
+                "UPDATE daily_days SET closed = 1 WHERE place = ? AND day = ? AND closed = 0", key
+            )
+            if closing.rowcount == 0:
+                return False
+            await db.execute(
+                "UPDATE daily_results SET won = 1 WHERE place = ? AND day = ? AND (to_par, holes_played) ="
+                " (SELECT to_par, holes_played FROM daily_results WHERE place = ? AND day = ?"
+                " ORDER BY to_par, holes_played DESC LIMIT 1)",
+                key + key,
+            )
+            await db.execute(
+                "INSERT INTO daily_totals"
+                " (place, player, days, sum_to_par, average_to_par, wins, best_to_par)"
+                " SELECT place, player, 1, to_par, to_par, won, to_par FROM daily_results"
+                " WHERE place = ? AND day = ?"
+                " ON CONFLICT (place, player) DO UPDATE SET days = days + 1,"
+                " sum_to_par = sum_to_par + excluded.sum_to_par,"
+                " average_to_par = CAST(sum_to_par + excluded.sum_to_par AS REAL) / (days + 1),"
+                " wins = wins + excluded.wins, best_to_par = MIN(best_to_par, excluded.best_to_par)",
+                key,
+            )
+        return True
+
+    async def day_board(self, place: str, day: date, offset: int = 0, limit: int = 10) -> list[DayRow]:
+        rows = await self._all(
+            "SELECT t.rank, t.player, COALESCE(p.name, ''), t.total, t.to_par, t.holes_played, t.finished"
+            " FROM (SELECT RANK() OVER (ORDER BY to_par, holes_played DESC) AS rank, player, total, to_par,"
+            " holes_played, finished FROM daily_results WHERE place = ? AND day = ?"
+            " ORDER BY to_par, holes_played DESC, player LIMIT ? OFFSET ?) AS t"
+            " LEFT JOIN players AS p ON p.key = t.player ORDER BY t.rank, t.player",
+            (place, day.isoformat(), limit, offset),
+        )
+        return [DayRow(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in rows]
+
+    async def day_entries(self, place: str, day: date) -> int:
+        row = await self._one(
+            "SELECT COUNT(*) FROM daily_results WHERE place = ? AND day = ?", (place, day.isoformat())
+        )
+        return 0 if row is None else int(row[0])
+
+    async def period_board(
+        self, place: str, since: date, until: date, offset: int = 0, limit: int = 10
+    ) -> list[PeriodRow]:
+        rows = await self._all(
+            "SELECT t.rank, t.player, COALESCE(p.name, ''), t.days, t.average, t.wins, t.best FROM"
+            " (SELECT RANK() OVER (ORDER BY SUM(r.won) DESC, AVG(r.to_par), COUNT(*) DESC) AS rank,"
+            " r.player, COUNT(*) AS days, AVG(r.to_par) AS average, SUM(r.won) AS wins,"
+            " MIN(r.to_par) AS best FROM daily_results AS r JOIN daily_days AS d"
+            " ON d.place = r.place AND d.day = r.day AND d.closed = 1"
+            " WHERE r.place = ? AND r.day BETWEEN ? AND ? GROUP BY r.player"
+            " ORDER BY wins DESC, average, days DESC, r.player LIMIT ? OFFSET ?) AS t"
+            " LEFT JOIN players AS p ON p.key = t.player ORDER BY t.rank, t.player",
+            (place, since.isoformat(), until.isoformat(), limit, offset),
+        )
+        return [_period(row) for row in rows]
+
+    async def all_time_board(self, place: str, offset: int = 0, limit: int = 10) -> list[PeriodRow]:
+        rows = await self._all(
+            "SELECT t.rank, t.player, COALESCE(p.name, ''), t.days, t.average_to_par, t.wins, t.best_to_par"
+            " FROM (SELECT RANK() OVER (ORDER BY wins DESC, average_to_par, days DESC) AS rank, player,"
+            " days, average_to_par, wins, best_to_par FROM daily_totals WHERE place = ?"
+            " ORDER BY wins DESC, average_to_par, days DESC, player LIMIT ? OFFSET ?) AS t"
+            " LEFT JOIN players AS p ON p.key = t.player ORDER BY t.rank, t.player",
+            (place, limit, offset),
+        )
+        return [_period(row) for row in rows]
+
+
+if TYPE_CHECKING:  # mypy checks that SqliteStorage plays the role, with the same signatures
+    from adapters.sqlite.store import SqliteStorage
+    from bot.ports import DailyStore
+
+    def _conforms(store: SqliteStorage) -> DailyStore:
+        return store
