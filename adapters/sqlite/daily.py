@@ -49,6 +49,15 @@ def _period(row: Any) -> PeriodRow:
     )
 
 
+def _ranks(offset: int, ahead: int, keys: list[tuple[float, ...]]) -> list[int]:
+    """Competition ranks of a page that starts at ``offset``, whose first row has ``ahead`` rows before it
+    that rank better (fewer than ``offset`` when its tie began on an earlier page)."""
+    ranks = [ahead + 1]
+    for i in range(1, len(keys)):
+        ranks.append(ranks[-1] if keys[i] == keys[i - 1] else offset + i + 1)
+    return ranks
+
+
 class SqliteDailyStore:
     if TYPE_CHECKING:  # provided by SqliteStorage
 
@@ -201,15 +210,25 @@ class SqliteDailyStore:
         return True
 
     async def day_board(self, place: str, day: date, offset: int = 0, limit: int = 10) -> list[DayRow]:
+        # the page is read in rank order straight from the index; only the rank of its first row takes a
+        # count (of the rows ahead of it), the others follow from it: ties share a rank
+        key = (place, day.isoformat())
         rows = await self._all(
-            "SELECT t.rank, t.player, COALESCE(p.name, ''), t.total, t.to_par, t.holes_played, t.finished"
-            " FROM (SELECT RANK() OVER (ORDER BY to_par, holes_played DESC) AS rank, player, total, to_par,"
-            " holes_played, finished FROM daily_results WHERE place = ? AND day = ?"
-            " ORDER BY to_par, holes_played DESC, player LIMIT ? OFFSET ?) AS t"
-            " LEFT JOIN players AS p ON p.key = t.player ORDER BY t.rank, t.player",
-            (place, day.isoformat(), limit, offset),
+            "SELECT r.player, COALESCE(p.name, ''), r.total, r.to_par, r.holes_played, r.finished"
+            " FROM daily_results AS r LEFT JOIN players AS p ON p.key = r.player"
+            " WHERE r.place = ? AND r.day = ? ORDER BY r.to_par, r.holes_played DESC, r.player"
+            " LIMIT ? OFFSET ?",
+            (*key, limit, offset),
         )
-        return [DayRow(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in rows]
+        if not rows:
+            return []
+        ahead = await self._one(
+            "SELECT COUNT(*) FROM daily_results WHERE place = ? AND day = ?"
+            " AND (to_par < ? OR (to_par = ? AND holes_played > ?))",
+            (*key, rows[0][3], rows[0][3], rows[0][4]),
+        )
+        ranks = _ranks(offset, 0 if ahead is None else int(ahead[0]), [(r[3], -r[4]) for r in rows])
+        return [DayRow(k, r[0], r[1], r[2], r[3], r[4], bool(r[5])) for k, r in zip(ranks, rows, strict=True)]
 
     async def day_entries(self, place: str, day: date) -> int:
         row = await self._one(
@@ -235,14 +254,23 @@ class SqliteDailyStore:
 
     async def all_time_board(self, place: str, offset: int = 0, limit: int = 10) -> list[PeriodRow]:
         rows = await self._all(
-            "SELECT t.rank, t.player, COALESCE(p.name, ''), t.days, t.average_to_par, t.wins, t.best_to_par"
-            " FROM (SELECT RANK() OVER (ORDER BY wins DESC, average_to_par, days DESC) AS rank, player,"
-            " days, average_to_par, wins, best_to_par FROM daily_totals WHERE place = ?"
-            " ORDER BY wins DESC, average_to_par, days DESC, player LIMIT ? OFFSET ?) AS t"
-            " LEFT JOIN players AS p ON p.key = t.player ORDER BY t.rank, t.player",
+            "SELECT t.player, COALESCE(p.name, ''), t.days, t.average_to_par, t.wins, t.best_to_par"
+            " FROM daily_totals AS t LEFT JOIN players AS p ON p.key = t.player WHERE t.place = ?"
+            " ORDER BY t.wins DESC, t.average_to_par, t.days DESC, t.player LIMIT ? OFFSET ?",
             (place, limit, offset),
         )
-        return [_period(row) for row in rows]
+        if not rows:
+            return []
+        _, _, days, average, wins, _ = rows[0]
+        ahead = await self._one(
+            "SELECT COUNT(*) FROM daily_totals WHERE place = ? AND (wins > ? OR (wins = ? AND"
+            " (average_to_par < ? OR (average_to_par = ? AND days > ?))))",
+            (place, wins, wins, average, average, days),
+        )
+        ranks = _ranks(offset, 0 if ahead is None else int(ahead[0]), [(-r[4], r[3], -r[2]) for r in rows])
+        return [
+            PeriodRow(k, r[0], r[1], r[2], float(r[3]), r[4], r[5]) for k, r in zip(ranks, rows, strict=True)
+        ]
 
 
 if TYPE_CHECKING:  # mypy checks that SqliteStorage plays the role, with the same signatures

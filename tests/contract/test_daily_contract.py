@@ -138,7 +138,9 @@ async def test_the_days_table_shares_ranks(store: DailyStore) -> None:
         DayRow(1, BOB.key, "Bob", 13, -2, 3, True),
         DayRow(3, CAROL.key, "Carol", 8, -2, 2, False),
     ]
-    assert [r.player for r in await store.day_board(HERE, DAY, offset=1, limit=1)] == [BOB.key]
+    assert await store.day_board(HERE, DAY, offset=1, limit=1) == [DayRow(1, BOB.key, "Bob", 13, -2, 3, True)]
+    assert [r.rank for r in await store.day_board(HERE, DAY, offset=2)] == [3]
+    assert await store.day_board(HERE, DAY, offset=3) == []
     assert await store.day_entries(HERE, DAY) == 3
     assert await store.day_board(THERE, DAY) == []
 
@@ -177,6 +179,7 @@ async def test_week_and_all_time_tables(store: DailyStore) -> None:
     ]
     assert (everything[2].rank, everything[2].player, everything[2].wins) == (3, ALICE.key, 1)
     assert everything[2].average_to_par == pytest.approx(-2 / 3)
+    assert await store.all_time_board(HERE, offset=1, limit=1) == everything[1:2]
     week = await store.period_board(HERE, DAY + timedelta(days=1), DAY + timedelta(days=7))
     assert [(r.player, r.days, r.wins, r.best_to_par) for r in week] == [
         (CAROL.key, 2, 2, -4),
@@ -185,3 +188,15 @@ async def test_week_and_all_time_tables(store: DailyStore) -> None:
     ]
     assert week[2].average_to_par == pytest.approx(0.5)
     assert await store.all_time_board(THERE) == []
+
+
+async def test_all_time_ties_share_a_rank_across_pages(store: DailyStore) -> None:
+    await store.open_day(a_day())
+    for player, to_par in ((ALICE, -2), (BOB, -2), (CAROL, 0)):
+        await store.record_result(a_result(player, to_par))
+    await store.close_day(HERE, DAY)
+    assert [(r.rank, r.wins) for r in await store.all_time_board(HERE)] == [(1, 1), (1, 1), (3, 0)]
+    assert [(r.player, r.rank) for r in await store.all_time_board(HERE, offset=1)] == [
+        (BOB.key, 1),
+        (CAROL.key, 3),
+    ]
