@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-GLOBAL_PLACE = "global"
+GLOBAL_PLACE = "daily:global"
 """The place key of the one course shared by private chats, user-installed contexts and the terminal."""
 BOARD_PAGE = 10
 """Rows on a leaderboard page."""
