@@ -68,6 +68,8 @@ KIND = "daily"
 """The rounds' kind and the timers' kind."""
 PAYLOAD_VERSION = 1
 PERIODS = ("today", "week", "all")
+GLOBAL_COURSE = Place("daily", "global", "Everyone")
+"""The one course of private chats, user-installed contexts and the terminal (its key is GLOBAL_PLACE)."""
 
 NO_HINTS = "No hints in the daily challenge: everyone plays it on their own."
 DAY_OVER = "That day's course has closed: today's is waiting for you."
