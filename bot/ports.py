@@ -146,17 +146,16 @@ class DailyStore(Protocol):
         ...
 
     async def close_day(self, place: str, day: date) -> bool:
-        """Close the day: its winners (rank 1) get a win, and every result is added to the all-time table,
-        once. True if this call closed it; False if it was closed already (or never opened)."""
+        """Close the day: its winners (rank 1) get a win, and every result is added to the week's and the
+        all-time table, once. True if this call closed it; False if it was closed already (or never
+        opened)."""
         ...
 
     async def day_board(self, place: str, day: date, offset: int = 0, limit: int = 10) -> list[DayRow]: ...
     async def day_entries(self, place: str, day: date) -> int: ...
 
-    async def period_board(
-        self, place: str, since: date, until: date, offset: int = 0, limit: int = 10
-    ) -> list[PeriodRow]:
-        """The table of the days ``since`` .. ``until`` (both included; closed days only)."""
+    async def week_board(self, place: str, week: date, offset: int = 0, limit: int = 10) -> list[PeriodRow]:
+        """The table of the closed days of the ISO week that starts on Monday ``week``."""
         ...
 
     async def all_time_board(self, place: str, offset: int = 0, limit: int = 10) -> list[PeriodRow]:

@@ -1,6 +1,7 @@
 -- The daily challenge: the installation's secret (the courses are derived from it), each place's daily
 -- settings and days (courses, with their commitment), the players' results, and the all-time table that
--- closing a day adds to (so the all-time leaderboard is one indexed read, however many days there are).
+-- and weekly tables that closing a day adds to (so those leaderboards are one indexed read, however many
+-- days there are).
 
 CREATE TABLE installation (
     key    TEXT PRIMARY KEY,                 -- 'daily_secret'
@@ -62,3 +63,17 @@ CREATE TABLE daily_totals (
 );
 -- the all-time table, in rank order
 CREATE INDEX daily_totals_table ON daily_totals (place, wins DESC, average_to_par, days DESC, player);
+
+CREATE TABLE daily_weeks (
+    place           TEXT NOT NULL,
+    week            TEXT NOT NULL,           -- the Monday of the ISO week, YYYY-MM-DD
+    player          TEXT NOT NULL,
+    days            INTEGER NOT NULL,
+    sum_to_par      INTEGER NOT NULL,
+    average_to_par  REAL NOT NULL,
+    wins            INTEGER NOT NULL,
+    best_to_par     INTEGER NOT NULL,
+    PRIMARY KEY (place, week, player)
+);
+-- a week's table, in rank order
+CREATE INDEX daily_weeks_table ON daily_weeks (place, week, wins DESC, average_to_par, days DESC, player);

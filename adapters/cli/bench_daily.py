@@ -136,7 +136,6 @@ async def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
         closed = time.perf_counter() - began
         rng = random.Random(args.seed)
         today = date.fromisoformat(TODAY)
-        week_start = date.fromisoformat(days[max(len(days) - 8, 0)])
         figures: dict[str, Any] = {
             "players": args.players,
             "days": len(days),
@@ -147,7 +146,7 @@ async def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
         tables: dict[str, Callable[[int], Awaitable[object]]] = {
             "today": lambda page: store.day_board(PLACE, today, page * BOARD_PAGE, BOARD_PAGE),
             "all_time": lambda page: store.all_time_board(PLACE, page * BOARD_PAGE, BOARD_PAGE),
-            "week": lambda page: store.period_board(PLACE, week_start, today, page * BOARD_PAGE, BOARD_PAGE),
+            "week": lambda page: store.week_board(PLACE, today, page * BOARD_PAGE, BOARD_PAGE),
         }
         for name, read in tables.items():
             times = await _timed(args.reads, read, rng)

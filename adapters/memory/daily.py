@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from datetime import date
+from datetime import date, timedelta
 from typing import TYPE_CHECKING, TypeVar
 
 from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
@@ -157,12 +157,15 @@ class MemoryDailyStore:
     async def day_entries(self, place: str, day: date) -> int:
         return len(self._results.get((place, day), {}))
 
-    async def period_board(
-        self, place: str, since: date, until: date, offset: int = 0, limit: int = 10
-    ) -> list[PeriodRow]:
+    async def week_board(self, place: str, week: date, offset: int = 0, limit: int = 10) -> list[PeriodRow]:
+        monday = week - timedelta(days=week.weekday())
         totals: dict[str, _Total] = {}
-        for (p, day), results in self._results.items():
-            if p != place or not since <= day <= until or not self._days[(p, day)].closed:
+        for (p, day), results in sorted(self._results.items()):
+            if (
+                p != place
+                or not monday <= day < monday + timedelta(days=7)
+                or not self._days[(p, day)].closed
+            ):
                 continue
             for player, result in results.items():
                 totals[player] = _add(totals.get(player), result, (place, day, player) in self._won)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from contextlib import AbstractAsyncContextManager
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import aiosqlite
@@ -47,6 +47,46 @@ def _period(row: Any) -> PeriodRow:
         wins=row[5],
         best_to_par=row[6],
     )
+
+
+_ADD_TO_TOTALS = (
+    "INSERT INTO daily_totals (place, player, days, sum_to_par, average_to_par, wins, best_to_par)"
+    " SELECT place, player, 1, to_par, to_par, won, to_par FROM daily_results WHERE place = ? AND day = ?"
+    " ON CONFLICT (place, player) DO UPDATE SET days = days + 1,"
+    " sum_to_par = sum_to_par + excluded.sum_to_par,"
+    " average_to_par = CAST(sum_to_par + excluded.sum_to_par AS REAL) / (days + 1),"
+    " wins = wins + excluded.wins, best_to_par = MIN(best_to_par, excluded.best_to_par)"
+)
+_ADD_TO_WEEK = (
+    "INSERT INTO daily_weeks (place, week, player, days, sum_to_par, average_to_par, wins, best_to_par)"
+    " SELECT place, ?, player, 1, to_par, to_par, won, to_par FROM daily_results WHERE place = ? AND day = ?"
+    " ON CONFLICT (place, week, player) DO UPDATE SET days = days + 1,"
+    " sum_to_par = sum_to_par + excluded.sum_to_par,"
+    " average_to_par = CAST(sum_to_par + excluded.sum_to_par AS REAL) / (days + 1),"
+    " wins = wins + excluded.wins, best_to_par = MIN(best_to_par, excluded.best_to_par)"
+)
+
+
+_BETTER = " AND (wins > ? OR (wins = ? AND (average_to_par < ? OR (average_to_par = ? AND days > ?))))"
+_PERIOD_PAGES = {
+    "daily_totals": (
+        "SELECT t.player, COALESCE(p.name, ''), t.days, t.average_to_par, t.wins, t.best_to_par"
+        " FROM daily_totals AS t LEFT JOIN players AS p ON p.key = t.player WHERE t.place = ?"
+        " ORDER BY t.wins DESC, t.average_to_par, t.days DESC, t.player LIMIT ? OFFSET ?",
+        "SELECT COUNT(*) FROM daily_totals WHERE place = ?" + _BETTER,
+    ),
+    "daily_weeks": (
+        "SELECT t.player, COALESCE(p.name, ''), t.days, t.average_to_par, t.wins, t.best_to_par"
+        " FROM daily_weeks AS t LEFT JOIN players AS p ON p.key = t.player WHERE t.place = ? AND t.week = ?"
+        " ORDER BY t.wins DESC, t.average_to_par, t.days DESC, t.player LIMIT ? OFFSET ?",
+        "SELECT COUNT(*) FROM daily_weeks WHERE place = ? AND week = ?" + _BETTER,
+    ),
+}
+"""A page of a table, and the count of the rows ranked ahead of a row (constant statements)."""
+
+
+def _monday(day: date) -> date:
+    return day - timedelta(days=day.weekday())
 
 
 def _ranks(offset: int, ahead: int, keys: list[tuple[float, ...]]) -> list[int]:
@@ -196,17 +236,8 @@ class SqliteDailyStore:
                 " ORDER BY to_par, holes_played DESC LIMIT 1)",
                 key + key,
             )
-            await db.execute(
-                "INSERT INTO daily_totals"
-                " (place, player, days, sum_to_par, average_to_par, wins, best_to_par)"
-                " SELECT place, player, 1, to_par, to_par, won, to_par FROM daily_results"
-                " WHERE place = ? AND day = ?"
-                " ON CONFLICT (place, player) DO UPDATE SET days = days + 1,"
-                " sum_to_par = sum_to_par + excluded.sum_to_par,"
-                " average_to_par = CAST(sum_to_par + excluded.sum_to_par AS REAL) / (days + 1),"
-                " wins = wins + excluded.wins, best_to_par = MIN(best_to_par, excluded.best_to_par)",
-                key,
-            )
+            await db.execute(_ADD_TO_TOTALS, key)
+            await db.execute(_ADD_TO_WEEK, (_monday(day).isoformat(), *key))
         return True
 
     async def day_board(self, place: str, day: date, offset: int = 0, limit: int = 10) -> list[DayRow]:
@@ -236,37 +267,23 @@ class SqliteDailyStore:
         )
         return 0 if row is None else int(row[0])
 
-    async def period_board(
-        self, place: str, since: date, until: date, offset: int = 0, limit: int = 10
-    ) -> list[PeriodRow]:
-        rows = await self._all(
-            "SELECT t.rank, t.player, COALESCE(p.name, ''), t.days, t.average, t.wins, t.best FROM"
-            " (SELECT RANK() OVER (ORDER BY SUM(r.won) DESC, AVG(r.to_par), COUNT(*) DESC) AS rank,"
-            " r.player, COUNT(*) AS days, AVG(r.to_par) AS average, SUM(r.won) AS wins,"
-            " MIN(r.to_par) AS best FROM daily_results AS r JOIN daily_days AS d"
-            " ON d.place = r.place AND d.day = r.day AND d.closed = 1"
-            " WHERE r.place = ? AND r.day BETWEEN ? AND ? GROUP BY r.player"
-            " ORDER BY wins DESC, average, days DESC, r.player LIMIT ? OFFSET ?) AS t"
-            " LEFT JOIN players AS p ON p.key = t.player ORDER BY t.rank, t.player",
-            (place, since.isoformat(), until.isoformat(), limit, offset),
-        )
-        return [_period(row) for row in rows]
+    async def week_board(self, place: str, week: date, offset: int = 0, limit: int = 10) -> list[PeriodRow]:
+        return await self._period_page("daily_weeks", (place, _monday(week).isoformat()), offset, limit)
 
     async def all_time_board(self, place: str, offset: int = 0, limit: int = 10) -> list[PeriodRow]:
-        rows = await self._all(
-            "SELECT t.player, COALESCE(p.name, ''), t.days, t.average_to_par, t.wins, t.best_to_par"
-            " FROM daily_totals AS t LEFT JOIN players AS p ON p.key = t.player WHERE t.place = ?"
-            " ORDER BY t.wins DESC, t.average_to_par, t.days DESC, t.player LIMIT ? OFFSET ?",
-            (place, limit, offset),
-        )
+        return await self._period_page("daily_totals", (place,), offset, limit)
+
+    async def _period_page(
+        self, table: str, key: tuple[str, ...], offset: int, limit: int
+    ) -> list[PeriodRow]:
+        """A page of ``daily_totals`` or ``daily_weeks``, read in rank order from its index; the rank of
+        the first row by counting the rows ahead of it, the others from it."""
+        page, ahead_of = _PERIOD_PAGES[table]
+        rows = await self._all(page, (*key, limit, offset))
         if not rows:
             return []
         _, _, days, average, wins, _ = rows[0]
-        ahead = await self._one(
-            "SELECT COUNT(*) FROM daily_totals WHERE place = ? AND (wins > ? OR (wins = ? AND"
-            " (average_to_par < ? OR (average_to_par = ? AND days > ?))))",
-            (place, wins, wins, average, average, days),
-        )
+        ahead = await self._one(ahead_of, (*key, wins, wins, average, average, days))
         ranks = _ranks(offset, 0 if ahead is None else int(ahead[0]), [(-r[4], r[3], -r[2]) for r in rows])
         return [
             PeriodRow(k, r[0], r[1], r[2], float(r[3]), r[4], r[5]) for k, r in zip(ranks, rows, strict=True)

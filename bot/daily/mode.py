@@ -459,7 +459,7 @@ class DailyChallenge:
         return streaks(days, await self._daily.player_days(place.key, player.key))
 
     async def leaderboard(self, place: Place, period: str = "today", page: int = 0) -> Screen:
-        """A page of today's, this week's (the last seven days, closed ones) or the all-time table."""
+        """A page of today's, this week's (its days closed so far, Monday to Sunday) or the all-time table."""
         if period not in PERIODS:
             raise BadOptionError(f"A leaderboard is today, week or all, not {period!r}.")
         page = max(page, 0)
@@ -471,12 +471,10 @@ class DailyChallenge:
             ]
             title = f"📅 Daily {day.day.isoformat()} — today's table"
         elif period == "week":
-            since = day.day - timedelta(days=7)
-            periods = await self._daily.period_board(
-                place.key, since, day.day - timedelta(days=1), offset, BOARD_PAGE
-            )
+            periods = await self._daily.week_board(place.key, day.day, offset, BOARD_PAGE)
             rows = [period_row_text(r) for r in periods]
-            title = "📅 Daily — the last seven days"
+            monday = day.day - timedelta(days=day.day.weekday())
+            title = f"📅 Daily — the week of {monday.isoformat()} (days closed so far)"
         else:
             rows = [
                 period_row_text(r) for r in await self._daily.all_time_board(place.key, offset, BOARD_PAGE)

@@ -307,9 +307,16 @@ async def test_leaderboards(world: World) -> None:
     assert len(lines) == 2 and lines[0].startswith("  1. ")
     with pytest.raises(BadOptionError, match="today, week or all"):
         await world.daily.leaderboard(HERE, "year")
+    await world.midnight()  # Sunday 22 November closes: Monday starts a new week
+    week = await world.daily.leaderboard(HERE, "week")
+    assert week.title.endswith("the week of 2026-11-23 (days closed so far)")
+    assert week.blocks == ("Nobody on this table yet.",)
+    await concede_all(world.daily, ALICE, await world.daily.play(ALICE, HERE))
     await world.midnight()
     week = await world.daily.leaderboard(HERE, "week")
-    assert "1 day," in week.blocks[0]
+    assert week.blocks[0].startswith("  1. Alice — 1 day, average +")
+    everything = (await world.daily.leaderboard(HERE, "all")).blocks[0].splitlines()
+    assert everything[0].startswith("  1. Alice — 2 days, average +") and "Bob — 1 day" in everything[1]
 
 
 async def test_an_unfinished_round_of_yesterday_is_ended_not_resumed(world: World) -> None:

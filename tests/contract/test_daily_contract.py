@@ -180,13 +180,20 @@ async def test_week_and_all_time_tables(store: DailyStore) -> None:
     assert (everything[2].rank, everything[2].player, everything[2].wins) == (3, ALICE.key, 1)
     assert everything[2].average_to_par == pytest.approx(-2 / 3)
     assert await store.all_time_board(HERE, offset=1, limit=1) == everything[1:2]
-    week = await store.period_board(HERE, DAY + timedelta(days=1), DAY + timedelta(days=7))
-    assert [(r.player, r.days, r.wins, r.best_to_par) for r in week] == [
-        (CAROL.key, 2, 2, -4),
-        (BOB.key, 1, 1, -4),
-        (ALICE.key, 2, 0, 0),
-    ]
-    assert week[2].average_to_par == pytest.approx(0.5)
+    # DAY is a Sunday: the week of the next Monday holds days 1 and 2 (and today, not closed yet)
+    assert DAY.weekday() == 6
+    for monday_or_later in (DAY + timedelta(days=1), DAY + timedelta(days=3)):
+        week = await store.week_board(HERE, monday_or_later)
+        assert [(r.player, r.days, r.wins, r.best_to_par) for r in week] == [
+            (CAROL.key, 2, 2, -4),
+            (BOB.key, 1, 1, -4),
+            (ALICE.key, 2, 0, 0),
+        ]
+        assert week[2].average_to_par == pytest.approx(0.5)
+        assert [r.rank for r in week] == [1, 2, 3]
+    last_week = await store.week_board(HERE, DAY)
+    assert [(r.player, r.wins, r.days) for r in last_week] == [(ALICE.key, 1, 1), (BOB.key, 0, 1)]
+    assert await store.week_board(HERE, DAY + timedelta(days=8)) == []
     assert await store.all_time_board(THERE) == []
 
 
