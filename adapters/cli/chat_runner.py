@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from adapters.cli.config import Settings
-from adapters.cli.wiring import open_app
+from adapters.cli.wiring import App, open_app
 from bot.clubhouse import Clubhouse
+from bot.daily.mode import DailyChallenge
 
 log = logging.getLogger(__name__)
 
@@ -38,11 +39,11 @@ LONGEST_PAUSE = 8.0
 
 @dataclass(frozen=True, slots=True)
 class ChatBot:
-    """One bot to run: ``serve(clubhouse)`` runs until cancelled. It raises ``unreachable`` when the
+    """One bot to run: ``serve(clubhouse, daily)`` runs until cancelled. It raises ``unreachable`` when the
     platform cannot be reached at start (tried again) and ``rejected`` when the token is refused."""
 
     name: str
-    serve: Callable[[Clubhouse], Coroutine[Any, Any, None]]
+    serve: Callable[[Clubhouse, DailyChallenge | None], Coroutine[Any, Any, None]]
     unreachable: type[Exception]
     rejected: type[Exception]
 
@@ -63,8 +64,8 @@ class _StopRequested(Exception):
 def discord_bot(settings: Settings, *, sync_globally: bool = False) -> ChatBot:
     from adapters.discord.runner import DiscordUnreachable, TokenRejectedError, run_discord
 
-    async def serve(clubhouse: Clubhouse) -> None:
-        await run_discord(clubhouse, settings, sync_globally=sync_globally)
+    async def serve(clubhouse: Clubhouse, daily: DailyChallenge | None) -> None:
+        await run_discord(clubhouse, settings, sync_globally=sync_globally, daily=daily)
 
     return ChatBot("Discord", serve, DiscordUnreachable, TokenRejectedError)
 
@@ -73,8 +74,8 @@ def telegram_bot(settings: Settings, webhook: Any = None) -> ChatBot:
     """``webhook``: an ``adapters.telegram.runner.Webhook``, or None for the settings' choice."""
     from adapters.telegram.runner import TelegramUnreachable, TokenRejectedError, run_telegram
 
-    async def serve(clubhouse: Clubhouse) -> None:
-        await run_telegram(clubhouse, settings, webhook=webhook)
+    async def serve(clubhouse: Clubhouse, daily: DailyChallenge | None) -> None:
+        await run_telegram(clubhouse, settings, webhook=webhook, daily=daily)
 
     return ChatBot("Telegram", serve, TelegramUnreachable, TokenRejectedError)
 
@@ -106,7 +107,7 @@ async def serve_chat_bots(settings: Settings, bots: list[ChatBot]) -> int:
             async with asyncio.TaskGroup() as group:
                 group.create_task(_until(stop))
                 for bot in bots:
-                    group.create_task(_keep_up(bot, app.clubhouse, settings.start_retry_seconds))
+                    group.create_task(_keep_up(bot, app, settings.start_retry_seconds))
         except* _StopRequested:
             log.info("stopping")
         except* ChatBotStopped as group_error:  # no return inside except*: Python forbids it
@@ -125,14 +126,14 @@ async def _until(stop: asyncio.Event) -> None:
     raise _StopRequested
 
 
-async def _keep_up(bot: ChatBot, clubhouse: Clubhouse, retry_for: float) -> None:
+async def _keep_up(bot: ChatBot, app: App, retry_for: float) -> None:
     """Serve; while the platform cannot be reached at start, try again with a growing pause."""
     loop = asyncio.get_running_loop()
     give_up_at = loop.time() + retry_for
     pause, tries = FIRST_PAUSE, 1
     while True:
         try:
-            await bot.serve(clubhouse)
+            await bot.serve(app.clubhouse, app.daily)
         except asyncio.CancelledError:
             raise
         except bot.rejected as error:

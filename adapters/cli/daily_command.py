@@ -68,12 +68,11 @@ def daily_command(args: argparse.Namespace) -> int:
 async def _daily(args: argparse.Namespace, db_path: object, keys: TextIO, out: TextIO) -> int:
     from adapters.cli.wiring import open_app
     from adapters.console.game import local_player
-    from bot.clock import SystemClock
-    from bot.daily.mode import GLOBAL_COURSE, DailyChallenge
+    from bot.daily.mode import GLOBAL_COURSE
     from bot.render import render_screen
 
     async with open_app(str(db_path)) as app:
-        daily = DailyChallenge(app.storage, app.storage, app.solver, SystemClock())
+        daily = app.daily
         player = local_player()
         if args.board:
             print(render_screen(await daily.leaderboard(GLOBAL_COURSE, args.board, args.page - 1)), file=out)

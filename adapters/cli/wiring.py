@@ -12,6 +12,7 @@ from pathlib import Path
 from adapters.sqlite import SqliteStorage
 from bot.clock import SystemClock
 from bot.clubhouse import Clubhouse
+from bot.daily.mode import DailyChallenge
 from bot.solving import MAX_STATES, PooledSolver
 
 SOLVER_STATES_ENV = "GOLFBOT_SOLVER_STATES"
@@ -24,6 +25,7 @@ class App:
     storage: SqliteStorage
     clubhouse: Clubhouse
     solver: PooledSolver
+    daily: DailyChallenge
 
 
 def freeze_startup_heap() -> None:
@@ -43,9 +45,10 @@ async def open_app(db_path: str | Path, *, solver_workers: int | None = None) ->
     storage = await SqliteStorage.open(db_path)
     solver = PooledSolver(workers=solver_workers, max_states=_solver_states())
     clubhouse = Clubhouse(storage, solver, SystemClock())
+    daily = DailyChallenge(storage, storage, solver, SystemClock())
     freeze_startup_heap()
     try:
-        yield App(storage, clubhouse, solver)
+        yield App(storage, clubhouse, solver, daily)
     finally:
         await clubhouse.close()
         solver.close()

@@ -29,6 +29,7 @@ from discord.http import INTERNAL_API_VERSION, Route
 from adapters.cli.config import Settings
 from adapters.discord.client import GolfClient
 from bot.clubhouse import Clubhouse
+from bot.daily.mode import DailyChallenge
 
 log = logging.getLogger(__name__)
 
@@ -43,12 +44,20 @@ class TokenRejectedError(RuntimeError):
     """Discord does not accept the token."""
 
 
-async def run_discord(clubhouse: Clubhouse, settings: Settings, *, sync_globally: bool = False) -> None:
+async def run_discord(
+    clubhouse: Clubhouse,
+    settings: Settings,
+    *,
+    sync_globally: bool = False,
+    daily: DailyChallenge | None = None,
+) -> None:
     """Run until cancelled."""
     if not settings.discord_token:
         raise ValueError("DISCORD_TOKEN is not set")
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # golfbot has no voice: no warning
-    client = GolfClient(clubhouse, guild_id=settings.discord_guild_id, sync_globally=sync_globally)
+    client = GolfClient(
+        clubhouse, guild_id=settings.discord_guild_id, sync_globally=sync_globally, daily=daily
+    )
     with discord_api(settings.discord_api_base_url), reconnects_in_one_line():
         async with client:
             await _log_in(client, settings)

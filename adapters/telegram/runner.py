@@ -28,6 +28,7 @@ from telegram.error import BadRequest, InvalidToken, NetworkError, TelegramError
 from adapters.telegram.app import ALLOWED_UPDATES, AnyApplication, build_application, telegram_builder
 from adapters.telegram.logs import token_kept_out_of_logs
 from bot.clubhouse import Clubhouse
+from bot.daily.mode import DailyChallenge
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,11 @@ class Webhook:
 
 
 async def run_telegram(
-    clubhouse: Clubhouse, settings: TelegramSettings, *, webhook: Webhook | None = None
+    clubhouse: Clubhouse,
+    settings: TelegramSettings,
+    *,
+    webhook: Webhook | None = None,
+    daily: DailyChallenge | None = None,
 ) -> None:
     """Serve until cancelled. Uses a webhook when ``webhook`` is given or TELEGRAM_WEBHOOK_URL is set,
     else long polling."""
@@ -78,7 +83,7 @@ async def run_telegram(
         webhook = Webhook(settings.telegram_webhook_url)
     with token_kept_out_of_logs(settings.telegram_token), network_errors_in_one_line():
         builder = telegram_builder(settings.telegram_token, base_url=settings.telegram_api_base_url)
-        app = build_application(clubhouse, builder)
+        app = build_application(clubhouse, builder, daily)
         try:
             try:
                 await _start(app, webhook)
