@@ -50,6 +50,7 @@ async def open_app(db_path: str | Path, *, solver_workers: int | None = None) ->
     try:
         yield App(storage, clubhouse, solver, daily)
     finally:
+        await daily.close()
         await clubhouse.close()
         solver.close()
         await storage.close()

@@ -31,11 +31,12 @@ NOTHING_TO_SHARE = "Finish a hole of today's course first, with /golf daily."
 
 
 def daily_place(interaction: discord.Interaction) -> Place:
-    """The server's own course; direct messages (and anywhere else without a server) share the global one."""
-    if interaction.guild_id is None:
-        return GLOBAL_COURSE
+    """The server's own course; direct messages and user-installed contexts (a server the bot is not in,
+    so it does not know it) share the global one."""
     guild = interaction.guild
-    return Place(PLATFORM, str(interaction.guild_id), guild.name if guild is not None else "")
+    if interaction.guild_id is None or guild is None:
+        return GLOBAL_COURSE
+    return Place(PLATFORM, str(interaction.guild_id), guild.name)
 
 
 async def send_privately(interaction: discord.Interaction, screen: Screen) -> None:

@@ -25,7 +25,7 @@ from datetime import date, timedelta
 
 from bot import texts
 from bot.actions import parse_action_id
-from bot.clubhouse import new_round_id, position
+from bot.clubhouse import position
 from bot.daily.models import BOARD_PAGE, DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.errors import (
     BadActionError,
@@ -77,6 +77,14 @@ DAY_OVER = "That day's course has closed: today's is waiting for you."
 
 class AlreadyPlayedError(GolfError):
     """A second attempt at today's course: the message holds the player's result."""
+
+
+DAILY_ID = 10
+"""The length of a daily round's id (a solo round's is 8): a button tells its mode without a look-up."""
+
+
+def new_daily_id() -> str:
+    return "d" + "".join(secrets.choice("0123456789abcdefghijklmnopqrstuvwxyz") for _ in range(DAILY_ID - 1))
 
 
 def place_of(key: str) -> Place:
@@ -299,7 +307,7 @@ class DailyChallenge:
                 raise AlreadyPlayedError(await self._played_text(result, day))
             now = self._clock.now()
             state = RoundState(
-                id=new_round_id(),
+                id=new_daily_id(),
                 place=place.key,
                 players=(player.key,),
                 rules=day.rules,
@@ -322,13 +330,13 @@ class DailyChallenge:
             return self._screen(state, position(state), day)
 
     async def is_daily(self, action_id: str) -> bool:
-        """Whether a button id belongs to a daily board (so that an adapter hands it here)."""
+        """Whether a button id belongs to a daily board (so that an adapter hands it here): told by the
+        length of its round id, without a trip to storage."""
         try:
             action = parse_action_id(action_id)
         except GolfError:
             return False
-        state = await self._storage.load_round(action.session)
-        return state is not None and state.kind == KIND
+        return len(action.session) == DAILY_ID
 
     async def press(self, player: Player, action_id: str) -> Screen:
         """A button of a daily board: a column, the stock, concede, next hole. Hints are refused."""
@@ -417,6 +425,12 @@ class DailyChallenge:
             await self._storage.save_round(new, previous_version=old.version, finished=record)
         except VersionConflict:
             raise StaleActionError(texts.STALE) from None
+
+    async def close(self) -> None:
+        """Stop solving best scores nobody waits for any more."""
+        for task in self._solving.values():
+            task.cancel()
+        self._solving.clear()
 
     async def _end(self, state: RoundState) -> None:
         new = state.bump(status=RoundStatus.ABANDONED, updated_at=self._clock.now())

@@ -326,3 +326,15 @@ async def test_an_unfinished_round_of_yesterday_is_ended_not_resumed(world: Worl
     assert fresh.session != screen.session
     old = await world.store.load_round(screen.session)
     assert old is not None and old.status is RoundStatus.ABANDONED
+
+
+async def test_a_daily_button_is_told_from_a_solo_one_without_storage(world: World) -> None:
+    from bot.clubhouse import Clubhouse
+
+    club = Clubhouse(world.store, world.solver, world.clock)  # type: ignore[arg-type]
+    solo = await club.start_round(ALICE, HERE)
+    daily = await world.daily.play(ALICE, HERE)
+    assert not await world.daily.is_daily(button(solo, "s"))
+    assert await world.daily.is_daily(button(daily, "s"))
+    assert not await world.daily.is_daily("not a button")
+    await club.close()
