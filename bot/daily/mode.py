@@ -234,9 +234,7 @@ class DailyChallenge:
             commitment=commitment(place.key, day, settings.rules, deals),
             closes_at=day_end(day, settings.zone),
         )
-        opened = await self._daily.open_day(wanted)
-        self._solve(opened)
-        return opened
+        return await self._daily.open_day(wanted)
 
     async def _closed_event(self, day: DailyDay) -> DayClosed:
         rows = await self._daily.day_board(day.place, day.day, 0, BOARD_PAGE)
@@ -320,6 +318,7 @@ class DailyChallenge:
                 updated_at=now,
                 payload=Payload.of(PAYLOAD_VERSION, {"day": day.day.isoformat()}),
             )
+            self._solve(day)  # the day's first player: its best scores are worked out meanwhile
             try:
                 await self._storage.create_round(state)
             except ActiveRoundExists:  # another process started it a moment ago

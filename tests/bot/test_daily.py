@@ -288,6 +288,9 @@ async def test_settings_are_checked(world: World) -> None:
 
 
 async def test_best_scores_are_solved_once_a_day(world: World) -> None:
+    await world.daily.today(HERE)
+    await world.daily.today(THERE)
+    assert world.solver.asked == []  # type: ignore[attr-defined]  # nobody plays: nothing to solve
     screen = await world.daily.play(ALICE, HERE)
     await concede_all(world.daily, ALICE, screen)
     await concede_all(world.daily, BOB, await world.daily.play(BOB, HERE))
