@@ -111,7 +111,8 @@ class DailyChallenge:
         self._daily = daily
         self._solver = solver
         self._clock = clock
-        self._notifier = notifier
+        self.notifier = notifier
+        """Where events go that happen outside a timer (a rollover caught up on by a command)."""
         self._new_secret = new_secret
         self._secret: bytes | None = None
         self._locks = PlayerLocks()
@@ -189,8 +190,8 @@ class DailyChallenge:
             return latest
         outbox = Outbox()
         day = await self.rollover(place.key, outbox, place=place)
-        if self._notifier is not None:
-            await outbox.publish(self._notifier)
+        if self.notifier is not None:
+            await outbox.publish(self.notifier)
         return day
 
     async def rollover(self, place_key: str, outbox: Outbox, *, place: Place | None = None) -> DailyDay:
@@ -495,6 +496,23 @@ class DailyChallenge:
             title = "📅 Daily — all time"
         body = "\n".join(rows) if rows else "Nobody on this table yet."
         return Screen(ScreenKind.INFO, title=title, blocks=(body,))
+
+
+def announcement(event: DayClosed | DayOpened) -> str:
+    """What a place is told when its day closes (the final table and the reveal) or opens (the
+    commitment), as plain text."""
+    if isinstance(event, DayOpened):
+        return (
+            f"📅 The daily course of {event.day.isoformat()} is open: {event.holes} hole"
+            f"{'s' if event.holes != 1 else ''}. Commitment (SHA-256 of the deals, revealed tonight):"
+            f" {event.commitment}"
+        )
+    table = "\n".join(event.table) if event.table else "Nobody played."
+    return (
+        f"📅 The daily course of {event.day.isoformat()} is closed. Final table:\n{table}\n\n"
+        f"The deals, revealed: {event.reveal}\n"
+        f"Its SHA-256 is the commitment given at the start of the day: {event.commitment}"
+    )
 
 
 def _day_of_round(state: RoundState) -> date:

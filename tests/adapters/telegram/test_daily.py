@@ -7,6 +7,7 @@ board is ever sent to a group."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +17,14 @@ from golf_table import GolfTable, key_for
 
 from adapters.sqlite import SqliteStorage
 from adapters.telegram.app import build_application
-from adapters.telegram.daily import NOT_AN_ADMIN, PLAY_IN_PRIVATE
+from adapters.telegram.daily import NOT_AN_ADMIN, PLAY_IN_PRIVATE, DailyAnnouncer
 from adapters.telegram.flood import ChatFloodLimiter
-from bot.clock import SystemClock
+from bot.clock import ManualClock, SystemClock
 from bot.clubhouse import Clubhouse
 from bot.daily.mode import DailyChallenge
+from bot.models import Place
+from bot.timers import Timers
+from engine.daily import verify
 
 SECRET = bytes(32)
 
@@ -28,15 +32,21 @@ SECRET = bytes(32)
 class DailyTable(GolfTable):
     """The Golf bot with the daily challenge, on one database file (``stop``/``start`` is a restart)."""
 
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.clock = ManualClock(datetime.now(UTC))  # the daily challenge's: kept across a restart
+
     async def start(self, *, max_wait: float = 0) -> Any:
         self._storage = await SqliteStorage.open(self.db_path)
         self.clubhouse = Clubhouse(self._storage, self.solver, SystemClock())
-        daily = DailyChallenge(
-            self._storage, self._storage, self.solver, SystemClock(), new_secret=lambda: SECRET
+        self.daily = DailyChallenge(
+            self._storage, self._storage, self.solver, self.clock, new_secret=lambda: SECRET
         )
         limiter = ChatFloodLimiter(overall_max_rate=0, group_max_rate=0, max_wait=30)
         builder = self.harness.builder().rate_limiter(limiter)
-        self.app = await self.harness.start(build_application(self.clubhouse, builder, daily))
+        self.app = await self.harness.start(build_application(self.clubhouse, builder, self.daily))
+        self.timers = Timers(self._storage, self.clock, notifier=DailyAnnouncer(self.app.bot))
+        self.daily.attach(self.timers)
         return self.app
 
 
@@ -145,3 +155,21 @@ async def test_settings_are_for_the_groups_admins_only(
 async def test_a_broken_link_is_told(table: DailyTable, alice: FakeUser) -> None:
     reply = await table.command(alice, None, "/start daily-xyz")
     assert "does not name a group's course" in reply.text
+
+
+async def test_the_rollover_posts_the_final_table_and_the_reveal_in_the_group(
+    table: DailyTable, fake_api: FakeBotApi, alice: FakeUser, group: FakeChat
+) -> None:
+    board = await open_link(table, alice, group)
+    await table.press(alice, None, board.message_id, data=key_for(board, "q"))
+    day = await table.daily.today(Place("telegram", str(group.id)))
+    table.clock.advance((day.closes_at - table.clock.now()).total_seconds() + 1)
+    assert await table.timers.fire_due() == 1
+    # the timer's handler returns once the announcements are sent (published after the day closed)
+    announced = [m for m in fake_api.chat_messages(group.id) if m.text.startswith("📅 The daily course")]
+    closed, opened = announced
+    assert f"of {day.day.isoformat()} is closed. Final table:\n  1. Alice — " in closed.text
+    reveal = closed.text.split("The deals, revealed: ")[1].split("\n")[0]
+    assert verify(reveal, day.commitment) and day.commitment in closed.text
+    assert " is open: 9 holes. Commitment " in opened.text
+    assert "Foundation" not in closed.text + opened.text
