@@ -9,6 +9,7 @@ share text: no card and no deal number in it.
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Literal
 
 import discord
@@ -19,11 +20,14 @@ from adapters.discord.buttons import board_buttons
 from adapters.discord.identity import PLATFORM, player_of
 from adapters.discord.render import render_message
 from adapters.discord.replies import in_time, no_tracebacks, tell
-from bot.daily.mode import GLOBAL_COURSE, DailyChallenge
+from bot.daily.mode import GLOBAL_COURSE, DailyChallenge, announcement
 from bot.daily.models import DailySettings
 from bot.errors import GolfError
+from bot.events import DayClosed, DayOpened, Event
 from bot.models import Place
 from bot.screens import Screen, ScreenKind
+
+log = logging.getLogger(__name__)
 
 NOT_AN_ADMIN = "Only members with the Manage Server permission can change the daily challenge."
 NOT_IN_DMS = "Daily settings belong to a server; use this command there."
@@ -163,3 +167,46 @@ def add_daily_commands(group: app_commands.Group, daily: DailyChallenge) -> None
             callback=described_settings,
         )
     )
+
+
+def announcement_markdown(event: DayClosed | DayOpened) -> str:
+    """The announcement with names escaped, and the revealed text and the commitment as code (so that a
+    copy of them is exact)."""
+    text = announcement(event)
+    exact = [event.commitment] + ([event.reveal] if isinstance(event, DayClosed) and event.reveal else [])
+    for n, value in enumerate(exact):
+        text = text.replace(value, f"\x00{n}\x00")
+    text = escape_markdown(text)
+    for n, value in enumerate(exact):
+        text = text.replace(f"\x00{n}\x00", f"`{value}`")
+    return text
+
+
+class DailyAnnouncer:
+    """The daily challenge's announcements on Discord: a Notifier for ``DayClosed`` (the final table and
+    the reveal) and ``DayOpened`` (the commitment) at a server, posted in the channel an admin chose with
+    ``/golf daily-settings``, else the server's system channel; other events and places are someone
+    else's."""
+
+    def __init__(self, client: discord.Client, daily: DailyChallenge) -> None:
+        self._client = client
+        self._daily = daily
+
+    async def to_place(self, place: str, event: Event) -> None:
+        platform, _, guild_id = place.partition(":")
+        if platform != PLATFORM or not isinstance(event, DayClosed | DayOpened) or not guild_id.isdigit():
+            return
+        settings = await self._daily.settings(Place(PLATFORM, guild_id))
+        channel: Any = None
+        if settings.channel is not None and settings.channel.isdigit():
+            channel = self._client.get_channel(int(settings.channel))
+        if channel is None:
+            guild = self._client.get_guild(int(guild_id))
+            channel = guild.system_channel if guild is not None else None
+        if not isinstance(channel, discord.TextChannel):
+            log.info("daily announcement for server %s: no channel to post in", guild_id)
+            return
+        await channel.send(announcement_markdown(event))
+
+    async def to_player(self, player: str, event: Event) -> None:
+        """The daily challenge tells players nothing privately."""

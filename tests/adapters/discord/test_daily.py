@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +16,14 @@ import pytest
 import simcord
 
 from adapters.discord.client import GolfClient
-from adapters.discord.daily import NOT_AN_ADMIN
+from adapters.discord.daily import NOT_AN_ADMIN, DailyAnnouncer
 from adapters.sqlite import SqliteStorage
-from bot.clock import SystemClock
+from bot.clock import ManualClock, SystemClock
 from bot.clubhouse import Clubhouse
 from bot.daily.mode import DailyChallenge
+from bot.models import Place
+from bot.timers import Timers
+from engine.daily import verify
 
 SECRET = bytes(32)
 
@@ -30,13 +34,18 @@ class DailyGolf:
     def __init__(self, db_path: Path, solver: Any) -> None:
         self.db_path, self.solver = db_path, solver
         self.opened: list[tuple[SqliteStorage, Clubhouse]] = []
+        self.clock = ManualClock(datetime.now(UTC))
+        """The daily challenge's clock (the Clubhouse keeps the system's), kept across a restart."""
 
     async def open(self) -> GolfClient:
         storage = await SqliteStorage.open(self.db_path)
         clubhouse = Clubhouse(storage, self.solver, SystemClock(), rng=random.Random(7))
-        daily = DailyChallenge(storage, storage, self.solver, SystemClock(), new_secret=lambda: SECRET)
+        self.daily = DailyChallenge(storage, storage, self.solver, self.clock, new_secret=lambda: SECRET)
         self.opened.append((storage, clubhouse))
-        return GolfClient(clubhouse, sync_globally=True, daily=daily)
+        client = GolfClient(clubhouse, sync_globally=True, daily=self.daily)
+        self.timers = Timers(storage, self.clock, notifier=DailyAnnouncer(client, self.daily))
+        self.daily.attach(self.timers)
+        return client
 
     @property
     def storage(self) -> SqliteStorage:
@@ -158,3 +167,30 @@ async def test_a_restart_mid_daily_resumes_the_board(
     await simcord_env.restart_bot(await daily_golf.open())
     again = await alice.slash(channel, "golf daily")
     assert again.ephemeral and board_text(again) == shown
+
+
+async def test_the_rollover_posts_the_table_and_the_reveal_in_the_chosen_channel(
+    simcord_env: simcord.Env,
+    daily_golf: DailyGolf,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    buttons: Any,
+) -> None:
+    results = guild.create_text_channel("daily-results")
+    place = Place("discord", str(guild.id))
+    await daily_golf.daily.change_settings(place, channel=str(results.id))
+    board = await alice.slash(channel, "golf daily")
+    concede = next(x for x in buttons(board.response) if x["label"] == "Concede hole")
+    await alice.click(board.response, custom_id=concede["custom_id"])
+    day = await daily_golf.daily.today(place)
+    daily_golf.clock.advance((day.closes_at - daily_golf.clock.now()).total_seconds() + 1)
+    assert await daily_golf.timers.fire_due() == 1
+    await simcord_env.settle()
+    closed, opened = (m.content for m in results.history())  # oldest first
+    assert f"The daily course of {day.day.isoformat()} is closed. Final table:" in closed
+    assert "1. alice — " in closed
+    reveal = closed.split("The deals, revealed: `")[1].split("`")[0]
+    assert verify(reveal, day.commitment)
+    assert "is open: 9 holes" in opened
+    assert list(channel.history()) == []  # nothing in the channel where the game was played
