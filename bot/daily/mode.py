@@ -195,24 +195,29 @@ class DailyChallenge:
         return day
 
     async def rollover(self, place_key: str, outbox: Outbox, *, place: Place | None = None) -> DailyDay:
-        """Close the place's day if it is over (announcing the final table and the reveal), and open the
-        next one (announcing its commitment); returns the day now open. Safe to call at any time, from
-        any number of processes: a day is opened once and closed once."""
+        """Close the place's day if it is over, and open the next one; returns the day now open. If anyone
+        played the day closed (and the place posts), the final table with the reveal and the next day's
+        commitment are announced; a place where nobody plays hears nothing. Safe to call at any time,
+        from any number of processes: a day is opened once and closed once."""
         async with self._place_locks.hold(place_key):
             settings = await self._daily.daily_settings(place_key)
             latest = await self._daily.latest_day(place_key)
             now = self._clock.now()
+            played = False
             if latest is not None and not latest.closed:
                 if now < latest.closes_at:
                     await self._schedule_rollover(latest)  # an early or moved timer: wait on
                     return latest
-                if await self._daily.close_day(place_key, latest.day) and settings.post:
-                    outbox.to_place(place_key, await self._closed_event(latest))
+                if await self._daily.close_day(place_key, latest.day):
+                    closed = await self._closed_event(latest)
+                    played = closed.winner is not None
+                    if settings.post and played:
+                        outbox.to_place(place_key, closed)
             today = day_of(now, settings.zone)
             if latest is not None and today <= latest.day:  # the zone moved back: never a day twice
                 today = latest.day + timedelta(days=1)
             opened = await self._open(place or place_of(place_key), settings, today)
-            if settings.post and opened.closes_at > now:
+            if settings.post and played and opened.closes_at > now:
                 outbox.to_place(place_key, DayOpened(place_key, opened.day, opened.holes, opened.commitment))
             await self._schedule_rollover(opened)
             return opened
@@ -479,11 +484,13 @@ class DailyChallenge:
         page = max(page, 0)
         day = await self.today(place)
         offset = page * BOARD_PAGE
+        notes: tuple[str, ...] = ()
         if period == "today":
             rows: list[str] = [
                 day_row_text(r) for r in await self._daily.day_board(place.key, day.day, offset, BOARD_PAGE)
             ]
             title = f"📅 Daily {day.day.isoformat()} — today's table"
+            notes = (f"Commitment to today's deals (SHA-256, revealed at midnight): {day.commitment}",)
         elif period == "week":
             periods = await self._daily.week_board(place.key, day.day, offset, BOARD_PAGE)
             rows = [period_row_text(r) for r in periods]
@@ -495,7 +502,7 @@ class DailyChallenge:
             ]
             title = "📅 Daily — all time"
         body = "\n".join(rows) if rows else "Nobody on this table yet."
-        return Screen(ScreenKind.INFO, title=title, blocks=(body,))
+        return Screen(ScreenKind.INFO, title=title, blocks=(body, *notes))
 
 
 def announcement(event: DayClosed | DayOpened) -> str:

@@ -114,7 +114,8 @@ async def test_the_day_opens_with_a_commitment_and_the_secret_is_kept(world: Wor
     day = await world.daily.today(HERE)
     assert day.holes == 9 and day.rules == "strict"
     assert day.commitment == commitment(HERE.key, day.day, "strict", day.deals)
-    assert DayOpened(HERE.key, day.day, 9, day.commitment) in world.notifier.events()
+    table = await world.daily.leaderboard(HERE, "today")
+    assert table.blocks[-1].endswith(f"(SHA-256, revealed at midnight): {day.commitment}")
     assert await world.store.installation_secret(b"another") == SECRET
 
 
@@ -302,7 +303,7 @@ async def test_best_scores_are_solved_once_a_day(world: World) -> None:
 
 async def test_leaderboards(world: World) -> None:
     empty = await world.daily.leaderboard(HERE, "today")
-    assert empty.blocks == ("Nobody on this table yet.",)
+    assert empty.blocks[0] == "Nobody on this table yet."
     await concede_all(world.daily, ALICE, await world.daily.play(ALICE, HERE))
     await concede_all(world.daily, BOB, await world.daily.play(BOB, HERE))
     today = await world.daily.leaderboard(HERE, "today")
@@ -341,3 +342,12 @@ async def test_a_daily_button_is_told_from_a_solo_one_without_storage(world: Wor
     assert await world.daily.is_daily(button(daily, "s"))
     assert not await world.daily.is_daily("not a button")
     await club.close()
+
+
+async def test_a_day_nobody_played_is_not_announced(world: World) -> None:
+    await world.daily.today(HERE)
+    await world.midnight()
+    assert world.notifier.events() == []
+    await concede_all(world.daily, ALICE, await world.daily.play(ALICE, HERE), holes=1)
+    await world.midnight()
+    assert [type(e) for e in world.notifier.events()] == [DayClosed, DayOpened]
