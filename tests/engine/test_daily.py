@@ -177,3 +177,26 @@ def test_the_share_text_shows_no_card_and_no_deal() -> None:
     full = share_text(DAY, [5] * 9, [None] * 9, 9, 36)
     assert full.splitlines()[1:] == ["45 (+9)", SQUARES["over"] * 9]
     assert "♠" not in text and "#" + str(first_deal(SECRET, "x", DAY)) not in text
+
+
+def _brute_runs(flags: list[bool]) -> tuple[int, int]:
+    """Current and longest run of True, the plain way: the current run ends at the last flag, or at the
+    one before it when the last is False."""
+    longest = max(
+        (j - i for i in range(len(flags)) for j in range(i, len(flags) + 1) if all(flags[i:j])), default=0
+    )
+    end = len(flags) - (1 if flags and not flags[-1] else 0)
+    current = 0
+    while current < end and flags[end - 1 - current]:
+        current += 1
+    return current, longest
+
+
+@given(st.lists(st.sampled_from([None, False, True]), max_size=40))
+def test_streaks_agree_with_counting_by_hand(days_played: list[bool | None]) -> None:
+    place_days = days(len(days_played))
+    results = {d: par for d, par in zip(place_days, days_played, strict=True) if par is not None}
+    got = streaks(place_days, results)
+    assert (got.played, got.longest_played) == _brute_runs([p is not None for p in days_played])
+    assert (got.under_par, got.longest_under_par) == _brute_runs([p is True for p in days_played])
+    assert got.under_par <= got.played and got.longest_under_par <= got.longest_played
