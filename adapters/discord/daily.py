@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.utils import escape_markdown
 
 from adapters.discord.buttons import board_buttons
+from adapters.discord.commands import rules_autocomplete
 from adapters.discord.identity import PLATFORM, player_of
 from adapters.discord.render import render_message
 from adapters.discord.replies import in_time, no_tracebacks, tell
@@ -159,7 +160,7 @@ def add_daily_commands(group: app_commands.Group, daily: DailyChallenge) -> None
         holes="holes of the daily course (default 9)",
         rules="rules of the daily course (default strict)",
         post="post the final table and the reveal at midnight",
-    )(daily_settings)
+    )(app_commands.autocomplete(rules=rules_autocomplete)(daily_settings))
     group.add_command(
         app_commands.Command(
             name="daily-settings",

@@ -351,3 +351,14 @@ async def test_a_day_nobody_played_is_not_announced(world: World) -> None:
     await concede_all(world.daily, ALICE, await world.daily.play(ALICE, HERE), holes=1)
     await world.midnight()
     assert [type(e) for e in world.notifier.events()] == [DayClosed, DayOpened]
+
+
+async def test_a_winnable_only_course_is_chosen_off_the_loop(world: World) -> None:
+    await world.daily.today(HERE)
+    settings, _ = await world.daily.change_settings(HERE, rules="strict+winnable-only", holes=3)
+    assert settings.rules == "strict+winnable-only"
+    await world.midnight()
+    day = await world.daily.today(HERE)
+    assert day.rules == "strict+winnable-only" and len(day.deals) == 3
+    assert day.deals[0] >= first_deal(SECRET, HERE.key, day.day)
+    assert day.commitment == commitment(HERE.key, day.day, day.rules, day.deals)
