@@ -17,6 +17,7 @@ reconnects and resumes). SIGTERM and Ctrl-C stop the bots cleanly (exit code 0).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import signal
 import sys
@@ -26,8 +27,6 @@ from typing import Any
 
 from adapters.cli.config import Settings
 from adapters.cli.wiring import App, open_app
-from bot.clubhouse import Clubhouse
-from bot.daily.mode import DailyChallenge
 
 log = logging.getLogger(__name__)
 
@@ -39,11 +38,11 @@ LONGEST_PAUSE = 8.0
 
 @dataclass(frozen=True, slots=True)
 class ChatBot:
-    """One bot to run: ``serve(clubhouse, daily)`` runs until cancelled. It raises ``unreachable`` when the
+    """One bot to run: ``serve(app)`` runs until cancelled. It raises ``unreachable`` when the
     platform cannot be reached at start (tried again) and ``rejected`` when the token is refused."""
 
     name: str
-    serve: Callable[[Clubhouse, DailyChallenge | None], Coroutine[Any, Any, None]]
+    serve: Callable[[App], Coroutine[Any, Any, None]]
     unreachable: type[Exception]
     rejected: type[Exception]
 
@@ -64,8 +63,11 @@ class _StopRequested(Exception):
 def discord_bot(settings: Settings, *, sync_globally: bool = False) -> ChatBot:
     from adapters.discord.runner import DiscordUnreachable, TokenRejectedError, run_discord
 
-    async def serve(clubhouse: Clubhouse, daily: DailyChallenge | None) -> None:
-        await run_discord(clubhouse, settings, sync_globally=sync_globally, daily=daily)
+    async def serve(app: App) -> None:
+        plug = functools.partial(app.notifiers.plugged, "discord")
+        await run_discord(
+            app.clubhouse, settings, sync_globally=sync_globally, plug=plug, words=app.words, daily=app.daily
+        )
 
     return ChatBot("Discord", serve, DiscordUnreachable, TokenRejectedError)
 
@@ -74,8 +76,11 @@ def telegram_bot(settings: Settings, webhook: Any = None) -> ChatBot:
     """``webhook``: an ``adapters.telegram.runner.Webhook``, or None for the settings' choice."""
     from adapters.telegram.runner import TelegramUnreachable, TokenRejectedError, run_telegram
 
-    async def serve(clubhouse: Clubhouse, daily: DailyChallenge | None) -> None:
-        await run_telegram(clubhouse, settings, webhook=webhook, daily=daily)
+    async def serve(app: App) -> None:
+        plug = functools.partial(app.notifiers.plugged, "telegram")
+        await run_telegram(
+            app.clubhouse, settings, webhook=webhook, plug=plug, words=app.words, daily=app.daily
+        )
 
     return ChatBot("Telegram", serve, TelegramUnreachable, TokenRejectedError)
 
@@ -133,7 +138,7 @@ async def _keep_up(bot: ChatBot, app: App, retry_for: float) -> None:
     pause, tries = FIRST_PAUSE, 1
     while True:
         try:
-            await bot.serve(app.clubhouse, app.daily)
+            await bot.serve(app)
         except asyncio.CancelledError:
             raise
         except bot.rejected as error:

@@ -60,7 +60,7 @@ def daily_command(args: argparse.Namespace) -> int:
         print("Saved — run golfbot daily to go on.", file=sys.stderr)
         return 130
     finally:
-        from bot.solver_workers import stop_workers
+        from adapters.solver.workers import stop_workers
 
         stop_workers()
 

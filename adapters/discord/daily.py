@@ -21,11 +21,13 @@ from adapters.discord.commands import rules_autocomplete
 from adapters.discord.identity import PLATFORM, player_of
 from adapters.discord.render import render_message
 from adapters.discord.replies import in_time, no_tracebacks, tell
-from bot.daily.mode import GLOBAL_COURSE, DailyChallenge, announcement
+from bot.daily.mode import GLOBAL_COURSE, DailyChallenge
 from bot.daily.models import DailySettings
+from bot.daily.texts import announcement
 from bot.errors import GolfError
 from bot.events import DayClosed, DayOpened, Event
 from bot.models import Place
+from bot.ports import Notifier
 from bot.screens import Screen, ScreenKind
 
 log = logging.getLogger(__name__)
@@ -184,30 +186,30 @@ def announcement_markdown(event: DayClosed | DayOpened) -> str:
 
 
 class DailyAnnouncer:
-    """The daily challenge's announcements on Discord: a Notifier for ``DayClosed`` (the final table and
-    the reveal) and ``DayOpened`` (the commitment) at a server, posted in the channel an admin chose with
-    ``/golf daily-settings``, else the server's system channel; other events and places are someone
-    else's."""
+    """Discord's Notifier with the daily challenge's posts (``DayClosed`` with the final table and the
+    reveal, ``DayOpened`` with the commitment) in the channel an admin chose with ``/golf daily-settings``,
+    else the server's system channel; every other event goes to ``inner``."""
 
-    def __init__(self, client: discord.Client, daily: DailyChallenge) -> None:
+    def __init__(self, client: discord.Client, daily: DailyChallenge, inner: Notifier) -> None:
         self._client = client
         self._daily = daily
+        self._inner = inner
 
     async def to_place(self, place: str, event: Event) -> None:
         platform, _, guild_id = place.partition(":")
-        if platform != PLATFORM or not isinstance(event, DayClosed | DayOpened) or not guild_id.isdigit():
+        is_daily = isinstance(event, DayOpened) or (isinstance(event, DayClosed) and bool(event.reveal))
+        if platform != PLATFORM or not is_daily or not guild_id.isdigit():
+            await self._inner.to_place(place, event)
             return
+        assert isinstance(event, DayClosed | DayOpened)
         settings = await self._daily.settings(Place(PLATFORM, guild_id))
         channel: Any = None
         if settings.channel is not None and settings.channel.isdigit():
             channel = self._client.get_channel(int(settings.channel))
-        if channel is None:
-            guild = self._client.get_guild(int(guild_id))
-            channel = guild.system_channel if guild is not None else None
         if not isinstance(channel, discord.TextChannel):
-            log.info("daily announcement for server %s: no channel to post in", guild_id)
+            await self._inner.to_place(place, event)  # the server's system (or first writable) channel
             return
         await channel.send(announcement_markdown(event))
 
     async def to_player(self, player: str, event: Event) -> None:
-        """The daily challenge tells players nothing privately."""
+        await self._inner.to_player(player, event)

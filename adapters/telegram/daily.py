@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from telegram import Bot, Chat, ChatMember, InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram import Chat, ChatMember, InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
 from adapters.telegram.commands import (
@@ -24,9 +24,8 @@ from adapters.telegram.commands import (
 )
 from adapters.telegram.identity import PLATFORM
 from adapters.telegram.render import say
-from bot.daily.mode import GLOBAL_COURSE, DailyChallenge, announcement
+from bot.daily.mode import GLOBAL_COURSE, DailyChallenge
 from bot.errors import BadOptionError, GolfError
-from bot.events import DayClosed, DayOpened, Event
 from bot.models import Place
 from bot.screens import Screen, ScreenKind
 
@@ -188,21 +187,3 @@ def _settings_options(words: Sequence[str]) -> dict[str, object]:
         else:
             raise BadOptionError(SETTINGS_USAGE)
     return options
-
-
-class DailyAnnouncer:
-    """The daily challenge's announcements in Telegram groups: a Notifier for ``DayClosed`` (the final
-    table and the reveal) and ``DayOpened`` (the commitment) at a Telegram place; other events and places
-    are someone else's."""
-
-    def __init__(self, bot: Bot) -> None:
-        self._bot = bot
-
-    async def to_place(self, place: str, event: Event) -> None:
-        platform, _, chat_id = place.partition(":")
-        if platform != PLATFORM or not isinstance(event, DayClosed | DayOpened):
-            return
-        await self._bot.send_message(int(chat_id), say(announcement(event)), parse_mode="HTML")
-
-    async def to_player(self, player: str, event: Event) -> None:
-        """The daily challenge tells players nothing privately."""

@@ -15,10 +15,12 @@ import discord
 import pytest
 import simcord
 
+from adapters.clock import SystemClock
 from adapters.discord.client import GolfClient
 from adapters.discord.daily import NOT_AN_ADMIN, DailyAnnouncer
+from adapters.discord.notifier import DiscordNotifier
 from adapters.sqlite import SqliteStorage
-from bot.clock import ManualClock, SystemClock
+from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
 from bot.daily.mode import DailyChallenge
 from bot.models import Place
@@ -43,7 +45,9 @@ class DailyGolf:
         self.daily = DailyChallenge(storage, storage, self.solver, self.clock, new_secret=lambda: SECRET)
         self.opened.append((storage, clubhouse))
         client = GolfClient(clubhouse, sync_globally=True, daily=self.daily)
-        self.timers = Timers(storage, self.clock, notifier=DailyAnnouncer(client, self.daily))
+        self.timers = Timers(
+            storage, self.clock, notifier=DailyAnnouncer(client, self.daily, DiscordNotifier(client))
+        )
         self.daily.attach(self.timers)
         return client
 

@@ -15,11 +15,13 @@ import pytest
 from fake_bot_api import FakeBotApi, FakeChat, FakeUser, MessageView
 from golf_table import GolfTable, key_for
 
+from adapters.clock import SystemClock
 from adapters.sqlite import SqliteStorage
 from adapters.telegram.app import build_application
-from adapters.telegram.daily import NOT_AN_ADMIN, PLAY_IN_PRIVATE, DailyAnnouncer
+from adapters.telegram.daily import NOT_AN_ADMIN, PLAY_IN_PRIVATE
 from adapters.telegram.flood import ChatFloodLimiter
-from bot.clock import ManualClock, SystemClock
+from adapters.telegram.notifier import TelegramNotifier
+from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
 from bot.daily.mode import DailyChallenge
 from bot.models import Place
@@ -45,7 +47,7 @@ class DailyTable(GolfTable):
         limiter = ChatFloodLimiter(overall_max_rate=0, group_max_rate=0, max_wait=30)
         builder = self.harness.builder().rate_limiter(limiter)
         self.app = await self.harness.start(build_application(self.clubhouse, builder, self.daily))
-        self.timers = Timers(self._storage, self.clock, notifier=DailyAnnouncer(self.app.bot))
+        self.timers = Timers(self._storage, self.clock, notifier=TelegramNotifier(self.app.bot))
         self.daily.attach(self.timers)
         return self.app
 
