@@ -362,3 +362,20 @@ async def test_a_winnable_only_course_is_chosen_off_the_loop(world: World) -> No
     assert day.rules == "strict+winnable-only" and len(day.deals) == 3
     assert day.deals[0] >= first_deal(SECRET, HERE.key, day.day)
     assert day.commitment == commitment(HERE.key, day.day, day.rules, day.deals)
+
+
+async def test_the_daily_events_are_worded_once_for_every_platform(world: World) -> None:
+    from bot.announcements import announcement
+
+    await concede_all(world.daily, ALICE, await world.daily.play(ALICE, HERE), holes=1)
+    yesterday = await world.daily.today(HERE)
+    await world.midnight()
+    closed, opened = world.notifier.events()
+    closed_text = await announcement(closed, world.store)
+    assert closed_text.startswith(
+        f"📅 The daily course of {yesterday.day.isoformat()} is closed. Final table:"
+    )
+    assert "  1. Alice — " in closed_text and f"The deals, revealed: {closed.reveal}" in closed_text  # type: ignore[union-attr]
+    assert yesterday.commitment in closed_text
+    opened_text = await announcement(opened, world.store)
+    assert " is open: 9 holes. Commitment" in opened_text and opened.commitment in opened_text  # type: ignore[union-attr]
