@@ -103,6 +103,7 @@ async def serve_chat_bots(settings: Settings, bots: list[ChatBot]) -> int:
     stderr)."""
     stopped: list[ChatBotStopped] = []
     async with open_app(settings.db_path) as app:
+        app.daily.attach(app.timers)  # the daily rollover runs where the chat bots are, to post there
         log.info("running %s on %s", " and ".join(bot.name for bot in bots), settings.db_path)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

@@ -44,7 +44,8 @@ class App:
     words: Words
     """How an event is worded, with the players' names from the store."""
     daily: DailyChallenge
-    """The daily challenge; its rollover runs on ``timers``, its announcements go through ``notifiers``."""
+    """The daily challenge; its announcements go through ``notifiers``. The process that serves the chat
+    bots runs its rollover on ``timers`` (``daily.attach``); a terminal rolls a day over when it asks."""
 
 
 def freeze_startup_heap() -> None:
@@ -92,7 +93,6 @@ async def open_app(
         clubhouse = Clubhouse(storage, solver, clock, rng=rng)
         timers = Timers(storage, clock, notifier=notifiers)
         daily = DailyChallenge(storage, storage, solver, clock, notifier=notifiers)
-        daily.attach(timers)
         freeze_startup_heap()
         running = asyncio.create_task(timers.run(), name="timers")
         try:

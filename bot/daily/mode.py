@@ -26,7 +26,7 @@ from datetime import date, timedelta
 from bot import texts
 from bot.actions import parse_action_id
 from bot.clubhouse import position
-from bot.daily.models import BOARD_PAGE, DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
+from bot.daily.models import BOARD_PAGE, GLOBAL_PLACE, DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.errors import (
     BadActionError,
     BadOptionError,
@@ -204,6 +204,7 @@ class DailyChallenge:
             latest = await self._daily.latest_day(place_key)
             now = self._clock.now()
             played = False
+            announce = settings.post and place_key != GLOBAL_PLACE  # the global course has no chat
             if latest is not None and not latest.closed:
                 if now < latest.closes_at:
                     await self._schedule_rollover(latest)  # an early or moved timer: wait on
@@ -211,13 +212,13 @@ class DailyChallenge:
                 if await self._daily.close_day(place_key, latest.day):
                     closed = await self._closed_event(latest)
                     played = closed.winner is not None
-                    if settings.post and played:
+                    if announce and played:
                         outbox.to_place(place_key, closed)
             today = day_of(now, settings.zone)
             if latest is not None and today <= latest.day:  # the zone moved back: never a day twice
                 today = latest.day + timedelta(days=1)
             opened = await self._open(place or place_of(place_key), settings, today)
-            if settings.post and played and opened.closes_at > now:
+            if announce and played and opened.closes_at > now:
                 outbox.to_place(place_key, DayOpened(place_key, opened.day, opened.holes, opened.commitment))
             await self._schedule_rollover(opened)
             return opened

@@ -379,3 +379,12 @@ async def test_the_daily_events_are_worded_once_for_every_platform(world: World)
     assert yesterday.commitment in closed_text
     opened_text = await announcement(opened, world.store)
     assert " is open: 9 holes. Commitment" in opened_text and opened.commitment in opened_text  # type: ignore[union-attr]
+
+
+async def test_the_global_course_closes_without_announcements(world: World) -> None:
+    from bot.daily.mode import GLOBAL_COURSE
+
+    await concede_all(world.daily, ALICE, await world.daily.play(ALICE, GLOBAL_COURSE), holes=1)
+    await world.midnight()
+    assert world.notifier.events() == []  # no chat to post in
+    assert (await world.daily.leaderboard(GLOBAL_COURSE, "all")).blocks[0].startswith("  1. Alice — 1 day")
