@@ -90,7 +90,7 @@ async def open_app(
             solver = pool = build_solver(solver_workers)
         clock = SystemClock()
         notifiers = Notifiers()
-        clubhouse = Clubhouse(storage, solver, clock, rng=rng)
+        clubhouse = Clubhouse(storage, solver, clock, rng=rng, notifier=notifiers)
         timers = Timers(storage, clock, notifier=notifiers)
         daily = DailyChallenge(storage, storage, solver, clock, notifier=notifiers)
         freeze_startup_heap()
