@@ -64,7 +64,7 @@ async def test_stop_workers_kills_a_busy_worker_at_once() -> None:
         # the pool's own thread may reap the worker before we do (then is_alive() cannot tell): ask the OS
         deadline = time.monotonic() + 30
         while not _gone(worker.pid) and time.monotonic() < deadline:
-            time.sleep(0.05)
+            await asyncio.sleep(0.05)
         assert _gone(worker.pid)
         assert worker.exitcode in (None, -signal.SIGKILL)
     finally:
