@@ -5,6 +5,7 @@ tests/adapters/console/test_processes.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import os
 import signal
