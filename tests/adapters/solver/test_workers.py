@@ -31,6 +31,13 @@ def _gone(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] == "Z"
 
 
+def _wait_until_gone(pid: int, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while not _gone(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return _gone(pid)
+
+
 def workers() -> set[multiprocessing.process.BaseProcess]:
     """Live solver workers of this process (other tests' pools may have some too)."""
     return {p for p in multiprocessing.active_children() if type(p).__name__ == "_WorkerProcess"}
@@ -63,10 +70,8 @@ async def test_stop_workers_kills_a_busy_worker_at_once() -> None:
         assert worker.pid is not None
         assert stop_workers() >= 1
         # the pool's own thread may reap the worker before we do (then is_alive() cannot tell): ask the OS
-        deadline = time.monotonic() + 30
-        while not _gone(worker.pid) and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-        assert _gone(worker.pid)
+        pid = worker.pid
+        assert await asyncio.to_thread(_wait_until_gone, pid, 30.0)
         assert worker.exitcode in (None, -signal.SIGKILL)
     finally:
         pool.close()
