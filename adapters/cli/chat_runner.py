@@ -69,7 +69,13 @@ def discord_bot(
     async def serve(app: App) -> None:
         plug = functools.partial(app.notifiers.plugged, "discord")
         await run_discord(
-            app.clubhouse, settings, sync_globally=sync_globally, plug=plug, words=app.words, shards=shards
+            app.clubhouse,
+            settings,
+            sync_globally=sync_globally,
+            plug=plug,
+            words=app.words,
+            daily=app.daily,
+            shards=shards,
         )
 
     return ChatBot("Discord", serve, DiscordUnreachable, TokenRejectedError)
@@ -81,7 +87,9 @@ def telegram_bot(settings: Settings, webhook: Any = None) -> ChatBot:
 
     async def serve(app: App) -> None:
         plug = functools.partial(app.notifiers.plugged, "telegram")
-        await run_telegram(app.clubhouse, settings, webhook=webhook, plug=plug, words=app.words)
+        await run_telegram(
+            app.clubhouse, settings, webhook=webhook, plug=plug, words=app.words, daily=app.daily
+        )
 
     return ChatBot("Telegram", serve, TelegramUnreachable, TokenRejectedError)
 
@@ -104,6 +112,7 @@ async def serve_chat_bots(settings: Settings, bots: list[ChatBot]) -> int:
     stderr)."""
     stopped: list[ChatBotStopped] = []
     async with open_app(settings.db_path) as app:
+        app.daily.attach(app.timers)  # the daily rollover runs where the chat bots are, to post there
         log.info("running %s on %s", " and ".join(bot.name for bot in bots), settings.db_path)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

@@ -29,7 +29,20 @@ from adapters.postgres import DatabaseUrl, available_migrations
 
 DISCORD_API = "https://discord.com/api/v10"
 TIMEOUT = 10.0
-TABLES = ("players", "places", "rounds", "holes", "timers", "schema_migrations")
+TABLES = (
+    "players",
+    "places",
+    "rounds",
+    "holes",
+    "timers",
+    "schema_migrations",
+    "installation",
+    "daily_settings",
+    "daily_days",
+    "daily_results",
+    "daily_totals",
+    "daily_weeks",
+)
 
 
 @dataclass(frozen=True, slots=True)

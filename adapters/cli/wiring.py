@@ -27,6 +27,7 @@ from adapters.solver import MAX_STATES, PooledSolver
 from adapters.sqlite import SqliteStorage
 from bot.announcements import Words, words_of
 from bot.clubhouse import Clubhouse
+from bot.daily.mode import DailyChallenge
 from bot.ports import Clock, Solver
 from bot.timers import Timers
 
@@ -56,6 +57,9 @@ class App:
     """Running while the app is open: modes register their handlers with ``timers.on``."""
     words: Words
     """How an event is worded, with the players' names from the store."""
+    daily: DailyChallenge
+    """The daily challenge; its announcements go through ``notifiers``. The process that serves the chat
+    bots runs its rollover on ``timers`` (``daily.attach``); a terminal rolls a day over when it asks."""
 
 
 def freeze_startup_heap() -> None:
@@ -121,14 +125,16 @@ async def open_app(
         notifiers = Notifiers()
         clubhouse = Clubhouse(storage, solver, clock, rng=rng, notifier=notifiers)
         timers = Timers(storage, clock, notifier=notifiers)
+        daily = DailyChallenge(storage, storage, solver, clock, notifier=notifiers)
         freeze_startup_heap()
         running = asyncio.create_task(timers.run(), name="timers")
         try:
-            yield App(storage, clubhouse, solver, clock, notifiers, timers, words_of(storage))
+            yield App(storage, clubhouse, solver, clock, notifiers, timers, words_of(storage), daily)
         finally:
             running.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await running
+            await daily.close()
             await clubhouse.close()
             if pool is not None:
                 pool.close()

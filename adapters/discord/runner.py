@@ -28,9 +28,11 @@ from discord.gateway import DiscordWebSocket
 from discord.http import INTERNAL_API_VERSION, Route
 
 from adapters.discord.client import GolfClient, ShardedGolfClient
+from adapters.discord.daily import DailyAnnouncer
 from adapters.discord.notifier import DiscordNotifier
 from bot.announcements import Words
 from bot.clubhouse import Clubhouse
+from bot.daily.mode import DailyChallenge
 from bot.ports import Notifier
 
 log = logging.getLogger(__name__)
@@ -68,6 +70,7 @@ async def run_discord(
     sync_globally: bool = False,
     plug: Plug | None = None,
     words: Words | None = None,
+    daily: DailyChallenge | None = None,
     shards: tuple[list[int], int] | None = None,
 ) -> None:
     """Run until cancelled. ``plug``: where the bot's Notifier (events as channel messages and DMs) goes
@@ -76,7 +79,7 @@ async def run_discord(
     if not settings.discord_token:
         raise ValueError("DISCORD_TOKEN is not set")
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # golfbot has no voice: no warning
-    client = make_client(clubhouse, settings, sync_globally=sync_globally, shards=shards)
+    client = make_client(clubhouse, settings, sync_globally=sync_globally, shards=shards, daily=daily)
     with discord_api(settings.discord_api_base_url), reconnects_in_one_line():
         async with client:
             await _log_in(client, settings)
@@ -84,7 +87,10 @@ async def run_discord(
                 _, url, _ = await client.http.get_bot_gateway()
                 DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
             log.info("Discord: logged in as %s", client.user)
-            with plug(DiscordNotifier(client, words)) if plug else nullcontext():
+            notifier: Notifier = DiscordNotifier(client, words)
+            if daily is not None:  # the daily posts go to the channel the server chose
+                notifier = DailyAnnouncer(client, daily, notifier)
+            with plug(notifier) if plug else nullcontext():
                 await client.connect(reconnect=True)
 
 
@@ -155,14 +161,18 @@ def make_client(
     *,
     sync_globally: bool = False,
     shards: tuple[list[int], int] | None = None,
+    daily: DailyChallenge | None = None,
 ) -> GolfClient:
     if shards is None:
-        return GolfClient(clubhouse, guild_id=settings.discord_guild_id, sync_globally=sync_globally)
+        return GolfClient(
+            clubhouse, guild_id=settings.discord_guild_id, sync_globally=sync_globally, daily=daily
+        )
     shard_ids, shard_count = shards
     return ShardedGolfClient(
         clubhouse,
         guild_id=settings.discord_guild_id,
         sync_globally=sync_globally,
+        daily=daily,
         shard_ids=shard_ids,
         shard_count=shard_count,
     )

@@ -9,8 +9,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from adapters.memory.daily import MemoryDailyStore
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, Stats, Timer
-from bot.ports import ActiveRoundExists, ConstraintViolation, Storage, VersionConflict
+from bot.ports import ActiveRoundExists, ConstraintViolation, DailyStore, Storage, VersionConflict
 from engine.scoring import cleared
 
 _PARS = (36, 45)
@@ -23,8 +24,9 @@ class _StoredPlace:
     settings: PlaceSettings
 
 
-class MemoryStorage:
+class MemoryStorage(MemoryDailyStore):
     def __init__(self) -> None:
+        super().__init__()
         self._players: dict[str, Player] = {}
         self._places: dict[str, _StoredPlace] = {}
         self._rounds: dict[str, RoundState] = {}
@@ -159,3 +161,4 @@ class MemoryStorage:
 
 if TYPE_CHECKING:  # mypy checks that every role of the port is here, with the same signatures
     _conforms: Storage = MemoryStorage()
+    _daily: DailyStore = MemoryStorage()

@@ -14,6 +14,7 @@ adapters never import each other.
 from __future__ import annotations
 
 import asyncio
+import math
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,12 @@ TABLES: dict[str, tuple[str, ...]] = {
     "rounds": ("id",),
     "holes": ("round_id", "idx"),
     "timers": ("id",),
+    "installation": ("key",),
+    "daily_settings": ("place",),
+    "daily_days": ("place", "day"),
+    "daily_results": ("place", "day", "player"),
+    "daily_totals": ("place", "player"),
+    "daily_weeks": ("place", "week", "player"),
 }
 """The tables copied, parents first, each with its primary key (to find a sampled row in the copy)."""
 
@@ -80,6 +87,14 @@ async def _copy_table(source: sqlite3.Connection, conn: Any, table: str) -> None
             raise CopyError(f"{table}: {type(error).__name__}: {error}") from None
 
 
+def _same_row(copied: tuple[Any, ...], row: tuple[Any, ...]) -> bool:
+    """Equal, a REAL column within its precision (PostgreSQL's REAL is 4 bytes, SQLite's 8)."""
+    return len(copied) == len(row) and all(
+        math.isclose(a, b, rel_tol=1e-6) if isinstance(a, float) and isinstance(b, float) else a == b
+        for a, b in zip(copied, row, strict=True)
+    )
+
+
 async def _check_table(
     source: sqlite3.Connection, conn: Any, table: str, key: tuple[str, ...]
 ) -> TableCopied:
@@ -97,6 +112,6 @@ async def _check_table(
         copied = await conn.fetchrow(
             f"SELECT {', '.join(columns)} FROM {table} WHERE {where}", *(row[i] for i in positions)
         )
-        if copied is None or tuple(copied) != tuple(row):
+        if copied is None or not _same_row(tuple(copied), tuple(row)):
             raise CopyError(f"{table}: the row {[row[i] for i in positions]} differs in the copy")
     return TableCopied(table, source_rows, target_rows, len(sample))

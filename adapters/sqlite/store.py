@@ -30,6 +30,7 @@ from typing import Any
 
 import aiosqlite
 
+from adapters.sqlite.daily import SqliteDailyStore
 from adapters.sqlite.migrate import MigrationError, apply_migrations
 from adapters.sqlite.opening import DatabaseUnavailable, explain, probe
 from bot.models import (
@@ -60,7 +61,7 @@ def _violation(error: sqlite3.IntegrityError) -> ConstraintViolation:
     return ConstraintViolation(f"{error.sqlite_errorname}: {error}")
 
 
-class SqliteStorage:
+class SqliteStorage(SqliteDailyStore):
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = asyncio.Lock()

@@ -25,6 +25,7 @@ from adapters.telegram.commands import PLAY_NOW, GolfCommands
 from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter
 from adapters.telegram.ordering import ChatLanes
 from bot.clubhouse import Clubhouse
+from bot.daily.mode import DailyChallenge
 
 log = logging.getLogger(__name__)
 
@@ -58,11 +59,13 @@ def telegram_builder(token: str, *, base_url: str = "", max_wait: float = MAX_WA
     )
 
 
-def build_application(clubhouse: Clubhouse, builder: AnyBuilder) -> AnyApplication:
+def build_application(
+    clubhouse: Clubhouse, builder: AnyBuilder, daily: DailyChallenge | None = None
+) -> AnyApplication:
     """The Golf bot on ``builder``: handlers, per-player-and-chat ordered concurrency (``ChatLanes``),
     command menu at start-up."""
-    commands = GolfCommands(clubhouse)
-    buttons = GolfButtons(clubhouse)
+    commands = GolfCommands(clubhouse, daily)
+    buttons = GolfButtons(clubhouse, daily)
     specs = commands.specs
 
     async def publish_commands(app: AnyApplication) -> None:

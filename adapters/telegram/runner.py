@@ -30,6 +30,7 @@ from adapters.telegram.logs import token_kept_out_of_logs
 from adapters.telegram.notifier import TelegramNotifier
 from bot.announcements import Words
 from bot.clubhouse import Clubhouse
+from bot.daily.mode import DailyChallenge
 from bot.ports import Notifier
 
 log = logging.getLogger(__name__)
@@ -83,6 +84,7 @@ async def run_telegram(
     webhook: Webhook | None = None,
     plug: Plug | None = None,
     words: Words | None = None,
+    daily: DailyChallenge | None = None,
 ) -> None:
     """Serve until cancelled. Uses a webhook when ``webhook`` is given or TELEGRAM_WEBHOOK_URL is set,
     else long polling. ``plug``: where the bot's Notifier (events as chat messages) goes while it is up;
@@ -91,7 +93,7 @@ async def run_telegram(
         webhook = Webhook(settings.telegram_webhook_url)
     with token_kept_out_of_logs(settings.telegram_token), network_errors_in_one_line():
         builder = telegram_builder(settings.telegram_token, base_url=settings.telegram_api_base_url)
-        app = build_application(clubhouse, builder)
+        app = build_application(clubhouse, builder, daily)
         try:
             try:
                 await _start(app, webhook)

@@ -13,6 +13,7 @@ from pg_server import fresh_database
 from adapters.cli.main import main
 from adapters.postgres import PostgresStorage
 from adapters.sqlite import SqliteStorage
+from bot.daily.models import DailyDay, DailyResult, DailySettings
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, RoundStatus, Timer
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -67,7 +68,36 @@ async def fill(path: Path) -> None:
         )
         await store.create_round(playing)
         await store.add_timer(Timer(f"t{n}", "turn", T0 + timedelta(seconds=n), payload=f"p{n}"))
+    await fill_daily(store)
     await store.close()
+
+
+async def fill_daily(store: SqliteStorage) -> None:
+    """Three closed days of three players (averages such as -2/3: REAL columns) and one open day."""
+    await store.installation_secret(b"secret-of-this-installation")
+    await store.save_daily_settings(HERE.key, DailySettings(zone="Europe/Paris", holes=3, channel="c1"))
+    for d in range(4):
+        day = DailyDay(
+            HERE.key,
+            T0.date() + timedelta(days=d),
+            "UTC",
+            "strict",
+            45,
+            (d, d + 1, d + 2),
+            "c0m",
+            T0 + timedelta(days=d + 1),
+            best=(1, None, -2),
+        )
+        await store.open_day(day)
+        for n, player in enumerate(PLAYERS[:3]):
+            to_par = (n + d) % 3 - 1
+            await store.record_result(
+                DailyResult(
+                    HERE.key, day.day, player.key, f"d{d}{n}", 3, 15 + to_par, to_par, True, to_par <= 0
+                )
+            )
+        if d < 3:
+            assert await store.close_day(HERE.key, day.day)
 
 
 async def compare(path: Path, url: str) -> None:
@@ -82,6 +112,19 @@ async def compare(path: Path, url: str) -> None:
             assert await pg.stats(player.key) == await sqlite.stats(player.key)
         far = T0 + timedelta(days=1)
         assert await pg.due_timers(far) == await sqlite.due_timers(far)
+        assert await pg.installation_secret(b"other") == b"secret-of-this-installation"
+        assert await pg.daily_settings(HERE.key) == await sqlite.daily_settings(HERE.key)
+        assert await pg.open_days() == await sqlite.open_days()
+        for d in range(4):
+            day = T0.date() + timedelta(days=d)
+            assert await pg.daily_day(HERE.key, day) == await sqlite.daily_day(HERE.key, day)
+            assert await pg.day_board(HERE.key, day) == await sqlite.day_board(HERE.key, day)
+        everything = await pg.all_time_board(HERE.key)
+        assert [(r.rank, r.player, r.days, r.wins) for r in everything] == [
+            (r.rank, r.player, r.days, r.wins) for r in await sqlite.all_time_board(HERE.key)
+        ]
+        expected = [r.average_to_par for r in await sqlite.all_time_board(HERE.key)]
+        assert [r.average_to_par for r in everything] == pytest.approx(expected)
     finally:
         await sqlite.close()
         await pg.close()
@@ -98,6 +141,7 @@ def test_migrate_to_copies_everything(tmp_path: Path, url: str, capsys: pytest.C
     assert main(["migrate", "--db", str(path), "--to", url]) == 0
     out = capsys.readouterr().out
     assert "rounds: 60 rows" in out and "holes: 90 rows" in out and "players: 30 rows" in out
+    assert "daily_results: 12 rows" in out and "daily_totals: 3 rows" in out
     asyncio.run(compare(path, url))
 
 
