@@ -9,8 +9,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from adapters.memory.competition import MemoryCompetitions
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, Stats, Timer
-from bot.ports import ActiveRoundExists, ConstraintViolation, Storage, VersionConflict
+from bot.ports import ActiveRoundExists, CompetitionStorage, ConstraintViolation, VersionConflict
 
 _PARS = (36, 45)
 _MAX_HOLES = 18
@@ -22,13 +23,14 @@ class _StoredPlace:
     settings: PlaceSettings
 
 
-class MemoryStorage:
+class MemoryStorage(MemoryCompetitions):
     def __init__(self) -> None:
         self._players: dict[str, Player] = {}
         self._places: dict[str, _StoredPlace] = {}
         self._rounds: dict[str, RoundState] = {}
         self._holes: dict[tuple[str, int], HoleRecord] = {}
         self._timers: dict[str, Timer] = {}
+        self._init_competitions()
 
     async def close(self) -> None:
         """Nothing to release; here so that either store can be opened and closed the same way."""
@@ -156,4 +158,4 @@ class MemoryStorage:
 
 
 if TYPE_CHECKING:  # mypy checks that every role of the port is here, with the same signatures
-    _conforms: Storage = MemoryStorage()
+    _conforms: CompetitionStorage = MemoryStorage()
