@@ -89,7 +89,37 @@ class DayClosed:
     best: int | None = None
 
 
-Event = HoleFinished | RoundFinished | YourTurn | ClockExpired | MatchDecided | DayClosed
+@dataclass(frozen=True, slots=True)
+class MatchStarted:
+    """A match or group round began at ``place``: each player opens their own board from it; the place
+    keeps its scoreboard (``bot.match.Matches.scoreboard``)."""
+
+    place: str
+    session: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsPosted:
+    """A round of tournament ``session`` is complete (``final``: the tournament is over); the standings
+    are ``bot.tournament.Tournaments.standings``."""
+
+    place: str
+    session: str
+    round: int
+    final: bool = False
+
+
+Event = (
+    HoleFinished
+    | RoundFinished
+    | YourTurn
+    | ClockExpired
+    | MatchDecided
+    | DayClosed
+    | MatchStarted
+    | StandingsPosted
+)
 
 
 @dataclass(frozen=True, slots=True)
