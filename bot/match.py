@@ -60,7 +60,7 @@ MIN_HOLE_SECONDS, MAX_HOLE_SECONDS = 30, 24 * 3600
 MAX_GROUP = 8
 FIRST_DEALS = 1_000_000
 
-Finished = Callable[[Competition, MatchResult], Awaitable[None]]
+Finished = Callable[[Competition, MatchResult, Outbox], Awaitable[None]]
 
 
 def player_of(key: str, name: str = "") -> Player:
@@ -104,7 +104,8 @@ class Matches:
         timers.on(CLOCK_TIMER, self._clock_ran_out)
 
     def on_finished(self, listener: Finished) -> None:
-        """Call ``listener`` after a match's result is committed (the tournament advances on it)."""
+        """Call ``listener`` after a match's result is committed (the tournament advances on it); what it
+        announces goes in the match's outbox, after the match's own events."""
         self._finished.append(listener)
 
     async def resume(self) -> int:
@@ -386,6 +387,8 @@ class Matches:
             raise NotYourRoundError("This match is not yours: only its players have boards.")
         if not data.boards:
             raise GolfError("The match has not started yet.")
+        if competition.status is not CompetitionStatus.PLAYING:
+            return await self._shown(competition)  # over: the scoreboard, not a closed board
         state = await self._storage.load_round(data.boards[data.seat(player.key)])
         if state is None:
             raise GolfError("Your board is gone.")
@@ -508,7 +511,7 @@ class Matches:
             self._match_of.pop(board_id, None)
         for listener in self._finished:
             try:
-                await listener(finished, result)
+                await listener(finished, result, outbox)
             except Exception as error:  # the match stands; the tournament catches up on its next look
                 log.error("after match %s: %s: %s", competition.id, type(error).__name__, error)
 
