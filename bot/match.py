@@ -412,6 +412,10 @@ class Matches:
         await self._publish(await self._sync(match_id))
         self._started.add((match_id, player))
 
+    async def players(self, match_id: str) -> tuple[str, ...]:
+        """The keys of the match's players."""
+        return MatchData.read((await self._load(match_id)).payload).players
+
     async def scoreboard(self, match_id: str) -> Screen:
         """The place's live scoreboard: finished holes only, never a board."""
         competition = await self._load(match_id)
