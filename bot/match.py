@@ -35,8 +35,10 @@ from bot.competition.actions import (
     parse_competition_action,
 )
 from bot.competition.match_data import FORMATS, MATCH, STROKE, MatchData
+from bot.competition.ratings import replay
 from bot.competition.results import MatchResult
 from bot.competition.state import Competition, CompetitionStatus
+from bot.competition.table import page, table
 from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleActionError
 from bot.events import ClockExpired, HoleFinished, MatchDecided, MatchStarted, Outbox
 from bot.locks import PlayerLocks
@@ -133,13 +135,16 @@ class Matches:
         format: str | None = None,
         rules: str | None = None,
         hole_seconds: int | None = None,
+        channel: str = "",
     ) -> Screen:
         """Challenge ``opponent``: a message for the place with Accept and Decline (for the opponent)."""
         if challenger.key == opponent.key:
             raise BadOptionError("You cannot challenge yourself.")
         data = await self._new_data((challenger, opponent), place, holes, format, rules, hole_seconds)
         now = self._clock.now()
-        data = replace(data, organiser=challenger.key, expires=(now + CHALLENGE_TTL).isoformat())
+        data = replace(
+            data, organiser=challenger.key, expires=(now + CHALLENGE_TTL).isoformat(), channel=channel
+        )
         competition = Competition(
             new_competition_id(),
             KIND_MATCH,
@@ -160,12 +165,15 @@ class Matches:
         holes: int | None = None,
         rules: str | None = None,
         hole_seconds: int | None = None,
+        channel: str = "",
     ) -> Screen:
         """A group round: stroke play for up to eight on the same deals; others join by button, the
         organiser starts it."""
         data = await self._new_data((organiser,), place, holes, STROKE, rules, hole_seconds)
         now = self._clock.now()
-        data = replace(data, organiser=organiser.key, expires=(now + CHALLENGE_TTL).isoformat())
+        data = replace(
+            data, organiser=organiser.key, expires=(now + CHALLENGE_TTL).isoformat(), channel=channel
+        )
         competition = Competition(
             new_competition_id(),
             KIND_GROUP,
@@ -294,10 +302,11 @@ class Matches:
         hole_seconds: int,
         tournament: Competition,
         outbox: Outbox,
+        channel: str = "",
     ) -> Competition:
         """A match of a tournament: started at once (no challenge). Its events go to ``outbox``."""
         data = await self._new_data(players, place, holes, format, rules, hole_seconds)
-        data = replace(data, tournament=tournament.id)
+        data = replace(data, tournament=tournament.id, channel=channel)
         now = self._clock.now()
         competition = Competition(
             new_competition_id(),
@@ -412,6 +421,10 @@ class Matches:
         await self._publish(await self._sync(match_id))
         self._started.add((match_id, player))
 
+    async def channel(self, match_id: str) -> str:
+        """Where the platform shows the match (what it gave when the match was made)."""
+        return MatchData.read((await self._load(match_id)).payload).channel
+
     async def players(self, match_id: str) -> tuple[str, ...]:
         """The keys of the match's players."""
         return MatchData.read((await self._load(match_id)).payload).players
@@ -518,6 +531,47 @@ class Matches:
                 await listener(finished, result, outbox)
             except Exception as error:  # the match stands; the tournament catches up on its next look
                 log.error("after match %s: %s: %s", competition.id, type(error).__name__, error)
+
+    # ---- the server table -----------------------------------------------------------------------
+
+    async def table(self, place: Place, number: int = 1, size: int = 10) -> Screen:
+        """The place's table, page ``number``: every finished match and group round, with ratings."""
+        results = await self._storage.results(place.key)
+        rows = table(results, replay(results, self._clock.now()))
+        shown, pages = page(rows, number, size)
+        first = (min(max(number, 1), pages) - 1) * size
+        lines = []
+        for n, row in enumerate(shown, start=first + 1):
+            name = await self._name(row.player)
+            rating = f"{row.rating.display:.1f}" if row.rating else "–"
+            lines.append(
+                f"{n:>2}. {name} — P{row.played} W{row.won} H{row.halved} L{row.lost}"
+                f" · {row.points:g} pts · holes {row.hole_difference:+d} · rating {rating}"
+            )
+        title = f"🏆 Table — {place.name}" if place.name else "🏆 Table"
+        blocks = (
+            "\n".join(lines) if lines else "No match finished here yet.",
+            f"Page {min(max(number, 1), pages)} of {pages}.",
+        )
+        return Screen(ScreenKind.INFO, title, blocks)
+
+    async def record(self, player: Player, place: Place) -> str:
+        """A player's line for their card: rating and record at ``place``."""
+        results = await self._storage.results(place.key)
+        ratings = replay(results, self._clock.now())
+        row = next((r for r in table(results) if r.player == player.key), None)
+        if row is None:
+            return "Matches: none yet."
+        rating = ratings[player.key]
+        return (
+            f"Matches: {row.played} played, {row.won} won, {row.halved} halved, {row.lost} lost"
+            f" · {row.points:g} pts · holes {row.hole_difference:+d}\n"
+            f"Rating: {rating.display:.1f} (μ {rating.mu:.1f}, σ {rating.sigma:.1f})"
+        )
+
+    async def _name(self, key: str) -> str:
+        known = await self._storage.player(key)
+        return known.name if known is not None and known.name else key.split(":", 1)[-1]
 
     # ---- clocks ----------------------------------------------------------------------------------
 

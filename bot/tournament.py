@@ -87,6 +87,8 @@ class TournamentData:
     seeds: tuple[str, ...] = ()
     rounds: tuple[tuple[Entry, ...], ...] = ()
     champion: str = ""
+    channel: str = ""
+    """Where the platform shows the tournament and its matches: opaque to the core."""
 
     @classmethod
     def read(cls, payload: Payload) -> TournamentData:
@@ -106,6 +108,7 @@ class TournamentData:
             seeds=tuple(d["seeds"]),
             rounds=tuple(tuple(Entry(**e) for e in r) for r in d["rounds"]),
             champion=d["champion"],
+            channel=d.get("channel", ""),
         )
 
     def payload(self) -> Payload:
@@ -136,6 +139,7 @@ class TournamentData:
                 for r in self.rounds
             ],
             "champion": self.champion,
+            "channel": self.channel,
         }
         return Payload.of(1, value)
 
@@ -195,6 +199,7 @@ class Tournaments:
         hole_seconds: int = 300,
         signup_seconds: int = 600,
         checkin_seconds: int = 0,
+        channel: str = "",
     ) -> Screen:
         if style not in STYLES:
             raise BadOptionError(f"A tournament is {', '.join(STYLES)}; not {style}.")
@@ -213,6 +218,7 @@ class Tournaments:
             organiser=organiser.key,
             checkin_seconds=checkin_seconds,
             names={organiser.key: organiser.name or organiser.user_id},
+            channel=channel,
         )
         now = self._clock.now()
         tournament = Competition(
@@ -347,6 +353,7 @@ class Tournaments:
                 hole_seconds=data.hole_seconds,
                 tournament=tournament,
                 outbox=outbox,
+                channel=data.channel,
             )
             entries.append(Entry(first, second, match=match.id))
         data = replace(data, rounds=(*data.rounds, tuple(entries)))
@@ -421,6 +428,9 @@ class Tournaments:
         points = data.points()
         seed = {key: i for i, key in enumerate(data.seeds)}
         return sorted(data.seeds, key=lambda k: (-points.get(k, 0.0), seed[k]))
+
+    async def channel(self, tournament_id: str) -> str:
+        return TournamentData.read((await self._load(tournament_id)).payload).channel
 
     async def standings(self, tournament_id: str) -> Screen:
         """The standings: points (win 1, halved ½), won-halved-lost and hole difference in this tournament's

@@ -41,6 +41,8 @@ class MatchData:
     organiser: str = ""
     expires: str = ""
     tournament: str = ""
+    channel: str = ""
+    """Where the platform shows the match (a channel id, a chat id): opaque to the core."""
 
     @classmethod
     def read(cls, payload: Payload) -> MatchData:
@@ -61,6 +63,7 @@ class MatchData:
             organiser=data.get("organiser", ""),
             expires=data.get("expires", ""),
             tournament=data.get("tournament", ""),
+            channel=data.get("channel", ""),
         )
 
     def payload(self) -> Payload:
@@ -82,6 +85,7 @@ class MatchData:
                 "organiser": self.organiser,
                 "expires": self.expires,
                 "tournament": self.tournament,
+                "channel": self.channel,
             },
         )
 

@@ -250,3 +250,16 @@ async def test_a_restart_resumes_the_match_and_its_clock(
     clock.advance(61)
     await table.timers.fire_due()
     assert MatchDecided(here.key, match_id, alice.key, "Alice won by forfeit") in table.events(MatchDecided)
+
+
+async def test_the_table_and_a_players_record(table: Table, alice: Player, bob: Player, here: Place) -> None:
+    match_id = await accepted(table, alice, bob, here, holes=1, format="match")
+    for player, good in ((alice, True), (bob, False)):
+        await play_hole(table, player, await table.matches.board(player, match_id), good=good)
+    screen = await table.matches.table(here)
+    first, second = screen.blocks[0].splitlines()
+    assert first.startswith(" 1. Alice — P1 W1 H0 L0 · 1 pts · holes +1 · rating ")
+    assert second.startswith(" 2. Bob — P1 W0 H0 L1 · 0 pts · holes -1 · rating ")
+    assert screen.blocks[1] == "Page 1 of 1."
+    assert (await table.matches.record(alice, here)).startswith("Matches: 1 played, 1 won, 0 halved, 0 lost")
+    assert await table.matches.record(CAROL, here) == "Matches: none yet."
