@@ -105,6 +105,10 @@ class Matches:
         timers.on(CHALLENGE_TIMER, self._challenge_expired)
         timers.on(CLOCK_TIMER, self._clock_ran_out)
 
+    @property
+    def clubhouse(self) -> Clubhouse:
+        return self._clubhouse
+
     def on_finished(self, listener: Finished) -> None:
         """Call ``listener`` after a match's result is committed (the tournament advances on it); what it
         announces goes in the match's outbox, after the match's own events."""

@@ -63,6 +63,9 @@ class GolfClient(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.golf = GolfCommands(clubhouse)
         self.boards = Boards()
+        self.press_board = clubhouse.press
+        """Who plays a board press: the Clubhouse, or the matches once competition is installed."""
+        self.compete: object | None = None
         self.tree.add_command(self.golf)
         self.tree.error(self.on_command_error)
 
@@ -88,12 +91,15 @@ class GolfClient(discord.Client):
         """A board button was pressed (``GolfButton``): the core decides, the board shows the outcome."""
         async with no_tracebacks(interaction):
             settings = await self.clubhouse.place_settings(place_of(interaction))
-            work = self.clubhouse.press(player_of(interaction.user), action_id)
+            work = self.press_board(player_of(interaction.user), action_id)
             await answer_click(interaction, work, emoji=settings.emoji, boards=self.boards)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py drops clicks that no DynamicItem template matches; answer those here. The test is the
         template itself, never ``response.is_done()``, which races the item's own callback."""
+        claims = getattr(self.compete, "claims", None)  # competition buttons (adapters/discord/compete.py)
+        if claims is not None and claims(interaction):
+            return
         if interaction.type is discord.InteractionType.component and not is_golf_click(interaction):
             async with no_tracebacks(interaction):
                 await tell(interaction, UNKNOWN_BUTTON)
