@@ -91,6 +91,8 @@ async def answering(query: CallbackQuery) -> AsyncIterator[Answer]:
 class GolfButtons:
     def __init__(self, clubhouse: Clubhouse) -> None:
         self._club = clubhouse
+        self.press_board = clubhouse.press
+        """Who plays a key press: the Clubhouse, or the matches once competition is installed."""
         self._shown: OrderedDict[tuple[int, int], tuple[str, int, str]] = OrderedDict()
         """(chat, message) -> (round, version, content) of its last edit: what the message shows."""
         self._pressing: Counter[tuple[int, int]] = Counter()
@@ -120,7 +122,7 @@ class GolfButtons:
         self, query: CallbackQuery, message: Message, answer: Answer, player: Player, name: str
     ) -> None:
         try:
-            screen = await self._club.press(player, query.data or "")
+            screen = await self.press_board(player, query.data or "")
         except NotYourRoundError as error:
             answer.alert(spell(error.template, SPELLING))
             return

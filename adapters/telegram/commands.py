@@ -89,6 +89,9 @@ async def _reply_refusal(asker: _Asker, error: GolfError) -> None:
 class GolfCommands:
     def __init__(self, clubhouse: Clubhouse) -> None:
         self._club = clubhouse
+        self.extra: tuple[CommandSpec, ...] = ()
+        """Rows added by other command modules (adapters/telegram/compete.py)."""
+        self.compete: object | None = None
 
     @property
     def specs(self) -> tuple[CommandSpec, ...]:
@@ -100,6 +103,7 @@ class GolfCommands:
             CommandSpec("stats", "", "Your scores", self.stats),
             CommandSpec("rules", "[rules]", "How Golf is played", self.rules),
             CommandSpec("help", "", "What the bot can do", self.help),
+            *self.extra,
         )
 
     async def play(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
