@@ -117,6 +117,8 @@ class Compete:
     # ---- the Notifier ----------------------------------------------------------------------------
 
     async def to_place(self, place: str, event: Event) -> None:
+        if not place.startswith("discord:"):
+            return  # another platform's match
         if isinstance(event, (HoleFinished, MatchDecided, ClockExpired)):
             await self._refresh(event.session)
         elif isinstance(event, MatchStarted):

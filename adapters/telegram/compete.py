@@ -211,6 +211,8 @@ class TelegramCompete:
     # ---- the Notifier ----------------------------------------------------------------------------
 
     async def to_place(self, place: str, event: Event) -> None:
+        if not place.startswith("telegram:"):
+            return  # another platform's match
         if isinstance(event, (HoleFinished, MatchDecided, ClockExpired)):
             await self._refresh(event.session)
         elif isinstance(event, MatchStarted) and event.session not in self.scoreboards:
