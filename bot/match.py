@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+from bot.actions import parse_action_id
 from bot.clubhouse import Clubhouse, new_round_id, position
 from bot.competition.actions import (
     ACCEPT,
@@ -53,8 +54,9 @@ from engine.rules import find_rules
 log = logging.getLogger(__name__)
 
 KIND_MATCH, KIND_GROUP = "match", "group"
-BOARD_KIND = "match"
-"""The kind of a board's round (one board in progress per player and place)."""
+BOARD_KIND, TOURNAMENT_BOARD_KIND = "match", "tournament"
+"""The kinds of a board's round: one board in progress per player, place and kind, so a player may play a
+challenge and a tournament match at one place at once."""
 CHALLENGE_TIMER, CLOCK_TIMER = "challenge", "match-clock"
 CHALLENGE_TTL = timedelta(minutes=10)
 DEFAULT_HOLE_SECONDS = 300
@@ -328,9 +330,10 @@ class Matches:
     async def _begin(self, competition: Competition, data: MatchData, outbox: Outbox) -> Competition:
         """Deal the course, give every player a board, start the clocks."""
         place = competition.place
+        kind = _board_kind(data)
         for key in data.players:
-            await self._clear_stale_board(key, place)
-            if await self._storage.active_round(key, place, BOARD_KIND) is not None:
+            await self._clear_stale_board(key, place, kind)
+            if await self._storage.active_round(key, place, kind) is not None:
                 raise GolfError(f"{data.name(key)} is playing a match here already.")
         first = self._rng.randint(1, FIRST_DEALS)
         if find_rules(data.rules).winnable_only:
@@ -349,7 +352,7 @@ class Matches:
                 par_for_nine=data.par_for_nine,
                 casual=False,
                 deals=deals,
-                kind=BOARD_KIND,
+                kind=kind,
                 started_at=now,
                 updated_at=now,
                 payload=Payload.of(1, {"match": competition.id}),
@@ -373,9 +376,9 @@ class Matches:
         outbox.to_place(place, MatchStarted(place, competition.id, data.players))
         return started
 
-    async def _clear_stale_board(self, player: str, place: str) -> None:
+    async def _clear_stale_board(self, player: str, place: str, kind: str) -> None:
         """A board left in progress by a match that is over (a crash between the two writes): close it."""
-        board = await self._storage.active_round(player, place, BOARD_KIND)
+        board = await self._storage.active_round(player, place, kind)
         if board is None:
             return
         owner = await self._storage.load_competition(str(board.payload.read().get("match", "")))
@@ -410,13 +413,26 @@ class Matches:
     async def press(self, player: Player, action_id: str) -> Screen:
         """A press on a board (``g1:...``): played by the Clubhouse, then the match catches up. Presses on
         solo boards pass straight through."""
-        screen = await self._clubhouse.press(player, action_id)
+        try:
+            screen = await self._clubhouse.press(player, action_id)
+        except StaleActionError:
+            await self._refuse_if_over(action_id)
+            raise
         match_id = self._match_of.get(screen.session)
         if match_id is not None and screen.kind is not ScreenKind.BOARD:
             await self._publish(await self._sync(match_id))
         elif match_id is not None and screen.kind is ScreenKind.BOARD:
             await self._note_started(match_id, player.key)
         return screen
+
+    async def _refuse_if_over(self, action_id: str) -> None:
+        """A press on the board of a match that is over: say so, with the scoreboard."""
+        board = await self._storage.load_round(parse_action_id(action_id).session)
+        if board is None or board.kind not in (BOARD_KIND, TOURNAMENT_BOARD_KIND) or board.is_active:
+            return
+        match = await self._storage.load_competition(str(board.payload.read().get("match", "")))
+        if match is not None and not match.is_active:
+            raise StaleActionError("The match is over.", screen=await self._shown(match))
 
     async def _note_started(self, match_id: str, player: str) -> None:
         """A first move on a board: the player started in time (noted once, then remembered here)."""
@@ -603,10 +619,21 @@ class Matches:
             place = competition.place
             outbox.to_place(place, ClockExpired(place, player, match_id))
             if hole == 0 and not data.started[seat]:
-                data = replace(data, forfeited=(*data.forfeited, player))
-                board = await self._storage.load_round(data.boards[seat])
-                if board is not None and board.is_active:
-                    await self._close_board(board)
+                # everyone who has not started by now forfeits (all started on one clock): two who never
+                # began forfeit both, rather than the first clock read giving the match to the other
+                late = [
+                    key
+                    for i, key in enumerate(data.players)
+                    if not data.started[i] and not data.scores[i] and key not in data.forfeited
+                ]
+                for key in late:
+                    if key != player:
+                        outbox.to_place(place, ClockExpired(place, key, match_id))
+                        await self._timers.cancel(_clock_id(match_id, key))
+                    board = await self._storage.load_round(data.boards[data.seat(key)])
+                    if board is not None and board.is_active:
+                        await self._close_board(board)
+                data = replace(data, forfeited=(*data.forfeited, *late))
                 await self._settle(competition, data, self._clock.now(), outbox)
                 return
             if data.format == MATCH:
@@ -674,6 +701,10 @@ class Matches:
             await outbox.publish(self._notifier)
         else:
             outbox.discard()
+
+
+def _board_kind(data: MatchData) -> str:
+    return TOURNAMENT_BOARD_KIND if data.tournament else BOARD_KIND
 
 
 def _clock_id(match_id: str, player: str) -> str:

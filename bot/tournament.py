@@ -31,7 +31,7 @@ from bot.competition.table import table
 from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleActionError
 from bot.events import Outbox, StandingsPosted
 from bot.locks import PlayerLocks
-from bot.match import Matches, new_competition_id, player_of
+from bot.match import MAX_HOLE_SECONDS, MIN_HOLE_SECONDS, Matches, new_competition_id, player_of
 from bot.models import Payload, Place, Player, Timer
 from bot.options import holes_option, rules_option
 from bot.ports import Clock, CompetitionStorage, Notifier, VersionConflict
@@ -207,6 +207,10 @@ class Tournaments:
             raise BadOptionError(f"The format is stroke or match, not {format}.")
         if signup_seconds < 0 or checkin_seconds < 0:
             raise BadOptionError("Sign-up and check-in last zero seconds or more.")
+        if not MIN_HOLE_SECONDS <= hole_seconds <= MAX_HOLE_SECONDS:
+            raise BadOptionError(
+                f"The clock is {MIN_HOLE_SECONDS} seconds to {MAX_HOLE_SECONDS // 3600} hours a hole."
+            )
         settings = await self._storage.place_settings(place)
         await self._storage.ensure_player(organiser)
         data = TournamentData(

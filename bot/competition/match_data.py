@@ -118,8 +118,8 @@ class MatchData:
         alive = [p for p in self.players if p not in self.forfeited]
         tally = hole_tally({p: list(self.scores[i]) for i, p in enumerate(self.players)})
         if len(self.players) == 2 and self.forfeited:
-            if not alive:
-                finishes = tuple(Finish(p, 0) for p in self.players)
+            if not alive:  # both lost: neither started
+                finishes = tuple(Finish(p, 1) for p in self.players)
                 return MatchResult(match_id, place, now, finishes, "double forfeit")
             winner = alive[0]
             finishes = tuple(Finish(p, 0 if p == winner else 1) for p in self.players)

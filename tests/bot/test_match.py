@@ -263,3 +263,32 @@ async def test_the_table_and_a_players_record(table: Table, alice: Player, bob: 
     assert screen.blocks[1] == "Page 1 of 1."
     assert (await table.matches.record(alice, here)).startswith("Matches: 1 played, 1 won, 0 halved, 0 lost")
     assert await table.matches.record(CAROL, here) == "Matches: none yet."
+
+
+async def test_two_who_never_start_both_forfeit(
+    table: Table, alice: Player, bob: Player, here: Place, clock: ManualClock
+) -> None:
+    match_id = await accepted(table, alice, bob, here, hole_seconds=60)
+    clock.advance(61)
+    await table.timers.fire_due()
+    assert table.events(MatchDecided) == [MatchDecided(here.key, match_id, None, "double forfeit")]
+    assert {e.player for e in table.events(ClockExpired)} == {alice.key, bob.key}  # type: ignore[attr-defined]
+    [result] = await table.storage.results(here.key)
+    assert [f.rank for f in result.finishes] == [1, 1]  # both lost
+
+
+async def test_a_press_on_a_board_of_a_match_that_is_over_says_so(
+    table: Table, alice: Player, bob: Player, here: Place
+) -> None:
+    match_id = await accepted(table, alice, bob, here, holes=3, format="match")
+    boards = {p.key: await table.matches.board(p, match_id) for p in (alice, bob)}
+    while True:
+        a = await play_hole(table, alice, boards[alice.key], good=True)
+        b = await play_hole(table, bob, boards[bob.key], good=False)
+        if table.events(MatchDecided):
+            break
+        boards = {alice.key: await next_hole(table, alice, a), bob.key: await next_hole(table, bob, b)}
+    with pytest.raises(GolfError) as refused:
+        await next_hole(table, alice, a)
+    assert refused.value.message == "The match is over."
+    assert refused.value.screen is not None and refused.value.screen.session == match_id

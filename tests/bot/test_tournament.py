@@ -215,3 +215,16 @@ async def test_a_restart_mid_tournament_resumes_every_match_and_deadline(
     assert [set(e.players) for e in final] == [{"test:1", "test:2"}]  # type: ignore[attr-defined]
     await play_out(club, field)
     assert (await club.tournaments.standings(tournament_id)).title == "🏆 P1 wins the tournament"
+
+
+async def test_a_challenge_in_play_does_not_block_a_tournament_match(club: Club, clock: ManualClock) -> None:
+    field = players(2)
+    invitation = await club.matches.challenge(field[0], field[1], HERE)
+    await club.matches.act(field[1], button(invitation, "a"))
+    tournament_id = await open_with(club, field, holes=1)
+    clock.advance(601)
+    await club.timers.fire_due()
+    started = [e.session for e in club.events(MatchStarted)]  # type: ignore[attr-defined]
+    assert len(started) == 2  # the challenge and the final, side by side
+    await finish(club, started[1], field)
+    assert (await club.tournaments.standings(tournament_id)).title == "🏆 P1 wins the tournament"
