@@ -441,6 +441,21 @@ class Matches:
         await self._publish(await self._sync(match_id))
         self._started.add((match_id, player))
 
+    async def clock_notice(self, event: ClockExpired) -> str:
+        """What the place is told when a clock ran out (read after the change it caused is committed)."""
+        competition = await self._load(event.session)
+        data = MatchData.read(competition.payload)
+        name = data.name(event.player) if event.player in data.players else "A player"
+        if not data.boards:
+            return f"⏱ {name} did not answer in time: the challenge has expired."
+        if event.player in data.forfeited:
+            return f"⏱ {name} did not start in time and forfeits."
+        scores = data.scores[data.seat(event.player)]
+        if data.format == MATCH:
+            hole = max((i + 1 for i, score in enumerate(scores) if score is None), default=len(scores))
+            return f"⏱ {name} ran out of time on hole {hole}: the hole is lost."
+        return f"⏱ {name} ran out of time on hole {max(len(scores), 1)}: it is scored as it stands."
+
     async def channel(self, match_id: str) -> str:
         """Where the platform shows the match (what it gave when the match was made)."""
         return MatchData.read((await self._load(match_id)).payload).channel

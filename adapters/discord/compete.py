@@ -119,6 +119,8 @@ class Compete:
     async def to_place(self, place: str, event: Event) -> None:
         if not place.startswith("discord:"):
             return  # another platform's match
+        if isinstance(event, ClockExpired):
+            await self._tell_clock(event)
         if isinstance(event, (HoleFinished, MatchDecided, ClockExpired)):
             await self._refresh(event.session)
         elif isinstance(event, MatchStarted):
@@ -132,6 +134,15 @@ class Compete:
 
     async def to_player(self, player: str, event: Event) -> None:
         """Nothing competitive is sent privately on Discord: boards are opened from the scoreboard."""
+
+    async def _tell_clock(self, event: ClockExpired) -> None:
+        try:
+            text = await self.matches.clock_notice(event)
+            channel = await self._channel(await self.matches.channel(event.session))
+        except GolfError:
+            return
+        if channel is not None:
+            await channel.send(escape_markdown(text))
 
     async def _refresh(self, session: str) -> None:
         try:

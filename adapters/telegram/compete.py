@@ -213,6 +213,8 @@ class TelegramCompete:
     async def to_place(self, place: str, event: Event) -> None:
         if not place.startswith("telegram:"):
             return  # another platform's match
+        if isinstance(event, ClockExpired):
+            await self._tell_clock(event)
         if isinstance(event, (HoleFinished, MatchDecided, ClockExpired)):
             await self._refresh(event.session)
         elif isinstance(event, MatchStarted) and event.session not in self.scoreboards:
@@ -230,6 +232,15 @@ class TelegramCompete:
 
     async def to_player(self, player: str, event: Event) -> None:
         """Nothing is sent privately: a player opens their board from the scoreboard."""
+
+    async def _tell_clock(self, event: ClockExpired) -> None:
+        try:
+            text = await self.matches.clock_notice(event)
+            chat = await self.matches.channel(event.session)
+        except GolfError:
+            return
+        if chat and self.bot is not None:
+            await self.bot.send_message(int(chat), say(text), parse_mode=ParseMode.HTML)
 
     async def _refresh(self, session: str) -> None:
         try:

@@ -167,6 +167,8 @@ async def test_an_unanswered_challenge_expires(
     clock.advance(61)
     assert await table.timers.fire_due() == 1
     assert table.events(ClockExpired) == [ClockExpired(here.key, bob.key, invitation.session)]
+    notice = await table.matches.clock_notice(ClockExpired(here.key, bob.key, invitation.session))
+    assert notice == "⏱ Bob did not answer in time: the challenge has expired."
     with pytest.raises(GolfError):
         await table.matches.act(bob, button(invitation, ACCEPT))
 
@@ -181,6 +183,8 @@ async def test_a_player_who_does_not_start_in_time_forfeits(
     await table.timers.fire_due()
     assert table.events(MatchDecided) == [MatchDecided(here.key, match_id, alice.key, "Alice won by forfeit")]
     assert ClockExpired(here.key, bob.key, match_id) in table.events(ClockExpired)
+    notice = await table.matches.clock_notice(ClockExpired(here.key, bob.key, match_id))
+    assert notice == "⏱ Bob did not start in time and forfeits."
     [result] = await table.storage.results(here.key)
     assert result.winner == alice.key
 
@@ -198,6 +202,8 @@ async def test_out_of_time_loses_the_hole_in_match_play(
     scoreboard = await table.matches.scoreboard(match_id)
     assert "⏱" in scoreboard.blocks[0].splitlines()[1]
     assert scoreboard.blocks[-1] == "Bob 1 up after 1."
+    notice = await table.matches.clock_notice(ClockExpired(here.key, alice.key, match_id))
+    assert notice == "⏱ Alice ran out of time on hole 1: the hole is lost."
 
 
 async def test_out_of_time_scores_the_hole_as_it_stands_in_stroke_play(
@@ -209,6 +215,8 @@ async def test_out_of_time_scores_the_hole_as_it_stands_in_stroke_play(
         await table.matches.press(player, button(board, "s"))
     clock.advance(61)
     await table.timers.fire_due()
+    notice = await table.matches.clock_notice(ClockExpired(here.key, alice.key, match_id))
+    assert notice == "⏱ Alice ran out of time on hole 1: it is scored as it stands."
     decided = table.events(MatchDecided)
     assert len(decided) == 1 and decided[0].result.startswith(("Alice", "Bob"))  # type: ignore[attr-defined]
     [result] = await table.storage.results(here.key)

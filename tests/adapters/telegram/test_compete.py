@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from adapters.sqlite import SqliteStorage
 from adapters.telegram.app import build_application
 from adapters.telegram.compete import TelegramCompete
 from adapters.telegram.flood import ChatFloodLimiter
-from bot.clock import SystemClock
+from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
 from bot.match import Matches
 from bot.timers import Timers
@@ -42,7 +43,7 @@ class Forward:
 @pytest.fixture
 async def bot(fake_api: FakeBotApi, app_harness: Any, tmp_path: Path, solver: Any) -> AsyncIterator[Any]:
     storage = await SqliteStorage.open(tmp_path / "compete.sqlite3")
-    clock = SystemClock()
+    clock = ManualClock(datetime.now(UTC))
     club = Clubhouse(storage, solver, clock, rng=random.Random(7))
     forward = Forward()
     timers = Timers(storage, clock, notifier=forward)
@@ -53,7 +54,7 @@ async def bot(fake_api: FakeBotApi, app_harness: Any, tmp_path: Path, solver: An
     app = await app_harness.start(
         build_application(club, app_harness.builder().rate_limiter(limiter), compete=compete)
     )
-    yield app
+    yield app, timers, clock
     await app_harness.stop(app)
     await club.close()
     await storage.close()
@@ -70,6 +71,10 @@ async def press(fake: FakeBotApi, user: FakeUser, chat: FakeChat | None, message
     update = fake.press(user, chat, message_id, **key)
     [answer] = await fake.wait_for(lambda: fake.answers_to(update), what="answer")
     return answer
+
+
+def has_link(view: MessageView) -> MessageView | None:
+    return view if any(b.url for b in view.buttons) else None
 
 
 def deep_link_payload(view: MessageView) -> str:
@@ -149,3 +154,25 @@ async def test_a_full_match_with_private_boards_and_a_live_scoreboard(
 
     table = await reply_to(fake_api, alice, group, "/table")
     assert "1. Alice — P1 W1 H0 L0 · 1 pts · holes +2" in table.text
+
+
+async def test_a_forfeit_on_the_clock_is_told_in_the_group(
+    fake_api: FakeBotApi, bot: Any, alice: FakeUser, bob: FakeUser, group: FakeChat
+) -> None:
+    _app, timers, clock = bot
+    await reply_to(fake_api, bob, group, "/table")
+    offer = await reply_to(fake_api, alice, group, "/challenge @bob 1")
+    await press(fake_api, bob, group, offer.message_id, text="Accept")
+    scoreboard = await fake_api.wait_for(lambda: has_link(fake_api.message(group.id, offer.message_id)))
+    board = await reply_to(fake_api, alice, None, f"/start {deep_link_payload(scoreboard)}")
+    stock = [b.callback_data for b in board.buttons if b.callback_data and b.callback_data.endswith(":s")]
+    await press(fake_api, alice, FakeChat.private(alice), board.message_id, data=stock[0])
+    clock.advance(301)  # the default clock: 300 s a hole; Bob never opened his board
+    assert await timers.fire_due() >= 1
+    told = await fake_api.wait_for(
+        lambda: [m for m in fake_api.chat_messages(group.id) if "did not start in time" in m.text]
+    )
+    assert told[0].text == "⏱ Bob did not start in time and forfeits."
+    await fake_api.wait_for(
+        lambda: "Alice won by forfeit" in fake_api.message(group.id, offer.message_id).text, what="the result"
+    )
