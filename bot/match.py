@@ -419,10 +419,15 @@ class Matches:
             await self._refuse_if_over(action_id)
             raise
         match_id = self._match_of.get(screen.session)
-        if match_id is not None and screen.kind is not ScreenKind.BOARD:
-            await self._publish(await self._sync(match_id))
-        elif match_id is not None and screen.kind is ScreenKind.BOARD:
-            await self._note_started(match_id, player.key)
+        try:
+            if match_id is not None and screen.kind is not ScreenKind.BOARD:
+                await self._publish(await self._sync(match_id))
+            elif match_id is not None and screen.kind is ScreenKind.BOARD:
+                await self._note_started(match_id, player.key)
+        except (
+            Exception
+        ) as error:  # the move is committed: never report it as failed; the next sync catches up
+            log.error("match %s could not catch up: %s: %s", match_id, type(error).__name__, error)
         return screen
 
     async def _refuse_if_over(self, action_id: str) -> None:
@@ -455,6 +460,22 @@ class Matches:
             hole = max((i + 1 for i, score in enumerate(scores) if score is None), default=len(scores))
             return f"⏱ {name} ran out of time on hole {hole}: the hole is lost."
         return f"⏱ {name} ran out of time on hole {max(len(scores), 1)}: it is scored as it stands."
+
+    async def scoreboard_message(self, match_id: str) -> str:
+        """The platform's scoreboard message of the match ("" when none is known)."""
+        return MatchData.read((await self._load(match_id)).payload).message
+
+    async def keep_scoreboard_message(self, match_id: str, message: str) -> None:
+        """Remember the platform's scoreboard message (stored: after a restart the same one is edited)."""
+        async with self._locks.hold(match_id):
+            competition = await self._load(match_id)
+            data = MatchData.read(competition.payload)
+            if data.message != message:
+                new = competition.bump(payload=replace(data, message=message).payload())
+                await self._save(competition, new)
+
+    async def in_tournament(self, match_id: str) -> bool:
+        return bool(MatchData.read((await self._load(match_id)).payload).tournament)
 
     async def channel(self, match_id: str) -> str:
         """Where the platform shows the match (what it gave when the match was made)."""

@@ -65,8 +65,6 @@ class Compete:
         self.client = client
         self.matches = matches
         self.tournaments = tournaments
-        self.scoreboards: dict[str, int] = {}
-        """Match id -> the id of its scoreboard message (after a restart a new one is posted)."""
 
     # ---- buttons ---------------------------------------------------------------------------------
 
@@ -102,7 +100,7 @@ class Compete:
                 content=render_message(screen, emoji=False), **_view(screen)
             )
             if interaction.message is not None and not is_tournament and screen.session:
-                self.scoreboards[screen.session] = interaction.message.id
+                await self.matches.keep_scoreboard_message(screen.session, str(interaction.message.id))
 
     async def _is_tournament(self, custom_id: str) -> bool:
         match = PATTERN.fullmatch(custom_id)
@@ -124,7 +122,7 @@ class Compete:
         if isinstance(event, (HoleFinished, MatchDecided, ClockExpired)):
             await self._refresh(event.session)
         elif isinstance(event, MatchStarted):
-            if event.session not in self.scoreboards:  # a tournament's match: a scoreboard of its own
+            if await self.matches.in_tournament(event.session):  # a scoreboard of its own
                 await self._post_scoreboard(event.session)
         elif isinstance(event, StandingsPosted):
             channel = await self._channel(await self.tournaments.channel(event.session))
@@ -152,11 +150,11 @@ class Compete:
         channel = await self._channel(await self.matches.channel(session))
         if channel is None:
             return
-        message_id = self.scoreboards.get(session)
-        if message_id is None:
+        message_id = await self.matches.scoreboard_message(session)
+        if not message_id.isdigit():
             await self._post_scoreboard(session)
             return
-        await channel.get_partial_message(message_id).edit(
+        await channel.get_partial_message(int(message_id)).edit(
             content=render_message(screen, emoji=False), **_view(screen)
         )
 
@@ -166,7 +164,7 @@ class Compete:
             return
         screen = await self.matches.scoreboard(session)
         message = await channel.send(render_message(screen, emoji=False), **_view(screen))
-        self.scoreboards[session] = message.id
+        await self.matches.keep_scoreboard_message(session, str(message.id))
 
     async def _channel(self, channel_id: str) -> discord.PartialMessageable | None:
         """The channel by id, without a trip to Discord (sending or editing is the first)."""

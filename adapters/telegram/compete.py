@@ -49,8 +49,6 @@ class TelegramCompete:
         self.bot: Any = None
         self.seen: dict[tuple[int, str], User] = {}
         """(group, lower-case username) -> the member, for /challenge @name."""
-        self.scoreboards: dict[str, tuple[int, int]] = {}
-        """Match id -> (chat, message) of its scoreboard (after a restart a new one is sent)."""
 
     def specs(self) -> tuple[CommandSpec, ...]:
         return (
@@ -184,7 +182,7 @@ class TelegramCompete:
         await query.answer()
         chat_id, message_id = query.message.chat.id, query.message.message_id
         if screen.session and match is not None and not await self._is_tournament(match["id"]):
-            self.scoreboards[screen.session] = (chat_id, message_id)
+            await self.matches.keep_scoreboard_message(screen.session, f"{chat_id}:{message_id}")
         await self._edit(chat_id, message_id, screen)
 
     async def _is_tournament(self, competition_id: str) -> bool:
@@ -217,7 +215,7 @@ class TelegramCompete:
             await self._tell_clock(event)
         if isinstance(event, (HoleFinished, MatchDecided, ClockExpired)):
             await self._refresh(event.session)
-        elif isinstance(event, MatchStarted) and event.session not in self.scoreboards:
+        elif isinstance(event, MatchStarted) and await self.matches.in_tournament(event.session):
             await self._send_scoreboard(event.session)
         elif isinstance(event, StandingsPosted):
             chat = await self.tournaments.channel(event.session)
@@ -247,11 +245,11 @@ class TelegramCompete:
             screen = await self.matches.scoreboard(session)
         except GolfError:
             return
-        where = self.scoreboards.get(session)
-        if where is None:
+        chat, _, message = (await self.matches.scoreboard_message(session)).partition(":")
+        if not message.isdigit():
             await self._send_scoreboard(session)
         else:
-            await self._edit(*where, screen)
+            await self._edit(int(chat), int(message), screen)
 
     async def _send_scoreboard(self, session: str) -> None:
         chat = await self.matches.channel(session)
@@ -261,7 +259,7 @@ class TelegramCompete:
         sent = await self.bot.send_message(
             int(chat), screen_html(screen), parse_mode=ParseMode.HTML, reply_markup=self.keyboard(screen)
         )
-        self.scoreboards[session] = (sent.chat_id, sent.message_id)
+        await self.matches.keep_scoreboard_message(session, f"{sent.chat_id}:{sent.message_id}")
 
     async def _edit(self, chat_id: int, message_id: int, screen: Screen) -> None:
         if self.bot is None:

@@ -43,6 +43,8 @@ class MatchData:
     tournament: str = ""
     channel: str = ""
     """Where the platform shows the match (a channel id, a chat id): opaque to the core."""
+    message: str = ""
+    """The platform's scoreboard message (opaque to the core), kept so a restart edits the same one."""
 
     @classmethod
     def read(cls, payload: Payload) -> MatchData:
@@ -64,6 +66,7 @@ class MatchData:
             expires=data.get("expires", ""),
             tournament=data.get("tournament", ""),
             channel=data.get("channel", ""),
+            message=data.get("message", ""),
         )
 
     def payload(self) -> Payload:
@@ -86,6 +89,7 @@ class MatchData:
                 "expires": self.expires,
                 "tournament": self.tournament,
                 "channel": self.channel,
+                "message": self.message,
             },
         )
 

@@ -251,7 +251,9 @@ async def test_a_restart_resumes_the_match_and_its_clock(
     match_id = await accepted(table, alice, bob, here, holes=2, format="match", hole_seconds=60)
     board = await table.matches.board(alice, match_id)
     await table.matches.press(alice, button(board, "s"))
+    await table.matches.keep_scoreboard_message(match_id, "chan:1234")
     await table.reopen()
+    assert await table.matches.scoreboard_message(match_id) == "chan:1234"  # the same message is edited
     # after the restart Alice's board goes on where it was, and Bob's clock still runs
     board = await table.matches.board(alice, match_id)
     await play_hole(table, alice, board, good=False)

@@ -119,6 +119,8 @@ async def test_a_full_match_on_private_boards_with_a_live_scoreboard(
             assert "Result: alice won 2 & 1" in rows
             break
 
+    # one scoreboard message, edited all along (no second one posted)
+    assert [m.id for m in channel.history() if "alice v bob" in m.content] == [scoreboard_id]
     table = await alice.slash(channel, "golf table")
     assert table.ephemeral and " 1. alice — P1 W1 H0 L0 · 1 pts · holes +2" in table.response.content
     card = await carol.slash(channel, "golf stats", member=bob)

@@ -152,6 +152,9 @@ async def test_a_full_match_with_private_boards_and_a_live_scoreboard(
                     )
                 )
 
+    assert [m.message_id for m in fake_api.chat_messages(group.id) if "Alice v Bob" in m.text] == [
+        offer.message_id
+    ]
     table = await reply_to(fake_api, alice, group, "/table")
     assert "1. Alice — P1 W1 H0 L0 · 1 pts · holes +2" in table.text
 
