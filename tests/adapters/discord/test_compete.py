@@ -126,3 +126,22 @@ async def test_a_full_match_on_private_boards_with_a_live_scoreboard(
     card = await carol.slash(channel, "golf stats", member=bob)
     assert "Matches: 1 played, 0 won, 0 halved, 1 lost" in card.response.content
     assert "Rating:" in card.response.content
+
+
+async def test_a_tournament_signs_up_by_button_and_posts_its_matches(
+    simcord_env, channel, alice, bob, carol, buttons
+) -> None:
+    opened = await alice.slash(channel, "golf tournament", holes=1)
+    assert not opened.ephemeral and "Tournament by alice" in opened.response.content
+    for member in (alice, bob, carol):
+        await member.click(opened.response, label="Join")
+    assert "Signed up (3): alice, bob, carol." in opened.response.message.content
+    refused = await bob.click(opened.response, label="Close now (organiser)")
+    assert refused.ephemeral and "Only the organiser" in refused.response.content
+    await alice.click(opened.response, label="Close now (organiser)")
+    # three players: the top seed has a bye, the other two play; their match gets a scoreboard message
+    scoreboards = [m for m in channel.history() if "bob v carol" in m.content]
+    assert len(scoreboards) == 1
+    assert [b["label"] for b in buttons(scoreboards[0])] == ["Open my board"]
+    peek = await alice.click(scoreboards[0], label="Open my board")
+    assert peek.ephemeral and "not yours" in peek.response.content
