@@ -34,6 +34,9 @@ def add_commands(subparsers: Subparsers) -> None:
     )
     p.add_argument("--holes", type=int, default=3, help="holes per match (default 3)")
     p.add_argument("--format", default="stroke", help="stroke or match (default stroke)")
+    p.add_argument(
+        "--think-ms", type=float, default=0.0, help="mean pause between one player's presses (default 0)"
+    )
     p.add_argument("--db", help="SQLite file to use (default: a new temporary file)")
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
@@ -59,7 +62,12 @@ class Starts:
 
 
 async def play_match(
-    matches: Matches, match_id: str, people: dict[str, Player], rng: random.Random, latencies: list[float]
+    matches: Matches,
+    match_id: str,
+    people: dict[str, Player],
+    rng: random.Random,
+    latencies: list[float],
+    think: float = 0.0,
 ) -> None:
     """Both (all) players play their boards to the end, each at their own pace, at once."""
     import asyncio
@@ -89,13 +97,13 @@ async def play_match(
                     return
                 raise
             latencies.append(time.perf_counter() - began)
-            await asyncio.sleep(0)
+            await asyncio.sleep(rng.expovariate(1 / think) if think else 0)
 
     await asyncio.gather(*(player(k) for k in keys))
 
 
 async def run_bench(
-    db_path: Path, *, players: int, style: str, holes: int, format: str, seed: int
+    db_path: Path, *, players: int, style: str, holes: int, format: str, seed: int, think_ms: float = 0.0
 ) -> dict[str, Any]:
     import asyncio
     import random
@@ -141,7 +149,14 @@ async def run_bench(
             while not queue.empty():
                 match_id = queue.get_nowait()
                 task = asyncio.create_task(
-                    play_match(matches, match_id, people, random.Random(rng.getrandbits(64)), latencies)
+                    play_match(
+                        matches,
+                        match_id,
+                        people,
+                        random.Random(rng.getrandbits(64)),
+                        latencies,
+                        think_ms / 1000,
+                    )
                 )
                 running.add(task)
                 played += 1
@@ -165,6 +180,7 @@ async def run_bench(
         "style": style,
         "holes": holes,
         "format": format,
+        "think_ms": think_ms,
         "matches": played,
         "finished": finished,
         "result": standings.title,
@@ -179,8 +195,8 @@ async def run_bench(
 
 
 def cmd_bench_tournament(args: argparse.Namespace) -> int:
-    if args.players < 2 or not 1 <= args.holes <= 18:
-        print("golfbot bench tournament: --players at least 2, --holes 1 to 18")
+    if args.players < 2 or not 1 <= args.holes <= 18 or args.think_ms < 0:
+        print("golfbot bench tournament: --players at least 2, --holes 1 to 18, --think-ms at least 0")
         return 2
     if args.style not in ("elimination", "round-robin", "swiss") or args.format not in ("stroke", "match"):
         print("golfbot bench tournament: --style elimination|round-robin|swiss, --format stroke|match")
@@ -191,7 +207,13 @@ def cmd_bench_tournament(args: argparse.Namespace) -> int:
 
     async def main(path: Path) -> dict[str, Any]:
         return await run_bench(
-            path, players=args.players, style=args.style, holes=args.holes, format=args.format, seed=args.seed
+            path,
+            players=args.players,
+            style=args.style,
+            holes=args.holes,
+            format=args.format,
+            seed=args.seed,
+            think_ms=args.think_ms,
         )
 
     if args.db:
