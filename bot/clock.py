@@ -1,17 +1,10 @@
-"""The real clock. Tests use a clock they control (any object with ``now`` and ``sleep``)."""
+"""A clock the tests control: the Clock port (bot.ports) without the system's time. The real clock is
+adapters.clock.SystemClock, built only by the composition root."""
 
 from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime, timedelta
-
-
-class SystemClock:
-    def now(self) -> datetime:
-        return datetime.now(UTC)
-
-    async def sleep(self, seconds: float) -> None:
-        await asyncio.sleep(seconds)
 
 
 class ManualClock:

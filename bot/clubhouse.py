@@ -32,7 +32,7 @@ from bot.locks import PlayerLocks
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, RoundStatus, Stats
 from bot.options import deal_option, holes_option, rules_option, sentence
 from bot.ports import ActiveRoundExists, Clock, Solver, Storage, VersionConflict
-from bot.round_screens import round_screen, skipped_text
+from bot.round_screens import card_of, round_screen, skipped_text
 from bot.screens import Screen, ScreenKind
 from engine.course import skipped
 from engine.deal import MAX_DEAL, DealError, deal
@@ -271,7 +271,7 @@ class Clubhouse:
         score = after.score
         answer = await self._best_score(state)
         best = answer.score if answer is not None and answer.proven else None
-        last = len(state.scores) + 1 == state.holes
+        last = card_of(state).on_last_hole
         new = state.bump(
             moves=moves,
             scores=(*state.scores, score),

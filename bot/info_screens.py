@@ -6,7 +6,7 @@ from bot import texts
 from bot.models import Stats
 from bot.options import rules_option
 from bot.screens import Screen, ScreenKind
-from engine.rules import RULE_NAMES, Rules, find_rules
+from engine.rules import OPTIONS, RULE_SETS, Rules, describe, find_rules
 
 
 def stats_screen(name: str, stats: Stats, *, where: str = "") -> Screen:
@@ -27,24 +27,16 @@ def stats_screen(name: str, stats: Stats, *, where: str = "") -> Screen:
 
 
 def describe_rules(rules: Rules) -> list[str]:
-    lines = []
-    if rules.wrap:
-        lines.append("Putt Putt: King and Ace are neighbours both ways; a Queen may go on a King.")
-    elif rules.queens_on_kings:
-        lines.append("Queens on Kings: a Queen may be played onto a King.")
-    else:
-        lines.append("Strict: nothing may be played onto a King, and there is no wrapping.")
-    if rules.jokers:
-        lines.append(
-            f"{rules.jokers} Joker{'s' if rules.jokers > 1 else ''}: wild, and anything goes on one."
-        )
-    if rules.empty_foundation:
-        lines.append("Head start: the foundation starts empty, so the first card may be any.")
-    if rules.decks == 2:
-        lines.append("Double Golf: two decks, 9 columns of 7.")
-    if rules.draw_only_when_stuck:
-        lines.append("The stock may be turned only when no card can be played.")
-    return lines
+    """A line for the base rule set and one for each option (engine.rules' tables)."""
+    return list(describe(rules))
+
+
+def variants_text() -> str:
+    """Every rule set and option a player may name, from engine.rules' tables."""
+    names = ", ".join(s.name for s in RULE_SETS)
+    nicknames = ", ".join(s.nickname for s in RULE_SETS if s.nickname)
+    options = ", ".join(f"+{o.name}" for o in OPTIONS)
+    return f"Rule sets: {names}" + (f" (also {nicknames})" if nicknames else "") + f"; add {options}."
 
 
 def rules_screen(name: str | None = None) -> Screen:
@@ -58,16 +50,10 @@ def rules_screen(name: str | None = None) -> Screen:
         "Score: cards left in the tableau; clear it and you score minus the cards left in the stock. "
         "Nine holes make a round; lowest total wins."
     )
-    variants = (
-        "Rule sets: "
-        + ", ".join(RULE_NAMES)
-        + " (also putt-putt); add +jokers=1, +jokers=2, "
-        + ("+head-start, +double, +stuck-draw.")
-    )
     return Screen(
         ScreenKind.INFO,
         title=f"📖 Golf — {rules.name}",
-        blocks=(how, "\n".join(describe_rules(rules)), variants),
+        blocks=(how, "\n".join(describe_rules(rules)), variants_text()),
     )
 
 

@@ -9,6 +9,8 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
+from engine.scoring import cleared
+
 
 @dataclass(frozen=True, slots=True)
 class Player:
@@ -144,7 +146,7 @@ class HoleRecord:
 
     @property
     def cleared(self) -> bool:
-        return self.score <= 0
+        return cleared(self.score)
 
 
 @dataclass(frozen=True, slots=True)

@@ -133,7 +133,9 @@ class CompetitionStorage(Storage, CompetitionStore, Protocol):
 
 class Notifier(Protocol):
     """Delivers domain events (``bot.events``) on one platform. Called only after the commit that caused
-    the event; an exception means that this delivery failed, not the change."""
+    the event; an exception means that this delivery failed, not the change. Each platform has its own
+    (``adapters/<platform>/notifier.py``, worded by ``bot.announcements``); the composition root hands an
+    event to the one its key's platform names."""
 
     async def to_place(self, place: str, event: Event) -> None: ...
     async def to_player(self, player: str, event: Event) -> None: ...

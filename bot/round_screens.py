@@ -9,7 +9,7 @@ from engine.course import skipped
 from engine.deal import deal
 from engine.hole import Hole
 from engine.rules import find_rules
-from engine.scoring import par_per_hole, to_par_text
+from engine.scoring import Round, cleared, to_par_text
 from engine.solver import Solution, lower_bound
 
 ROW = 5
@@ -23,11 +23,17 @@ def _playable(state: RoundState, hole: Hole) -> tuple[bool, ...]:
     return tuple(hole.can_play(c) for c in range(len(hole.tableau)))
 
 
+def card_of(state: RoundState) -> Round:
+    """The round's scorecard (engine.scoring): its holes, par and the scores so far."""
+    return Round(state.holes, state.par_for_nine, state.scores)
+
+
 def board_view(state: RoundState, hole: Hole) -> BoardView:
     return _board_view(state, hole, _playable(state, hole))
 
 
 def _board_view(state: RoundState, hole: Hole, playable: tuple[bool, ...]) -> BoardView:
+    card = card_of(state)
     return BoardView(
         columns=hole.tableau,
         playable=playable,
@@ -35,8 +41,8 @@ def _board_view(state: RoundState, hole: Hole, playable: tuple[bool, ...]) -> Bo
         stock_left=len(hole.stock),
         hole=state.hole_index + 1,
         holes=state.holes,
-        total=sum(state.scores),
-        par=par_per_hole(state.par_for_nine) * state.holes,
+        total=card.total,
+        par=card.par,
         rules=state.rules,
         deal=state.deal,
     )
@@ -81,7 +87,8 @@ def scorecard(state: RoundState) -> str:
     rounds are shown nine holes to a block (front nine "Out", back nine "In", then "Tot"), so 18 holes fit 80
     columns."""
     show_best = any(b is not None for b in state.best)
-    par = par_per_hole(state.par_for_nine)
+    card = card_of(state)
+    par = card.hole_par
     nines = [range(start, min(start + 9, state.holes)) for start in range(0, state.holes, 9)]
     blocks = []
     for number, holes in enumerate(nines):
@@ -93,8 +100,8 @@ def scorecard(state: RoundState) -> str:
         pars = (par,) * state.holes
         lines = [
             head,
-            "Par   " + _card_row(pars, holes, sums, total=par * state.holes),
-            "Score " + _card_row(state.scores, holes, sums, total=sum(state.scores)),
+            "Par   " + _card_row(pars, holes, sums, total=card.par),
+            "Score " + _card_row(state.scores, holes, sums, total=card.total),
         ]
         if show_best:
             known = sum(b for b in state.best if b is not None)
@@ -116,7 +123,7 @@ def hole_result(
 ) -> str:
     """What the hole scored, and what the solver proved: ``best`` the optimum, or else ``found`` (the best
     line it found in time, if any) and ``bound`` (no line can score less)."""
-    if score <= 0:
+    if cleared(score):
         what = f"Hole {number} cleared" + (f" with {-score} left in the stock" if score else "")
     else:
         what = f"Hole {number} over with {score} card{'s' if score != 1 else ''} left"
@@ -154,15 +161,13 @@ def round_screen(
     the solver's answer for the hole just finished, when the screen is made as it ends."""
     playable = _playable(state, hole)
     view = _board_view(state, hole, playable)
-    par = view.par
+    card = card_of(state)
     blocks: list[str] = []
     if state.status is RoundStatus.PLAYING:
         kind = ScreenKind.BOARD
         title = f"⛳ Hole {view.hole} of {state.holes}"
-        done = len(state.scores)
-        so_far = done * par_per_hole(state.par_for_nine)
-        if done:
-            blocks.append(f"Round total {view.total} ({to_par_text(view.total - so_far)}) · par {par}")
+        if card.scores:
+            blocks.append(f"Round total {card.total} ({card.to_par_text()}) · par {card.par}")
     else:
         kind = ScreenKind.SUMMARY
         best = state.best[-1] if state.best else None
@@ -176,7 +181,7 @@ def round_screen(
         if passed:
             blocks.append(skipped_text(passed))
         if state.status is RoundStatus.FINISHED:
-            title = f"🏁 Round over: {view.total} ({to_par_text(view.total - par)}) · par {par}"
+            title = f"🏁 Round over: {card.total} ({to_par_text(card.total - card.par)}) · par {card.par}"
             known = [b for b in state.best if b is not None]
             if len(known) == len(state.best):
                 blocks.append(f"Best possible round on these deals: {sum(known)}.")

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from engine.cards import Card, cards_from_bytes, cards_to_bytes
 from engine.moves import CONCEDE, TURN, Move, MoveError, MoveKind
-from engine.rules import STRICT, Rules
+from engine.rules import STRICT, Rules, rules_flags, rules_from_flags
 
 Column = tuple[Card, ...]
 
@@ -126,9 +126,8 @@ class Hole:
         return self.play(CONCEDE)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickled one byte a card (about a tenth of the default): positions travel to solver processes."""
-        rules = self.rules
-        flags = (rules.queens_on_kings, rules.wrap, rules.jokers, rules.empty_foundation, rules.decks)
+        """Pickled one byte a card (about a tenth of the default): positions travel to solver processes.
+        The rules go as their flags (engine.rules.FLAGS), every option included."""
         return (
             _restore,
             (
@@ -136,7 +135,7 @@ class Hole:
                 cards_to_bytes(tuple(c for col in self.tableau for c in col)),
                 cards_to_bytes(self.foundation),
                 cards_to_bytes(self.stock),
-                (*flags, rules.draw_only_when_stuck),
+                rules_flags(self.rules),
                 self.conceded,
             ),
         )
@@ -151,7 +150,7 @@ def _restore(
     tableau: bytes,
     foundation: bytes,
     stock: bytes,
-    flags: tuple[bool, bool, int, bool, int, bool],
+    flags: tuple[object, ...],
     conceded: bool,
 ) -> Hole:
     cards = cards_from_bytes(tableau)
@@ -159,13 +158,5 @@ def _restore(
     for height in heights:
         columns.append(cards[start : start + height])
         start += height
-    qok, wrap, jokers, empty, decks, stuck = flags
-    rules = Rules(
-        queens_on_kings=qok,
-        wrap=wrap,
-        jokers=jokers,
-        empty_foundation=empty,
-        decks=decks,
-        draw_only_when_stuck=stuck,
-    )
+    rules = rules_from_flags(flags)
     return Hole(tuple(columns), cards_from_bytes(foundation), cards_from_bytes(stock), rules, conceded)

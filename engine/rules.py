@@ -6,7 +6,7 @@ every rule set has a canonical name that ``find_rules`` reads back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from engine.cards import ACE, JOKER, KING, Card
 
@@ -83,45 +83,103 @@ def ranks_adjacent(rank: int, onto: int | None, rules: Rules) -> bool:
     return rules.wrap and diff == KING - ACE
 
 
-# ---- names -------------------------------------------------------------------------------------
+# ---- names: every rule set and option described once ---------------------------------------------
+#
+# The rule book's names, what they mean and how a player may spell them are these two tables. The rules
+# screen, Discord's suggestions, the error messages, ``rules_name`` and a Hole's pickling all read them:
+# a new option is a field of Rules and a row of OPTIONS.
 
-_BASES: dict[str, Rules] = {
-    "strict": Rules(),
-    "queens-on-kings": Rules(queens_on_kings=True),
-    "wrap": Rules(wrap=True),
-}
-_BASE_ALIASES = {
-    "dead-king": "strict",
-    "dead-king-golf": "strict",
-    "golf": "queens-on-kings",
-    "qok": "queens-on-kings",
-    "putt-putt": "wrap",
-    "relaxed": "wrap",
-    "relaxed-golf": "wrap",
-}
-_MODIFIERS: dict[str, dict[str, object]] = {
-    "jokers=1": {"jokers": 1},
-    "jokers=2": {"jokers": 2},
-    "head-start": {"empty_foundation": True},
-    "double": {"decks": 2},
-    "stuck-draw": {"draw_only_when_stuck": True},
-    "winnable-only": {"winnable_only": True},
-}
-_MODIFIER_ALIASES = {
-    "joker": "jokers=1",
-    "jokers-1": "jokers=1",
-    "jokers-2": "jokers=2",
-    "empty-foundation": "head-start",
-    "decks=2": "double",
-    "double-golf": "double",
-    "draw-only-when-stuck": "stuck-draw",
-    "winnable": "winnable-only",
-    "redeal": "winnable-only",
-}
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """A base rule set: what players call it, what it means (a line of the rules screen), a few words for
+    suggestions, its flags, and the other spellings ``find_rules`` reads."""
+
+    name: str
+    meaning: str
+    note: str
+    rules: Rules
+    aliases: tuple[str, ...] = ()
+    nickname: str = ""
+    """The alias the rules screen mentions (``wrap`` is also ``putt-putt``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """A modifier added with ``+``: its name, what it means, the Rules field it sets and to what."""
+
+    name: str
+    meaning: str
+    field: str
+    value: object
+    aliases: tuple[str, ...] = ()
+
+
+RULE_SETS: tuple[RuleSet, ...] = (
+    RuleSet(
+        "strict",
+        "Strict: nothing may be played onto a King, and there is no wrapping.",
+        "nothing goes on a King",
+        Rules(),
+        ("dead-king", "dead-king-golf"),
+    ),
+    RuleSet(
+        "queens-on-kings",
+        "Queens on Kings: a Queen may be played onto a King.",
+        "a Queen may go on a King",
+        Rules(queens_on_kings=True),
+        ("golf", "qok"),
+    ),
+    RuleSet(
+        "wrap",
+        "Putt Putt: King and Ace are neighbours both ways; a Queen may go on a King.",
+        "King and Ace touch (Putt Putt)",
+        Rules(wrap=True),
+        ("putt-putt", "relaxed", "relaxed-golf"),
+        nickname="putt-putt",
+    ),
+)
+OPTIONS: tuple[RuleOption, ...] = (
+    RuleOption("jokers=1", "1 Joker: wild, and anything goes on one.", "jokers", 1, ("joker", "jokers-1")),
+    RuleOption("jokers=2", "2 Jokers: wild, and anything goes on one.", "jokers", 2, ("jokers-2",)),
+    RuleOption(
+        "head-start",
+        "Head start: the foundation starts empty, so the first card may be any.",
+        "empty_foundation",
+        True,
+        ("empty-foundation",),
+    ),
+    RuleOption("double", "Double Golf: two decks, 9 columns of 7.", "decks", 2, ("decks=2", "double-golf")),
+    RuleOption(
+        "stuck-draw",
+        "The stock may be turned only when no card can be played.",
+        "draw_only_when_stuck",
+        True,
+        ("draw-only-when-stuck",),
+    ),
+    RuleOption(
+        "winnable-only",
+        "Winnable only: a deal the solver proves impossible to clear is skipped for the next one.",
+        "winnable_only",
+        True,
+        ("winnable", "redeal"),
+    ),
+)
+
+_BASES: dict[str, RuleSet] = {s.name: s for s in RULE_SETS}
+_BASE_ALIASES: dict[str, str] = {alias: s.name for s in RULE_SETS for alias in s.aliases}
+_OPTIONS: dict[str, RuleOption] = {o.name: o for o in OPTIONS}
+_OPTION_ALIASES: dict[str, str] = {alias: o.name for o in OPTIONS for alias in o.aliases}
+_BASE_FIELDS = tuple(
+    f.name for f in fields(Rules) if f.init and len({getattr(s.rules, f.name) for s in RULE_SETS}) > 1
+)
+"""The flags that tell the base rule sets apart (Queens on Kings, wrap)."""
+FLAGS: tuple[str, ...] = tuple(f.name for f in fields(Rules) if f.init)
+"""Every flag of a rule set, in order: what ``rules_flags`` writes and ``rules_from_flags`` reads."""
 
 RULE_NAMES: tuple[str, ...] = tuple(_BASES)
 """The three base rule sets; modifiers are added with ``+``, e.g. ``wrap+jokers=1+double``."""
-MODIFIER_NAMES: tuple[str, ...] = tuple(_MODIFIERS)
+MODIFIER_NAMES: tuple[str, ...] = tuple(_OPTIONS)
 
 
 def find_rules(name: str) -> Rules:
@@ -139,42 +197,68 @@ def find_rules(name: str) -> Rules:
         )
     changes: dict[str, object] = {}
     for part in parts[1:]:
-        key = _MODIFIER_ALIASES.get(part, part)
-        if key not in _MODIFIERS:
+        key = _OPTION_ALIASES.get(part, part)
+        if key not in _OPTIONS:
             raise RulesError(f"unknown rule option {part!r}; try one of: " + ", ".join(MODIFIER_NAMES))
-        changes.update(_MODIFIERS[key])
-    return replace(_BASES[base_name], **changes)  # type: ignore[arg-type]
+        changes[_OPTIONS[key].field] = _OPTIONS[key].value
+    return replace(_BASES[base_name].rules, **changes)  # type: ignore[arg-type]
+
+
+def base_of(rules: Rules) -> RuleSet:
+    """The base rule set ``rules`` is built on."""
+    for rule_set in RULE_SETS:
+        if all(getattr(rule_set.rules, f) == getattr(rules, f) for f in _BASE_FIELDS):
+            return rule_set
+    raise RulesError(f"no base rule set fits {rules!r}")  # pragma: no cover - every flag pair has one
+
+
+def options_of(rules: Rules) -> tuple[RuleOption, ...]:
+    """The options ``rules`` adds to its base, in the order of OPTIONS."""
+    return tuple(o for o in OPTIONS if getattr(rules, o.field) == o.value)
 
 
 def rules_name(rules: Rules) -> str:
     """The canonical name of a rule set, which ``find_rules`` reads back."""
-    base = "wrap" if rules.wrap else "queens-on-kings" if rules.queens_on_kings else "strict"
-    parts = [base]
-    if rules.jokers:
-        parts.append(f"jokers={rules.jokers}")
-    if rules.empty_foundation:
-        parts.append("head-start")
-    if rules.decks == 2:
-        parts.append("double")
-    if rules.draw_only_when_stuck:
-        parts.append("stuck-draw")
-    if rules.winnable_only:
-        parts.append("winnable-only")
-    return "+".join(parts)
+    return "+".join((base_of(rules).name, *(o.name for o in options_of(rules))))
 
 
-STRICT = _BASES["strict"]
-QUEENS_ON_KINGS = _BASES["queens-on-kings"]
-WRAP = _BASES["wrap"]
+def describe(rules: Rules) -> tuple[str, ...]:
+    """What ``rules`` means, a line for its base and one for each option."""
+    return (base_of(rules).meaning, *(o.meaning for o in options_of(rules)))
+
+
+def rules_flags(rules: Rules) -> tuple[object, ...]:
+    """Every flag of ``rules`` (FLAGS), e.g. to send it to another process; ``rules_from_flags`` reads it."""
+    return tuple(getattr(rules, name) for name in FLAGS)
+
+
+def rules_from_flags(flags: tuple[object, ...]) -> Rules:
+    return Rules(**dict(zip(FLAGS, flags, strict=True)))  # type: ignore[arg-type]
+
+
+STRICT = _BASES["strict"].rules
+QUEENS_ON_KINGS = _BASES["queens-on-kings"].rules
+WRAP = _BASES["wrap"].rules
 
 __all__ = [
+    "FLAGS",
+    "MODIFIER_NAMES",
+    "OPTIONS",
     "QUEENS_ON_KINGS",
     "RULE_NAMES",
+    "RULE_SETS",
     "STRICT",
     "WRAP",
+    "RuleOption",
+    "RuleSet",
     "Rules",
     "RulesError",
+    "base_of",
+    "describe",
     "find_rules",
+    "options_of",
     "ranks_adjacent",
+    "rules_flags",
+    "rules_from_flags",
     "rules_name",
 ]

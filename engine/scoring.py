@@ -13,6 +13,13 @@ class ScoringError(ValueError):
     """A round or match that cannot be: 0 holes, 19 holes, an unknown par, a score after the last hole."""
 
 
+def cleared(score: int) -> bool:
+    """Was the hole that scored ``score`` cleared? Clearing the tableau scores minus the stock left (0 or
+    less); any other ending scores the cards left in the tableau (1 or more). The one definition of
+    "cleared" from a score, for the board, the stats and the solver's answers alike."""
+    return score <= 0
+
+
 def par_per_hole(par_for_nine: int) -> int:
     try:
         return PAR_PER_HOLE[par_for_nine]
@@ -45,12 +52,17 @@ class Round:
         return Round(self.holes, self.par_for_nine, (*self.scores, score))
 
     @property
+    def hole_par(self) -> int:
+        """Par of each hole."""
+        return par_per_hole(self.par_for_nine)
+
+    @property
     def par(self) -> int:
-        return par_per_hole(self.par_for_nine) * self.holes
+        return self.hole_par * self.holes
 
     @property
     def par_so_far(self) -> int:
-        return par_per_hole(self.par_for_nine) * len(self.scores)
+        return self.hole_par * len(self.scores)
 
     @property
     def total(self) -> int:
@@ -59,6 +71,11 @@ class Round:
     @property
     def is_complete(self) -> bool:
         return len(self.scores) == self.holes
+
+    @property
+    def on_last_hole(self) -> bool:
+        """Is the hole in play the last one (its score will complete the round)?"""
+        return len(self.scores) + 1 == self.holes
 
     @property
     def current_hole(self) -> int:

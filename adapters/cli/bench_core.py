@@ -22,7 +22,6 @@ if TYPE_CHECKING:  # the core, the database and asyncio are imported when the be
 
     from bot.clubhouse import Clubhouse
     from bot.models import Player
-    from bot.ports import Solver
     from bot.screens import Screen
     from engine.hole import Hole
     from engine.moves import Move
@@ -148,30 +147,33 @@ async def run_bench(
     actions: int,
     think_ms: float,
     holes: int,
-    solver: Solver,
+    solver_workers: int | None,
+    no_solver: bool = False,
     seed: int = 1,
 ) -> dict[str, Any]:
+    """Simulated players through the app as the composition root builds it (its heap frozen, as a running
+    bot's is), on the SQLite store at ``db_path``."""
     import asyncio
     import random
 
-    from adapters.cli.wiring import freeze_startup_heap
-    from adapters.sqlite import SqliteStorage
-    from bot.clock import SystemClock
-    from bot.clubhouse import Clubhouse
+    from adapters.cli.wiring import freeze_startup_heap, open_app
     from bot.models import Player
+    from engine.deal import deal
 
-    storage = await SqliteStorage.open(db_path)
-    club = Clubhouse(storage, solver, SystemClock(), rng=random.Random(seed))
-    freeze_startup_heap()  # as a running bot does (adapters.cli.wiring)
     tally = Tally()
     rng = random.Random(seed)
     people = [Player("bench", f"p{i}", f"Player {i}") for i in range(players)]
-    try:
+    chosen = NoSolver() if no_solver else None
+    seeded = random.Random(seed)
+    async with open_app(db_path, solver_workers=solver_workers, solver=chosen, rng=seeded) as app:
+        if not no_solver:  # a running bot starts its pool once; so does the bench, before timing
+            await app.solver.best_score(deal(1))
+            freeze_startup_heap()  # what the warm-up made, too: full collections then scan only play
         began = time.perf_counter()
         await asyncio.gather(
             *(
                 simulate_player(
-                    club,
+                    app.clubhouse,
                     p,
                     actions=actions,
                     think=think_ms / 1000,
@@ -183,9 +185,6 @@ async def run_bench(
             )
         )
         wall = time.perf_counter() - began
-    finally:
-        await club.close()
-        await storage.close()
     return figures(tally, wall, players=players, think_ms=think_ms)
 
 
@@ -230,29 +229,19 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
     import json
     import tempfile
 
-    from engine.deal import deal
-
     solver_name = "none" if args.no_solver else f"pool of {args.solver_workers}"
 
     async def main(db_path: Path) -> dict[str, Any]:
-        from bot.solving import PooledSolver  # the solver pool only when it is used
-
-        pool = None if args.no_solver else PooledSolver(workers=args.solver_workers)
-        try:
-            if pool is not None:  # a running bot starts its pool once; so does the bench, before timing
-                await pool.best_score(deal(1))
-            return await run_bench(
-                db_path,
-                players=args.players,
-                actions=args.actions,
-                think_ms=args.think_ms,
-                holes=args.holes,
-                solver=pool or NoSolver(),
-                seed=args.seed,
-            )
-        finally:
-            if pool is not None:
-                pool.close()
+        return await run_bench(
+            db_path,
+            players=args.players,
+            actions=args.actions,
+            think_ms=args.think_ms,
+            holes=args.holes,
+            solver_workers=args.solver_workers,
+            no_solver=args.no_solver,
+            seed=args.seed,
+        )
 
     if args.db:
         result = asyncio.run(main(Path(args.db)))

@@ -109,8 +109,8 @@ async def run_bench(
     import random
 
     from adapters.cli.bench_core import NoSolver, _percentiles
+    from adapters.clock import SystemClock
     from adapters.sqlite import SqliteStorage
-    from bot.clock import SystemClock
     from bot.clubhouse import Clubhouse
     from bot.competition.actions import BEGIN, JOIN, CompetitionAction
     from bot.competition.state import CompetitionStatus

@@ -17,6 +17,7 @@ reconnects and resumes). SIGTERM and Ctrl-C stop the bots cleanly (exit code 0).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import signal
 import sys
@@ -25,8 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adapters.cli.config import Settings
-from adapters.cli.wiring import open_app
-from bot.clubhouse import Clubhouse
+from adapters.cli.wiring import App, open_app
 
 log = logging.getLogger(__name__)
 
@@ -38,11 +38,11 @@ LONGEST_PAUSE = 8.0
 
 @dataclass(frozen=True, slots=True)
 class ChatBot:
-    """One bot to run: ``serve(clubhouse)`` runs until cancelled. It raises ``unreachable`` when the
+    """One bot to run: ``serve(app)`` runs until cancelled. It raises ``unreachable`` when the
     platform cannot be reached at start (tried again) and ``rejected`` when the token is refused."""
 
     name: str
-    serve: Callable[[Clubhouse], Coroutine[Any, Any, None]]
+    serve: Callable[[App], Coroutine[Any, Any, None]]
     unreachable: type[Exception]
     rejected: type[Exception]
 
@@ -63,8 +63,9 @@ class _StopRequested(Exception):
 def discord_bot(settings: Settings, *, sync_globally: bool = False) -> ChatBot:
     from adapters.discord.runner import DiscordUnreachable, TokenRejectedError, run_discord
 
-    async def serve(clubhouse: Clubhouse) -> None:
-        await run_discord(clubhouse, settings, sync_globally=sync_globally)
+    async def serve(app: App) -> None:
+        plug = functools.partial(app.notifiers.plugged, "discord")
+        await run_discord(app.clubhouse, settings, sync_globally=sync_globally, plug=plug, words=app.words)
 
     return ChatBot("Discord", serve, DiscordUnreachable, TokenRejectedError)
 
@@ -73,8 +74,9 @@ def telegram_bot(settings: Settings, webhook: Any = None) -> ChatBot:
     """``webhook``: an ``adapters.telegram.runner.Webhook``, or None for the settings' choice."""
     from adapters.telegram.runner import TelegramUnreachable, TokenRejectedError, run_telegram
 
-    async def serve(clubhouse: Clubhouse) -> None:
-        await run_telegram(clubhouse, settings, webhook=webhook)
+    async def serve(app: App) -> None:
+        plug = functools.partial(app.notifiers.plugged, "telegram")
+        await run_telegram(app.clubhouse, settings, webhook=webhook, plug=plug, words=app.words)
 
     return ChatBot("Telegram", serve, TelegramUnreachable, TokenRejectedError)
 
@@ -106,7 +108,7 @@ async def serve_chat_bots(settings: Settings, bots: list[ChatBot]) -> int:
             async with asyncio.TaskGroup() as group:
                 group.create_task(_until(stop))
                 for bot in bots:
-                    group.create_task(_keep_up(bot, app.clubhouse, settings.start_retry_seconds))
+                    group.create_task(_keep_up(bot, app, settings.start_retry_seconds))
         except* _StopRequested:
             log.info("stopping")
         except* ChatBotStopped as group_error:  # no return inside except*: Python forbids it
@@ -125,14 +127,14 @@ async def _until(stop: asyncio.Event) -> None:
     raise _StopRequested
 
 
-async def _keep_up(bot: ChatBot, clubhouse: Clubhouse, retry_for: float) -> None:
+async def _keep_up(bot: ChatBot, app: App, retry_for: float) -> None:
     """Serve; while the platform cannot be reached at start, try again with a growing pause."""
     loop = asyncio.get_running_loop()
     give_up_at = loop.time() + retry_for
     pause, tries = FIRST_PAUSE, 1
     while True:
         try:
-            await bot.serve(clubhouse)
+            await bot.serve(app)
         except asyncio.CancelledError:
             raise
         except bot.rejected as error:

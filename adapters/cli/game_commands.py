@@ -104,20 +104,23 @@ def play_command(args: argparse.Namespace) -> int:
 
     from adapters.cli.wiring import open_app
     from adapters.console.game import ConsoleGame, local_player
+    from adapters.console.notifier import PLATFORM as CONSOLE
+    from adapters.console.notifier import ConsoleNotifier
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
 
     async def main() -> int:
         async with open_app(settings.db_path) as app:
-            game = ConsoleGame(app.clubhouse, local_player())
-            return await game.run(rules=args.rules, holes=args.holes, deal_code=args.deal)
+            with app.notifiers.plugged(CONSOLE, ConsoleNotifier(words=app.words)):
+                game = ConsoleGame(app.clubhouse, local_player())
+                return await game.run(rules=args.rules, holes=args.holes, deal_code=args.deal)
 
     try:
         return _run_async(main)
     except KeyboardInterrupt:  # Ctrl-C: the game has said "Saved" (every move is committed already)
         return EXIT_INTERRUPTED
     finally:
-        from bot.solver_workers import stop_workers
+        from adapters.solver.workers import stop_workers
 
         stop_workers()  # leave now, not when a search nobody waits for has ended
 
@@ -139,10 +142,10 @@ def migrate_command(args: argparse.Namespace) -> int:
     settings = _settings(args)
 
     async def main() -> None:
-        from adapters.sqlite import SqliteStorage
+        from adapters.cli.wiring import open_storage
 
-        storage = await SqliteStorage.open(settings.db_path)
-        await storage.close()
+        async with open_storage(settings.db_path):
+            pass
 
     _run_async(main)
     print(f"Database is up to date: {settings.db_path}")
@@ -151,19 +154,16 @@ def migrate_command(args: argparse.Namespace) -> int:
 
 def stats_command(args: argparse.Namespace) -> int:
     settings = _settings(args)
+    from adapters.cli.wiring import open_storage
     from adapters.console.game import PLACE, local_player
-    from adapters.sqlite import SqliteStorage
     from bot.info_screens import stats_screen
     from bot.render import render_screen
 
     player = local_player()
 
     async def main() -> None:
-        storage = await SqliteStorage.open(settings.db_path)
-        try:
+        async with open_storage(settings.db_path) as storage:
             stats = await storage.stats(player.key, PLACE.key)
-        finally:
-            await storage.close()
         print(render_screen(stats_screen(player.name, stats, where="terminal")))
 
     _run_async(main)

@@ -81,6 +81,7 @@ def cmd_stats_deals(args: argparse.Namespace) -> int:
     from adapters.cli.engine_commands import parse_deal_range
     from engine.deal import DealError
     from engine.rules import RulesError, find_rules
+    from engine.scoring import cleared
 
     try:
         rules: Rules = find_rules(args.rules)
@@ -109,7 +110,7 @@ def cmd_stats_deals(args: argparse.Namespace) -> int:
     progress.close()
     seconds = time.perf_counter() - begin
     values = [scores[n] for n in numbers]
-    won = sum(1 for v in values if v <= 0)
+    won = sum(1 for v in values if cleared(v))
     quartiles = statistics.quantiles(values, n=4, method="inclusive") if len(values) > 1 else [values[0]] * 3
     mean = statistics.fmean(values)
     common = Counter(values).most_common(5)

@@ -1,21 +1,32 @@
-"""The one place where concrete adapters are wired to the core."""
+"""The composition root: the one place where concrete adapters are built and wired to the core.
+
+The chat bots (``golfbot run|discord|telegram``), the terminal game, the CLI's database commands and the
+benchmarks all get their storage, solver, clock, notifiers and timers from here.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import os
+import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from adapters.cli.notifiers import Notifiers
+from adapters.clock import SystemClock
+from adapters.solver import MAX_STATES, PooledSolver
 from adapters.sqlite import SqliteStorage
-from bot.clock import SystemClock
+from bot.announcements import Words, words_of
 from bot.clubhouse import Clubhouse
-from bot.solving import MAX_STATES, PooledSolver
+from bot.ports import Clock, Solver
+from bot.timers import Timers
 
 SOLVER_STATES_ENV = "GOLFBOT_SOLVER_STATES"
-"""Positions one search of the bot's solver may visit (default bot.solving.MAX_STATES); past it the bot
+"""Positions one search of the bot's solver may visit (default adapters.solver.MAX_STATES); past it the bot
 shows the best line found and the proven bound. A test sets it tiny to see that answer."""
 
 
@@ -23,7 +34,14 @@ shows the best line found and the proven bound. A test sets it tiny to see that 
 class App:
     storage: SqliteStorage
     clubhouse: Clubhouse
-    solver: PooledSolver
+    solver: Solver
+    clock: Clock
+    notifiers: Notifiers
+    """Where each chat bot plugs in its Notifier while it runs."""
+    timers: Timers
+    """Running while the app is open: modes register their handlers with ``timers.on``."""
+    words: Words
+    """How an event is worded, with the players' names from the store."""
 
 
 def freeze_startup_heap() -> None:
@@ -39,14 +57,45 @@ def _solver_states() -> int:
 
 
 @asynccontextmanager
-async def open_app(db_path: str | Path, *, solver_workers: int | None = None) -> AsyncIterator[App]:
+async def open_storage(db_path: str | Path) -> AsyncIterator[SqliteStorage]:
+    """The store alone (``golfbot migrate``, ``golfbot stats``): opened, migrated, closed on the way out."""
     storage = await SqliteStorage.open(db_path)
-    solver = PooledSolver(workers=solver_workers, max_states=_solver_states())
-    clubhouse = Clubhouse(storage, solver, SystemClock())
-    freeze_startup_heap()
     try:
-        yield App(storage, clubhouse, solver)
+        yield storage
     finally:
-        await clubhouse.close()
-        solver.close()
         await storage.close()
+
+
+def build_solver(workers: int | None = None) -> PooledSolver:
+    return PooledSolver(workers=workers, max_states=_solver_states())
+
+
+@asynccontextmanager
+async def open_app(
+    db_path: str | Path,
+    *,
+    solver_workers: int | None = None,
+    solver: Solver | None = None,
+    rng: random.Random | None = None,
+) -> AsyncIterator[App]:
+    """Everything the bot runs on, with its Timers running; all of it closed on the way out. ``solver``:
+    another Solver than the pool (the benchmark's "no solver"); ``rng``: a seeded one (benchmarks)."""
+    async with open_storage(db_path) as storage:
+        pool: PooledSolver | None = None
+        if solver is None:
+            solver = pool = build_solver(solver_workers)
+        clock = SystemClock()
+        notifiers = Notifiers()
+        clubhouse = Clubhouse(storage, solver, clock, rng=rng)
+        timers = Timers(storage, clock, notifier=notifiers)
+        freeze_startup_heap()
+        running = asyncio.create_task(timers.run(), name="timers")
+        try:
+            yield App(storage, clubhouse, solver, clock, notifiers, timers, words_of(storage))
+        finally:
+            running.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
+            await clubhouse.close()
+            if pool is not None:
+                pool.close()

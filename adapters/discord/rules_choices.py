@@ -6,15 +6,12 @@ suggestions, so an unknown name is refused by the core with its own friendly mes
 
 from __future__ import annotations
 
-from engine.rules import MODIFIER_NAMES, RULE_NAMES, RulesError, find_rules
+from engine.rules import MODIFIER_NAMES, RULE_NAMES, RULE_SETS, RulesError, find_rules
 
 MAX_CHOICES = 25
 """Discord shows at most 25 suggestions."""
-BASE_NOTES = {
-    "strict": "nothing goes on a King",
-    "queens-on-kings": "a Queen may go on a King",
-    "wrap": "King and Ace touch (Putt Putt)",
-}
+BASE_NOTES = {s.name: s.note for s in RULE_SETS}
+"""A few words on each base rule set (engine.rules.RULE_SETS)."""
 
 
 def _canonical(text: str) -> str | None:

@@ -16,8 +16,9 @@ answers there.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from typing import Protocol
 from urllib.parse import urlsplit
 
 import aiohttp
@@ -26,9 +27,11 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import INTERNAL_API_VERSION, Route
 
-from adapters.cli.config import Settings
 from adapters.discord.client import GolfClient
+from adapters.discord.notifier import DiscordNotifier
+from bot.announcements import Words
 from bot.clubhouse import Clubhouse
+from bot.ports import Notifier
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +46,31 @@ class TokenRejectedError(RuntimeError):
     """Discord does not accept the token."""
 
 
-async def run_discord(clubhouse: Clubhouse, settings: Settings, *, sync_globally: bool = False) -> None:
-    """Run until cancelled."""
+class DiscordSettings(Protocol):
+    """What the runner reads from the settings (the CLI's ``Settings`` has it)."""
+
+    @property
+    def discord_token(self) -> str: ...
+    @property
+    def discord_guild_id(self) -> int | None: ...
+    @property
+    def discord_api_base_url(self) -> str: ...
+
+
+Plug = Callable[[Notifier], AbstractContextManager[object]]
+"""Where the runner plugs in its Notifier while it is logged in (the composition root's ``Notifiers``)."""
+
+
+async def run_discord(
+    clubhouse: Clubhouse,
+    settings: DiscordSettings,
+    *,
+    sync_globally: bool = False,
+    plug: Plug | None = None,
+    words: Words | None = None,
+) -> None:
+    """Run until cancelled. ``plug``: where the bot's Notifier (events as channel messages and DMs) goes
+    while it is logged in; ``words``: how an event is worded (default ``bot.announcements``)."""
     if not settings.discord_token:
         raise ValueError("DISCORD_TOKEN is not set")
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # golfbot has no voice: no warning
@@ -56,7 +82,8 @@ async def run_discord(clubhouse: Clubhouse, settings: Settings, *, sync_globally
                 _, url, _ = await client.http.get_bot_gateway()
                 DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
             log.info("Discord: logged in as %s", client.user)
-            await client.connect(reconnect=True)
+            with plug(DiscordNotifier(client, words)) if plug else nullcontext():
+                await client.connect(reconnect=True)
 
 
 @contextmanager
@@ -73,7 +100,7 @@ def discord_api(base_url: str) -> Iterator[None]:
         Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = rest, gateway
 
 
-async def _log_in(client: GolfClient, settings: Settings) -> None:
+async def _log_in(client: GolfClient, settings: DiscordSettings) -> None:
     where = urlsplit(Route.BASE).netloc
     try:
         await client.login(settings.discord_token)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from adapters.memory.competition import MemoryCompetitions
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, Stats, Timer
 from bot.ports import ActiveRoundExists, CompetitionStorage, ConstraintViolation, VersionConflict
+from engine.scoring import cleared
 
 _PARS = (36, 45)
 _MAX_HOLES = 18
@@ -128,7 +129,7 @@ class MemoryStorage(MemoryCompetitions):
             best_round=min(nines, default=None),
             holes_played=len(holes),
             average_hole=sum(holes) / len(holes) if holes else None,
-            cleared_share=sum(1 for s in holes if s <= 0) / len(holes) if holes else None,
+            cleared_share=sum(1 for s in holes if cleared(s)) / len(holes) if holes else None,
             best_hole=min(holes, default=None),
         )
 

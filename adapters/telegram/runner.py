@@ -17,8 +17,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Protocol
 from urllib.parse import urlsplit
@@ -27,7 +27,10 @@ from telegram.error import BadRequest, InvalidToken, NetworkError, TelegramError
 
 from adapters.telegram.app import ALLOWED_UPDATES, AnyApplication, build_application, telegram_builder
 from adapters.telegram.logs import token_kept_out_of_logs
+from adapters.telegram.notifier import TelegramNotifier
+from bot.announcements import Words
 from bot.clubhouse import Clubhouse
+from bot.ports import Notifier
 
 log = logging.getLogger(__name__)
 
@@ -69,11 +72,21 @@ class Webhook:
         return urlsplit(self.url).path.strip("/")
 
 
+Plug = Callable[[Notifier], AbstractContextManager[object]]
+"""Where the runner plugs in its Notifier while it is up (the composition root's ``Notifiers``)."""
+
+
 async def run_telegram(
-    clubhouse: Clubhouse, settings: TelegramSettings, *, webhook: Webhook | None = None
+    clubhouse: Clubhouse,
+    settings: TelegramSettings,
+    *,
+    webhook: Webhook | None = None,
+    plug: Plug | None = None,
+    words: Words | None = None,
 ) -> None:
     """Serve until cancelled. Uses a webhook when ``webhook`` is given or TELEGRAM_WEBHOOK_URL is set,
-    else long polling."""
+    else long polling. ``plug``: where the bot's Notifier (events as chat messages) goes while it is up;
+    ``words``: how an event is worded (default ``bot.announcements``)."""
     if webhook is None and settings.telegram_webhook_url:
         webhook = Webhook(settings.telegram_webhook_url)
     with token_kept_out_of_logs(settings.telegram_token), network_errors_in_one_line():
@@ -97,7 +110,8 @@ async def run_telegram(
                 app.bot.username,
                 f"webhook {webhook.url}" if webhook else "long polling",
             )
-            await asyncio.Event().wait()
+            with plug(TelegramNotifier(app.bot, words)) if plug else nullcontext():
+                await asyncio.Event().wait()
         finally:
             await _stop(app)
 

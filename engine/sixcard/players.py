@@ -84,12 +84,15 @@ class EasyPlayer:
             return _opening_flip(view, rng, spread=False)
         assert view.seat is not None
         ranks = _ranks(view.grids[view.seat])
+        stalled = view.turns >= STALL_TURNS_PER_PLAYER * view.players
         if view.holding is None:
             top = view.discard_top
-            if top is not None and (_V[top.rank] <= 1 or self._pair_spot(ranks, top.rank) is not None):
-                return TAKE
-            return DRAW
+            wanted = top is not None and (_V[top.rank] <= 1 or self._pair_spot(ranks, top.rank) is not None)
+            return TAKE if wanted and not stalled else DRAW
         assert view.drawn is not None
+        face_down = [p for p in range(GRID_SIZE) if ranks[p] is None]
+        if stalled and face_down:  # a hand nobody ends: turn a card every turn, so that it does end
+            return Action.place(rng.choice(face_down))
         spot = self._spot(ranks, view.drawn.rank, rng, must=view.holding is Source.PILE)
         return DISCARD if spot is None else Action.place(spot)
 
@@ -174,7 +177,8 @@ PATIENCE = 4.0
 two-seat hands, ending whenever ahead averaged 7.5 against the random player, waiting for a low score 3.1)."""
 FEED_WEIGHT = 0.6
 STALL_TURNS_PER_PLAYER = 25
-"""After this many turns a seat, the hard player ends the hand whenever it can."""
+"""After this many turns a seat, the easy and hard players end the hand whenever they can (the easy one by
+turning a face-down card every turn), so that a hand of computer players always ends."""
 
 
 @dataclass(frozen=True, slots=True)

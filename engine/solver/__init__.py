@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from engine.hole import Hole
 from engine.moves import CONCEDE, Move
+from engine.scoring import cleared
 from engine.solver import pysearch
 from engine.solver.problem import Problem, moves_of, problem_of
 
@@ -52,9 +53,9 @@ class Solution:
 
     @property
     def winnable(self) -> bool:
-        """A cleared hole scores minus the stock left (<= 0); any other ends with cards left (>= 1). A
-        line found that clears proves the deal winnable even when the search was cut short."""
-        return self.score <= 0
+        """Does the line found clear the tableau (``engine.scoring.cleared``)? A line found that clears
+        proves the deal winnable even when the search was cut short."""
+        return cleared(self.score)
 
 
 class SearchLimitError(RuntimeError):
@@ -205,7 +206,7 @@ def winnable(hole: Hole, *, backend: str = "auto", max_states: int | None = None
     if search.lower_bound() > 0:
         return False
     score, _, complete = search.run(1, 0)
-    if score <= 0:
+    if cleared(score):
         return True
     if not complete:
         raise SearchLimitError(f"no answer within {max_states} positions")

@@ -616,9 +616,9 @@ def test_position_replays_the_moves():
 
 
 async def test_the_real_solver_pool_gives_the_best_score_and_hints(storage, clock, click, ids, alice, here):
-    """Integration: bot.solving.PooledSolver (worker processes) behind the Clubhouse; its answers are the
+    """Integration: adapters.solver.PooledSolver (worker processes) behind the Clubhouse; its answers are the
     engine solver's own."""
-    from bot.solving import PooledSolver
+    from adapters.solver.pool import PooledSolver
     from engine import solver as engine_solver
 
     pool = PooledSolver(workers=1, timeout=60)

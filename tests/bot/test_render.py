@@ -199,3 +199,19 @@ def test_text_width_counts_wide_characters_twice():
     assert text_width("⛳ Hole") == 7
     assert text_width("10♥ K♠") == 6
     assert text_width("🏁") == 2
+
+
+def test_the_rules_screen_names_every_option_and_describes_those_in_play():
+    from bot.info_screens import rules_screen
+    from engine.rules import OPTIONS
+
+    screen = rules_screen("putt-putt+winnable-only")
+    assert screen.blocks[1] == (
+        "Putt Putt: King and Ace are neighbours both ways; a Queen may go on a King.\n"
+        "Winnable only: a deal the solver proves impossible to clear is skipped for the next one."
+    )
+    assert screen.blocks[2] == (
+        "Rule sets: strict, queens-on-kings, wrap (also putt-putt); add "
+        "+jokers=1, +jokers=2, +head-start, +double, +stuck-draw, +winnable-only."
+    )
+    assert all(f"+{o.name}" in screen.blocks[2] for o in OPTIONS)

@@ -13,7 +13,7 @@ from engine.cards import Card, Suit
 from engine.deal import deal
 from engine.hole import Hole
 from engine.moves import CONCEDE, TURN, Move, MoveError
-from engine.rules import QUEENS_ON_KINGS, STRICT, WRAP, Rules
+from engine.rules import QUEENS_ON_KINGS, STRICT, WRAP, Rules, find_rules
 
 MakeHole = Callable[..., Hole]
 Cards = Callable[[str], tuple[Card, ...]]
@@ -236,3 +236,10 @@ def test_a_position_pickles_compactly_and_comes_back_equal(flags: tuple[bool, bo
         copy = pickle.loads(pickle.dumps(hole))
         assert copy == hole and copy.rules.columns == hole.rules.columns
         assert len(pickle.dumps(hole)) < 300
+
+
+def test_every_rule_option_survives_pickling() -> None:
+    """The flags travel as engine.rules.FLAGS: winnable-only too, which the hand-made list once dropped."""
+    rules = find_rules("wrap+jokers=1+head-start+stuck-draw+winnable-only")
+    copy = pickle.loads(pickle.dumps(deal(7, rules)))
+    assert copy.rules == rules and copy.rules.winnable_only

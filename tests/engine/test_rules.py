@@ -256,3 +256,27 @@ def test_suits_never_matter() -> None:
         assert STRICT.allows(Card(5, H), Card(6, suit))
         assert STRICT.allows(Card(5, suit), Card(6, H))
         assert not STRICT.allows(Card(6, suit), Card(6, H))
+
+
+def test_the_tables_describe_every_option_once():
+    """A new option is a Rules field and a row of OPTIONS: its names, meaning and flags come from there."""
+    from dataclasses import fields
+
+    from engine.rules import FLAGS, OPTIONS, RULE_SETS, describe, rules_flags, rules_from_flags
+
+    init_fields = tuple(f.name for f in fields(Rules) if f.init)
+    assert init_fields == FLAGS
+    assert {o.field for o in OPTIONS} | {"queens_on_kings", "wrap"} == set(init_fields)
+    for rule_set in RULE_SETS:
+        for spelling in (rule_set.name, *rule_set.aliases):
+            assert find_rules(spelling) == rule_set.rules
+        assert describe(rule_set.rules) == (rule_set.meaning,)
+    for option in OPTIONS:
+        for spelling in (option.name, *option.aliases):
+            rules = find_rules(f"strict+{spelling}")
+            assert getattr(rules, option.field) == option.value
+            assert rules.name == f"strict+{option.name}"
+            assert describe(rules) == (RULE_SETS[0].meaning, option.meaning)
+    everything = find_rules("wrap+" + "+".join(o.name for o in OPTIONS if o.name != "jokers=2"))
+    assert rules_from_flags(rules_flags(everything)) == everything
+    assert everything.winnable_only and rules_flags(everything)[FLAGS.index("winnable_only")] is True

@@ -270,3 +270,18 @@ def test_round_totals(holes: int, par: int, scores: list[int]) -> None:
     assert card.is_complete == (len(kept) == holes)
     assert card.to_par == sum(kept) - len(kept) * (5 if par == 45 else 4)
     assert card.par == holes * (5 if par == 45 else 4)
+
+
+def test_cleared_is_a_score_of_zero_or_less():
+    from engine.scoring import cleared
+
+    assert cleared(0) and cleared(-5)
+    assert not cleared(1)
+
+
+def test_hole_par_and_the_last_hole():
+    card = Round(3, 36, (4, 2))
+    assert card.hole_par == 4 and card.par == 12 and card.par_so_far == 8
+    assert card.on_last_hole
+    assert not card.record(1).on_last_hole and card.record(1).is_complete
+    assert not Round(3, 45).on_last_hole

@@ -49,9 +49,9 @@ import discord
 import pytest
 import simcord
 
+from adapters.clock import SystemClock
 from adapters.discord.client import GolfClient
 from adapters.sqlite import SqliteStorage
-from bot.clock import SystemClock
 from bot.clubhouse import Clubhouse
 from engine.hole import Hole
 from engine.moves import Move

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 import simcord
 
+from adapters.clock import SystemClock
 from adapters.discord.client import GolfClient
 from adapters.discord.compete import install
 from adapters.memory import MemoryNotifier
 from adapters.sqlite import SqliteStorage
-from bot.clock import SystemClock
 from bot.clubhouse import Clubhouse
 from bot.match import Matches
 from bot.timers import Timers

@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from bot.solving import PooledSolver
+from adapters.solver.pool import PooledSolver
 from engine.deal import deal
 from engine.solver import solve
 

@@ -1,4 +1,4 @@
-"""End to end with the real Solver port (bot.solving.PooledSolver and engine.solver), on a thread pool
+"""End to end with the real Solver port (adapters.solver.PooledSolver and engine.solver), on a thread pool
 instead of worker processes to keep the test fast: the hint and the best score on the board come from it."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from bot.solving import PooledSolver
+from adapters.solver.pool import PooledSolver
 
 
 @pytest.fixture

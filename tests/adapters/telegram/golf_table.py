@@ -13,10 +13,10 @@ from typing import Any
 from fake_bot_api import Answer, FakeBotApi, FakeChat, FakeUser, MessageView
 from telegram.ext import Application
 
+from adapters.clock import SystemClock
 from adapters.sqlite import SqliteStorage
 from adapters.telegram.app import build_application
 from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter
-from bot.clock import SystemClock
 from bot.clubhouse import Clubhouse
 from bot.ports import Solver
 from engine.hole import Hole

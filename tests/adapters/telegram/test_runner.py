@@ -18,9 +18,9 @@ from fake_bot_api import FakeBotApi, FakeUser
 from golf_table import FakeSolver
 
 from adapters.cli.config import Settings
+from adapters.clock import SystemClock
 from adapters.sqlite import SqliteStorage
 from adapters.telegram.runner import TokenRejectedError, Webhook, run_telegram
-from bot.clock import SystemClock
 from bot.clubhouse import Clubhouse
 
 Run = Callable[..., Awaitable[asyncio.Task[None]]]

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from fake_bot_api import FakeUser
 
-from bot.solving import HINT_TIMEOUT, PooledSolver
+from adapters.solver.pool import HINT_TIMEOUT, PooledSolver
 from engine import solver as engine_solver
 from engine.deal import deal
 from engine.rules import find_rules

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fake_bot_api import FakeUser
 
-from bot.solving import PooledSolver
+from adapters.solver.pool import PooledSolver
 from engine.deal import deal
 from engine.solver import solve
 

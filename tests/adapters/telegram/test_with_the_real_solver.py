@@ -1,4 +1,4 @@
-"""End to end with the real Solver port (bot.solving.PooledSolver over engine.solver), on a thread pool
+"""End to end with the real Solver port (adapters.solver.PooledSolver over engine.solver), on a thread pool
 instead of worker processes to keep the test fast: the hint and the best score come from it."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fake_bot_api import FakeUser
 
-from bot.solving import PooledSolver
+from adapters.solver.pool import PooledSolver
 
 
 @pytest.fixture

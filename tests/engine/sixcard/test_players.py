@@ -119,3 +119,17 @@ def test_the_levels_are_in_order_of_strength() -> None:
     assert hard < easy
     easy, rand = average_scores(EASY, RANDOM, 60)
     assert easy + 10 < rand
+
+
+def test_four_easy_players_end_a_hand_that_nobody_would_end() -> None:
+    """Found by hypothesis: with four easy players this hand went round for 200,000 moves. After
+    ``STALL_TURNS_PER_PLAYER`` turns a seat, an easy player turns a face-down card every turn."""
+    from engine.sixcard.players import STALL_TURNS_PER_PLAYER
+
+    hand = deal_hand(357981, players=4, first=1)
+    rng = random.Random(2)
+    while not hand.is_over:
+        seat = rng.choice(hand.to_act())  # as the property test plays: any seat first at the opening
+        hand = hand.play(seat, PLAYERS["easy"].choose(view_of(hand, seat), rng))
+        assert hand.turns <= (STALL_TURNS_PER_PLAYER + 7) * 4
+    assert all(grid.all_face_up for grid in hand.grids)

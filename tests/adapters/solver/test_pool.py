@@ -7,7 +7,7 @@ import signal
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from bot.solving import PooledSolver
+from adapters.solver.pool import PooledSolver
 from engine import solver
 from engine.deal import deal
 from engine.rules import find_rules
@@ -60,7 +60,7 @@ async def test_a_search_goes_on_after_its_caller_stops_waiting_and_is_remembered
 def test_one_worker_per_core_by_default_or_as_configured(monkeypatch, caplog) -> None:
     import os
 
-    from bot.solving import WORKERS_VARIABLE, default_workers
+    from adapters.solver.pool import WORKERS_VARIABLE, default_workers
 
     monkeypatch.delenv(WORKERS_VARIABLE, raising=False)
     cores = len(os.sched_getaffinity(0))

@@ -1,4 +1,4 @@
-"""The solver's worker processes (bot/solver_workers.py), real ones from the real pool: deaf to Ctrl-C,
+"""The solver's worker processes (adapters/solver/workers.py), real ones from the real pool: deaf to Ctrl-C,
 at a lower priority, killed at once by ``stop_workers`` (a leaving bot does not wait for a search), and
 gone when their parent is (the kill -9 of a whole ``golfbot play`` is in
 tests/adapters/console/test_processes.py)."""
@@ -13,8 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-from bot.solver_workers import WORKER_NICENESS, stop_workers
-from bot.solving import PooledSolver
+from adapters.solver.pool import PooledSolver
+from adapters.solver.workers import WORKER_NICENESS, stop_workers
 from engine.deal import deal
 from engine.rules import find_rules
 
@@ -60,7 +60,7 @@ async def test_stop_workers_kills_a_busy_worker_at_once() -> None:
 
 WATCHED = """
 import asyncio, os, sys
-from bot.solving import PooledSolver
+from adapters.solver.pool import PooledSolver
 from engine.deal import deal
 
 async def main():

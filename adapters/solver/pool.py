@@ -25,7 +25,7 @@ from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from typing import Generic, TypeVar
 
-from bot.solver_workers import start_worker, worker_context
+from adapters.solver.workers import start_worker, worker_context
 from engine import solver
 from engine.course import course
 from engine.hole import Hole

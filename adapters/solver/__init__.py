@@ -1,0 +1,13 @@
+"""The Solver port's implementation: engine.solver in worker processes, off the event loop."""
+
+from adapters.solver.pool import HINT_TIMEOUT, MAX_STATES, WORKERS_VARIABLE, PooledSolver, default_workers
+from adapters.solver.workers import stop_workers
+
+__all__ = [
+    "HINT_TIMEOUT",
+    "MAX_STATES",
+    "WORKERS_VARIABLE",
+    "PooledSolver",
+    "default_workers",
+    "stop_workers",
+]

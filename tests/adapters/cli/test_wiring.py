@@ -1,0 +1,99 @@
+"""The composition root (adapters/cli/wiring.py): one app of real parts whose Timers run while it is open
+(a timer scheduled before a restart fires after it, through the app's Notifiers), and the Notifiers that
+hand each event to the bot of its platform."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from datetime import timedelta
+
+import pytest
+
+from adapters.cli.notifiers import NoBotRunning, Notifiers
+from adapters.cli.wiring import open_app
+from adapters.console.notifier import ConsoleNotifier
+from adapters.memory import MemoryNotifier
+from bot.events import ClockExpired, Event, Outbox, RoundFinished
+from bot.models import Player, Timer
+
+
+class NoSolver:
+    async def best_score(self, hole):
+        return None
+
+    async def hint(self, hole):
+        return None
+
+    async def course(self, first, holes, rules):
+        return tuple(range(first, first + holes))
+
+
+async def test_a_timer_scheduled_before_a_restart_fires_after_it(tmp_path):
+    db = tmp_path / "golf.sqlite3"
+    fired: list[str] = []
+    both = asyncio.Event()
+    async with open_app(db, solver=NoSolver()) as app:
+        now = app.clock.now()
+        await app.timers.schedule(Timer("down", "turn", now + timedelta(milliseconds=50), "while down"))
+        await app.timers.schedule(Timer("later", "turn", now + timedelta(seconds=1), "after the restart"))
+        # no handler for "turn" in this process: nothing fires, both stay stored
+
+    await asyncio.sleep(0.1)  # the first falls due while nothing runs
+    async with open_app(db, solver=NoSolver()) as app:
+        await app.storage.ensure_player(Player("console", "ann", "Ann"))
+        heard = MemoryNotifier()
+        out = io.StringIO()
+        printed = ConsoleNotifier(out, app.words)
+
+        class Terminal:  # the console's notifier, telling the test when both lines are out
+            async def to_place(self, place: str, event: Event) -> None:
+                await printed.to_place(place, event)
+
+            async def to_player(self, player: str, event: Event) -> None:
+                await printed.to_player(player, event)
+                if out.getvalue().count("\n") == 2:
+                    both.set()
+
+        async def clock_ran_out(timer: Timer, outbox: Outbox) -> None:
+            fired.append(timer.payload)
+            outbox.to_place("memory:club", ClockExpired("memory:club", "console:ann", timer.id))
+            outbox.to_player("console:ann", ClockExpired("memory:club", "console:ann", timer.id))
+
+        with (
+            app.notifiers.plugged("memory", heard),
+            app.notifiers.plugged("console", Terminal()),
+        ):
+            app.timers.on("turn", clock_ran_out)  # the running Timers wakes for it
+            async with asyncio.timeout(30):  # generous: it is about order, not speed
+                await both.wait()
+    assert fired == ["while down", "after the restart"]
+    assert [d.event.session for d in heard.delivered] == ["down", "later"]
+    assert out.getvalue() == "⌛ Ann's clock ran out.\n" * 2
+    async with open_app(db, solver=NoSolver()) as app:  # each fired once: nothing is left to fire
+        assert await app.storage.next_due() is None
+
+
+async def test_the_notifiers_hand_each_event_to_its_platform(caplog):
+    notifiers = Notifiers()
+    discord, telegram = MemoryNotifier(), MemoryNotifier()
+    event = RoundFinished("discord:1", "discord:2", "r1", total=40, par=45)
+    with notifiers.plugged("discord", discord), notifiers.plugged("telegram", telegram):
+        await notifiers.to_place("discord:1", event)
+        await notifiers.to_player("telegram:9", event)
+        assert set(notifiers.platforms) == {"discord", "telegram"}
+    assert discord.events() == [event] and telegram.events() == [event]
+    assert notifiers.platforms == ()
+    with pytest.raises(NoBotRunning, match="no discord bot is running"):
+        await notifiers.to_place("discord:1", event)
+
+    outbox = Outbox()
+    outbox.to_place("discord:1", event)
+    with caplog.at_level(logging.INFO):
+        assert await outbox.publish(notifiers) == 0
+    [line] = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert (
+        line.getMessage()
+        == "could not deliver RoundFinished to discord:1: NoBotRunning: no discord bot is running"
+    )
