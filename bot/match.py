@@ -65,6 +65,7 @@ MAX_GROUP = 8
 FIRST_DEALS = 1_000_000
 
 Finished = Callable[[Competition, MatchResult, Outbox], Awaitable[None]]
+TimerHandler = Callable[[Timer, Outbox], Awaitable[None]]
 
 
 def player_of(key: str, name: str = "") -> Player:
@@ -104,12 +105,23 @@ class Matches:
         """Board (round id) -> its match, for the boards of matches in play."""
         self._finished: list[Finished] = []
         self._started: set[tuple[str, str]] = set()
-        timers.on(CHALLENGE_TIMER, self._challenge_expired)
-        timers.on(CLOCK_TIMER, self._clock_ran_out)
+        timers.on(CHALLENGE_TIMER, self._own_outbox(self._challenge_expired))
+        timers.on(CLOCK_TIMER, self._own_outbox(self._clock_ran_out))
 
     @property
     def clubhouse(self) -> Clubhouse:
         return self._clubhouse
+
+    def _own_outbox(self, handler: TimerHandler) -> TimerHandler:
+        """A timer handler whose events go through this service's notifier (the one its platforms plug
+        their scoreboards into), after the handler's work is committed, not through the Timers' own."""
+
+        async def handle(timer: Timer, _outbox: Outbox) -> None:
+            outbox = Outbox()
+            await handler(timer, outbox)
+            await self._publish(outbox)
+
+        return handle
 
     def on_finished(self, listener: Finished) -> None:
         """Call ``listener`` after a match's result is committed (the tournament advances on it); what it

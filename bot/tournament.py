@@ -182,7 +182,7 @@ class Tournaments:
         self._timers = timers
         self._notifier = notifier
         self._locks = PlayerLocks()
-        timers.on(TIMER, self._phase_over)
+        timers.on(TIMER, self._phase_over_told)
         matches.on_finished(self._match_finished)
 
     # ---- opening and joining ---------------------------------------------------------------------
@@ -275,6 +275,12 @@ class Tournaments:
         return self._screen(tournament, TournamentData.read(tournament.payload))
 
     # ---- phases ----------------------------------------------------------------------------------
+
+    async def _phase_over_told(self, timer: Timer, _outbox: Outbox) -> None:
+        """Its events go through this service's notifier (where the platforms plug their scoreboards)."""
+        outbox = Outbox()
+        await self._phase_over(timer, outbox)
+        await self._publish(outbox)
 
     async def _phase_over(self, timer: Timer, outbox: Outbox) -> None:
         tournament_id = timer.id.split(":", 1)[1]

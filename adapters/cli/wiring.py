@@ -22,6 +22,7 @@ from adapters.solver import MAX_STATES, PooledSolver
 from adapters.sqlite import SqliteStorage
 from bot.announcements import Words, words_of
 from bot.clubhouse import Clubhouse
+from bot.competition.service import Competition
 from bot.ports import Clock, Solver
 from bot.timers import Timers
 
@@ -42,6 +43,10 @@ class App:
     """Running while the app is open: modes register their handlers with ``timers.on``."""
     words: Words
     """How an event is worded, with the players' names from the store."""
+    competition: Competition | None = None
+    """Matches and tournaments (bot/competition/service.py) on the app's Timers."""
+    competition_notifiers: Notifiers | None = None
+    """Where each chat bot plugs in its competition adapter (scoreboards) while it runs."""
 
 
 def freeze_startup_heap() -> None:
@@ -88,10 +93,25 @@ async def open_app(
         notifiers = Notifiers()
         clubhouse = Clubhouse(storage, solver, clock, rng=rng)
         timers = Timers(storage, clock, notifier=notifiers)
+        compete_notifiers = Notifiers()
+        competition = Competition(
+            storage, clubhouse, solver, clock, timers=timers, notifier=compete_notifiers
+        )
+        await competition.resume()
         freeze_startup_heap()
         running = asyncio.create_task(timers.run(), name="timers")
         try:
-            yield App(storage, clubhouse, solver, clock, notifiers, timers, words_of(storage))
+            yield App(
+                storage,
+                clubhouse,
+                solver,
+                clock,
+                notifiers,
+                timers,
+                words_of(storage),
+                competition,
+                compete_notifiers,
+            )
         finally:
             running.cancel()
             with contextlib.suppress(asyncio.CancelledError):

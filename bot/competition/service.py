@@ -51,19 +51,38 @@ class Notifiers:
 
 
 class Competition:
+    """``timers``: the app's running Timers (the competition registers its kinds there), else its own, run
+    by ``run``; ``notifier``: where its events go, else ``notifiers`` (every notifier added)."""
+
     def __init__(
-        self, storage: CompetitionStorage, clubhouse: Clubhouse, solver: Solver, clock: Clock
+        self,
+        storage: CompetitionStorage,
+        clubhouse: Clubhouse,
+        solver: Solver,
+        clock: Clock,
+        *,
+        timers: Timers | None = None,
+        notifier: Notifier | None = None,
     ) -> None:
         self.notifiers = Notifiers()
-        self.timers = Timers(storage, clock, notifier=self.notifiers)
-        self.matches = Matches(storage, clubhouse, solver, clock, self.timers, notifier=self.notifiers)
-        self.tournaments = Tournaments(storage, self.matches, clock, self.timers, notifier=self.notifiers)
+        target: Notifier = notifier or self.notifiers
+        self.timers = timers or Timers(storage, clock, notifier=target)
+        self.matches = Matches(storage, clubhouse, solver, clock, self.timers, notifier=target)
+        self.tournaments = Tournaments(storage, self.matches, clock, self.timers, notifier=target)
 
-    async def run(self) -> None:
-        """Resume what a restart interrupted, then fire the clocks, expiries and sign-up deadlines as they
-        fall due, until cancelled."""
+    @property
+    def services(self) -> tuple[Matches, Tournaments]:
+        return self.matches, self.tournaments
+
+    async def resume(self) -> None:
+        """Take up what a restart interrupted (the deadlines are stored timers and fire on their own)."""
         matches = await self.matches.resume()
         tournaments = await self.tournaments.resume()
         if matches or tournaments:
             log.info("resumed %d matches and %d tournaments", matches, tournaments)
+
+    async def run(self) -> None:
+        """Resume, then fire the clocks, expiries and sign-up deadlines as they fall due, until cancelled
+        (with its own Timers; the app's run already)."""
+        await self.resume()
         await self.timers.run()
