@@ -8,6 +8,7 @@ sends, so a display name can never ping anyone.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
@@ -17,6 +18,8 @@ from adapters.discord.commands import GolfCommands
 from adapters.discord.identity import place_of, player_of
 from adapters.discord.replies import SORRY, Boards, answer_click, no_tracebacks, tell
 from bot.clubhouse import Clubhouse
+from bot.models import Player
+from bot.screens import Screen
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +66,8 @@ class GolfClient(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.golf = GolfCommands(clubhouse)
         self.boards = Boards()
-        self.press_board = clubhouse.press
-        """Who plays a board press: the Clubhouse, or the matches once competition is installed."""
+        self.press_board: Callable[[Player, str], Awaitable[Screen]] | None = None
+        """Who plays a board press once competition is installed (the matches); else the Clubhouse."""
         self.compete: object | None = None
         self.tree.add_command(self.golf)
         self.tree.error(self.on_command_error)
@@ -91,7 +94,8 @@ class GolfClient(discord.Client):
         """A board button was pressed (``GolfButton``): the core decides, the board shows the outcome."""
         async with no_tracebacks(interaction):
             settings = await self.clubhouse.place_settings(place_of(interaction))
-            work = self.press_board(player_of(interaction.user), action_id)
+            press = self.press_board or self.clubhouse.press
+            work = press(player_of(interaction.user), action_id)
             await answer_click(interaction, work, emoji=settings.emoji, boards=self.boards)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

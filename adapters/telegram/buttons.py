@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter, OrderedDict
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
@@ -91,8 +91,8 @@ async def answering(query: CallbackQuery) -> AsyncIterator[Answer]:
 class GolfButtons:
     def __init__(self, clubhouse: Clubhouse) -> None:
         self._club = clubhouse
-        self.press_board = clubhouse.press
-        """Who plays a key press: the Clubhouse, or the matches once competition is installed."""
+        self.press_board: Callable[[Player, str], Awaitable[Screen]] | None = None
+        """Who plays a key press once competition is installed (the matches); else the Clubhouse."""
         self._shown: OrderedDict[tuple[int, int], tuple[str, int, str]] = OrderedDict()
         """(chat, message) -> (round, version, content) of its last edit: what the message shows."""
         self._pressing: Counter[tuple[int, int]] = Counter()
@@ -122,7 +122,8 @@ class GolfButtons:
         self, query: CallbackQuery, message: Message, answer: Answer, player: Player, name: str
     ) -> None:
         try:
-            screen = await self.press_board(player, query.data or "")
+            press = self.press_board or self._club.press
+            screen = await press(player, query.data or "")
         except NotYourRoundError as error:
             answer.alert(spell(error.template, SPELLING))
             return
