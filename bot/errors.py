@@ -39,6 +39,10 @@ class NotYourRoundError(GolfError):
     """Someone pressed a button of another player's round."""
 
 
+class NotYourTurnError(GolfError):
+    """A seated player pressed while another seat is to act."""
+
+
 class NoRoundError(GolfError):
     """No round in progress where one was needed."""
 

@@ -1,4 +1,5 @@
-"""One asyncio lock per player: a player's actions run one at a time, different players' run at once."""
+"""One asyncio lock per key (a session id): the presses of one session run one at a time, those of different
+sessions at once."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 
-class PlayerLocks:
+class KeyedLocks:
     """Locks are created on first use and dropped when nobody holds or waits for them."""
 
     def __init__(self) -> None:
@@ -29,3 +30,7 @@ class PlayerLocks:
 
     def __len__(self) -> int:
         return len(self._locks)
+
+
+PlayerLocks = KeyedLocks
+"""The former name (the locks were per player before sessions had seats)."""

@@ -25,7 +25,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot.actions import parse_action_id
-from bot.clubhouse import Clubhouse, new_round_id, position
+from bot.clubhouse import Clubhouse
 from bot.competition.actions import (
     ACCEPT,
     BEGIN,
@@ -35,6 +35,7 @@ from bot.competition.actions import (
     CompetitionAction,
     parse_competition_action,
 )
+from bot.competition.boards import MATCH_KIND, TOURNAMENT_KIND, MatchBoards, TournamentBoards
 from bot.competition.match_data import FORMATS, MATCH, STROKE, MatchData
 from bot.competition.ratings import replay
 from bot.competition.results import MatchResult
@@ -46,15 +47,16 @@ from bot.locks import PlayerLocks
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
 from bot.options import holes_option, rules_option
 from bot.ports import Clock, CompetitionStorage, Notifier, Solver, VersionConflict
-from bot.round_screens import round_screen
 from bot.screens import Button, ButtonStyle, Screen, ScreenKind
+from bot.sessions import Live
+from bot.solo import new_round_id, position
 from bot.timers import Timers
 from engine.rules import find_rules
 
 log = logging.getLogger(__name__)
 
 KIND_MATCH, KIND_GROUP = "match", "group"
-BOARD_KIND, TOURNAMENT_BOARD_KIND = "match", "tournament"
+BOARD_KIND, TOURNAMENT_BOARD_KIND = MATCH_KIND, TOURNAMENT_KIND
 """The kinds of a board's round: one board in progress per player, place and kind, so a player may play a
 challenge and a tournament match at one place at once."""
 CHALLENGE_TIMER, CLOCK_TIMER = "challenge", "match-clock"
@@ -95,6 +97,14 @@ class Matches:
     ) -> None:
         self._storage = storage
         self._clubhouse = clubhouse
+        self._boards: dict[str, MatchBoards] = {
+            mode.kind: mode
+            for mode in (
+                MatchBoards(clubhouse.sessions, clubhouse.places, solver, clock),
+                TournamentBoards(clubhouse.sessions, clubhouse.places, solver, clock),
+            )
+        }
+        """The modes of the players' boards, registered with the Clubhouse's sessions."""
         self._solver = solver
         self._clock = clock
         self._timers = timers
@@ -107,6 +117,11 @@ class Matches:
         self._started: set[tuple[str, str]] = set()
         timers.on(CHALLENGE_TIMER, self._own_outbox(self._challenge_expired))
         timers.on(CLOCK_TIMER, self._own_outbox(self._clock_ran_out))
+
+    async def close(self) -> None:
+        """Drop the solver questions the boards asked (as Clubhouse.close does for solo rounds)."""
+        for mode in self._boards.values():
+            await mode.close()
 
     @property
     def clubhouse(self) -> Clubhouse:
@@ -420,7 +435,7 @@ class Matches:
         state = await self._storage.load_round(data.boards[data.seat(player.key)])
         if state is None:
             raise GolfError("Your board is gone.")
-        return round_screen(state, position(state))
+        return self._boards[state.kind].screen(Live(state, position(state)), player.key)
 
     async def press(self, player: Player, action_id: str) -> Screen:
         """A press on a board (``g1:...``): played by the Clubhouse, then the match catches up. Presses on
@@ -712,7 +727,8 @@ class Matches:
                 return
             action = "n" if board.status is RoundStatus.HOLE_OVER else "q"
             try:
-                await self._clubhouse.press(who, f"g1:{board.id}:{board.version}:{action}")
+                template = self._boards[board.kind].template
+                await self._clubhouse.press(who, template.build(board.id, board.version, action))
             except StaleActionError:
                 continue
             if action == "q":

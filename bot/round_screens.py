@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.actions import ActionId, format_action_id
+from bot.actions import SOLO
 from bot.models import RoundState, RoundStatus
-from bot.screens import BoardView, Button, ButtonStyle, Screen, ScreenKind
+from bot.screens import BoardView, Button, ButtonRole, ButtonStyle, Screen, ScreenKind
 from engine.course import skipped
 from engine.deal import deal
 from engine.hole import Hole
@@ -56,7 +56,7 @@ def _board_buttons(
     state: RoundState, hole: Hole, playable: tuple[bool, ...]
 ) -> tuple[tuple[Button, ...], ...]:
     # the ids of bot.actions, ``g1:<round>:<version>:<action>``, made from one prefix: this runs every move
-    prefix = format_action_id(ActionId(state.id, state.version, "s"))[:-1]
+    prefix = SOLO.prefix(state.id, state.version)
     live = state.status is RoundStatus.PLAYING and not hole.is_over
     columns = []
     for c, can_play in enumerate(playable):
@@ -69,15 +69,19 @@ def _board_buttons(
                 enabled=can_play,
                 style=ButtonStyle.PRIMARY if can_play else ButtonStyle.SECONDARY,
                 key=name,
+                role=ButtonRole.COLUMN,
             )
         )
     rows = [tuple(columns[i : i + ROW]) for i in range(0, len(columns), ROW)]
-    controls = [Button(prefix + "s", f"Turn stock ({len(hole.stock)})", live and hole.can_turn(), key="d")]
+    stock = f"Turn stock ({len(hole.stock)})"
+    controls = [Button(prefix + "s", stock, live and hole.can_turn(), key="d", role=ButtonRole.STOCK)]
     if state.casual:
-        controls.append(Button(prefix + "h", "Hint", live, key="h"))
-    controls.append(Button(prefix + "q", "Concede hole", live, ButtonStyle.DANGER, key="q"))
+        controls.append(Button(prefix + "h", "Hint", live, key="h", role=ButtonRole.HINT))
+    concede = ButtonRole.CONCEDE
+    controls.append(Button(prefix + "q", "Concede hole", live, ButtonStyle.DANGER, key="q", role=concede))
     if state.status is RoundStatus.HOLE_OVER:
-        controls.append(Button(prefix + "n", "Next hole ▶", True, ButtonStyle.SUCCESS, key="n"))
+        go_on = Button(prefix + "n", "Next hole ▶", True, ButtonStyle.SUCCESS, key="n", role=ButtonRole.NEXT)
+        controls.append(go_on)
     rows.append(tuple(controls))
     return tuple(rows)
 

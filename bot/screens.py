@@ -20,15 +20,34 @@ class ButtonStyle(Enum):
     DANGER = "danger"
 
 
+class ButtonRole(Enum):
+    """What a button does, so that an adapter can lay buttons out (or a bench choose one) without reading
+    its id."""
+
+    COLUMN = "column"
+    """Play the available card of a column (its key is the column's number)."""
+    STOCK = "stock"
+    HINT = "hint"
+    UNDO = "undo"
+    CONCEDE = "concede"
+    NEXT = "next"
+    """On to the next hole (only on a finished hole)."""
+    OTHER = "other"
+    """An adapter's own key (the terminal's rules, save and quit)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Button:
     id: str
-    """The action id (``bot.actions``) the platform sends back when pressed."""
+    """The action id (``bot.actions``) the platform sends back when pressed. Opaque to adapters: they pass
+    it back as it is, and read ``role`` and ``key`` instead."""
     label: str
     enabled: bool = True
     style: ButtonStyle = ButtonStyle.SECONDARY
     key: str = ""
-    """The keyboard key of this action in the terminal (``1``..``7``, ``d``, ``h``, ``q``, ``n``)."""
+    """The keyboard key of this action in the terminal (``1``..``7``, ``d``, ``h``, ``q``, ``n``): the
+    terminal presses the button whose key was typed."""
+    role: ButtonRole = ButtonRole.OTHER
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,13 +82,15 @@ class Tally:
 def choose(screen: Screen, rng: random.Random) -> str | None:
     """The id of the button to press: a playable column, else the stock, else Next hole; None when the
     round is over."""
+    from bot.screens import ButtonRole
+
     enabled = [b for b in screen.all_buttons if b.enabled]
-    columns = [b for b in enabled if b.id[-1].isdigit()]
+    columns = [b for b in enabled if b.role is ButtonRole.COLUMN]
     if columns:
         return rng.choice(columns).id
-    for action in ("s", "n"):
+    for role in (ButtonRole.STOCK, ButtonRole.NEXT):
         for button in enabled:
-            if button.id.endswith(":" + action):
+            if button.role is role:
                 return button.id
     return None
 

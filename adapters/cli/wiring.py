@@ -91,7 +91,7 @@ async def open_app(
             solver = pool = build_solver(solver_workers)
         clock = SystemClock()
         notifiers = Notifiers()
-        clubhouse = Clubhouse(storage, solver, clock, rng=rng)
+        clubhouse = Clubhouse(storage, solver, clock, rng=rng, notifier=notifiers)
         timers = Timers(storage, clock, notifier=notifiers)
         compete_notifiers = Notifiers()
         competition = Competition(
@@ -116,6 +116,7 @@ async def open_app(
             running.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await running
+            await competition.matches.close()
             await clubhouse.close()
             if pool is not None:
                 pool.close()

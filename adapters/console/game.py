@@ -19,13 +19,12 @@ from typing import TextIO
 
 from adapters.console import style
 from adapters.console.keys import cbreak, keys
-from bot.actions import ActionId
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError, NoRoundError, RoundInProgressError, StaleActionError
 from bot.info_screens import rules_screen
 from bot.models import Place, Player
 from bot.render import WIDTH, fit, render_screen
-from bot.screens import BoardView, Button, Screen, ScreenKind
+from bot.screens import BoardView, Button, ButtonRole, Screen, ScreenKind
 from engine.rules import RulesError, find_rules
 
 HELP = (
@@ -35,8 +34,10 @@ HELP = (
 MORE = "? shows the keys and the rules."
 SAVED = "Saved — run golfbot play to go on."
 PLACE = Place("console", "local", "terminal")
-UNDO = Button("", "Undo", key="u")
+UNDO = Button("", "Undo", key="u", role=ButtonRole.UNDO)
 EXTRA_KEYS = (Button("", "Rules", key="?"), Button("", "Save & quit", key="x"))
+ALIASES = {" ": "d", "s": "d", "\n": "n"}
+"""Other keys for a button's key: space or s turns the stock, Enter goes on to the next hole."""
 CONFIRM = {
     "q": "Concede this hole? Every card left in the tableau counts. y concedes, any other key plays on.",
     "a": "Abandon the whole round? It will count for nothing. y abandons, any other key plays on.",
@@ -320,18 +321,19 @@ class ConsoleGame:
         return new
 
     async def handle(self, screen: Screen, key: str) -> Screen:
-        action = {" ": "s", "d": "s", "s": "s", "\n": "n", "n": "n", "h": "h", "q": "q"}.get(key)
-        if key.isdigit() and key != "0":
-            action = key
+        """Press the screen's button whose key was typed (the core offers Next hole only once the hole is
+        over); ``a`` and ``u`` are the terminal's own."""
         if key == "a":
             return await self._club.abandon(self._player, PLACE)
         if key == "u":
             return await self._club.undo(self._player, screen.session, screen.version)
-        if action is None:
+        typed = ALIASES.get(key, key)
+        button = next((b for b in screen.all_buttons if b.key == typed), None)
+        if button is None:
+            if typed == "n":
+                raise GolfError(f"The hole is still in play; {MORE}")
             raise GolfError(f"{key!r} is not a key here; {MORE}")
-        if action == "n" and screen.kind is not ScreenKind.SUMMARY:
-            raise GolfError(f"The hole is still in play; {MORE}")
-        return await self._club.press(self._player, str(ActionId(screen.session, screen.version, action)))
+        return await self._club.press(self._player, button.id)
 
 
 __all__ = ["SAVED", "ConsoleGame", "RoundInProgressError", "local_player"]

@@ -1,8 +1,10 @@
 """Screen buttons -> Discord buttons that survive a restart, and telling our clicks from anything else.
 
-Every button is a ``GolfButton``: a ``DynamicItem`` whose template is the core's action id pattern
-(``g1:<round>:<version>:<action>``), so the id alone says what to do. The client registers the class in
-``setup_hook``; a click on a board posted before a restart is then matched and handled like any other.
+Every button is a ``GolfButton``: a ``DynamicItem`` whose template is the core's pattern of every id family
+(``bot.actions.ACTION_PATTERN``; ``g1:<round>:<version>:<action>`` for solo rounds), so the id alone says
+what to do. The adapter never reads an id: it hands it back to the core as it came. The client registers
+the class in ``setup_hook``; a click on a board posted before a restart is then matched and handled like
+any other.
 """
 
 from __future__ import annotations

@@ -14,9 +14,8 @@ from html import escape as _escape
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.actions import parse_action_id
 from bot.render import render_board, status_line
-from bot.screens import BoardView, Button, Screen, ScreenKind
+from bot.screens import BoardView, Button, ButtonRole, Screen, ScreenKind
 from bot.texts import COMMANDS, spell
 
 SPELLING = {key: f"/{key}" for key in COMMANDS}
@@ -66,7 +65,7 @@ def board_text(view: BoardView) -> str:
 def keyboard(screen: Screen) -> InlineKeyboardMarkup | None:
     live = screen.kind is ScreenKind.BOARD
     buttons = [b for b in screen.all_buttons if live or b.enabled]
-    columns = [b for b in buttons if parse_action_id(b.id).action.isdigit()]
+    columns = [b for b in buttons if b.role is ButtonRole.COLUMN]
     others = [b for b in buttons if b not in columns]
     rows = [*_rows(columns), *_rows(others)]
     if not rows:

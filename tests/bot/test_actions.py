@@ -1,5 +1,6 @@
 """Button ids ``g1:<session>:<version>:<action>``: format and parse are a pair, the ids fit Telegram's 64
-bytes and Discord's 100 characters, and anything that is not one of ours is refused."""
+bytes and Discord's 100 characters, and anything that is not one of ours is refused. Each family has one
+template; the buttons of a screen carry their role, so that adapters never read an id."""
 
 from __future__ import annotations
 
@@ -7,10 +8,21 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.actions import ACTIONS, MAX_LENGTH, ActionId, format_action_id, parse_action_id
+from bot.actions import (
+    ACTION_PATTERN,
+    ACTIONS,
+    MAX_LENGTH,
+    SOLO,
+    ActionId,
+    Template,
+    family_of,
+    format_action_id,
+    parse_action_id,
+)
 from bot.errors import BadActionError, GolfError
 from bot.models import RoundState, RoundStatus
 from bot.round_screens import round_screen
+from bot.screens import ButtonRole
 from engine.deal import deal
 
 sessions = st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz", min_size=4, max_size=16)
@@ -93,3 +105,45 @@ def test_every_button_of_a_screen_names_its_round_and_version():
     assert [a.action for a in parsed] == [*"1234567", "s", "h", "q", "n"]
     assert [b.key for b in screen.all_buttons] == [*"1234567", "d", "h", "q", "n"]
     assert len(screen.buttons) <= 5 and all(len(row) <= 5 for row in screen.buttons)
+    roles = [b.role for b in screen.all_buttons]
+    assert roles == [
+        *[ButtonRole.COLUMN] * 7,
+        ButtonRole.STOCK,
+        ButtonRole.HINT,
+        ButtonRole.CONCEDE,
+        ButtonRole.NEXT,
+    ]
+
+
+@given(sessions, versions, st.sampled_from(ACTIONS))
+def test_a_template_builds_what_it_parses(session, version, action):
+    text = SOLO.build(session, version, action)
+    assert text == SOLO.prefix(session, version) + action
+    assert SOLO.parse(text) == parse_action_id(text) == ActionId(session, version, action, "g1")
+    assert family_of(text) == "g1"
+
+
+def test_a_template_builds_only_its_own_actions():
+    for action in ("u", "x", "12", ""):
+        with pytest.raises(ValueError):
+            SOLO.build("k3x9a0qz", 1, action)
+
+
+def test_a_family_of_its_own():
+    duel = Template("t9", "ab")
+    assert duel.parse("t9:k3x9a0qz:2:b") == ActionId("k3x9a0qz", 2, "b", "t9")
+    for text in ("g1:k3x9a0qz:2:1", "t9:k3x9a0qz:2:s", "t9:k3x9a0qz:2:b "):
+        with pytest.raises(BadActionError):
+            duel.parse(text)
+    with pytest.raises(BadActionError):
+        parse_action_id("t9:k3x9a0qz:2:b")  # not in TEMPLATES: not an id of this bot
+
+
+@given(st.text(max_size=80) | st.builds(str.__add__, st.sampled_from(["g1:abcd:1:", "g1:"]), st.text()))
+def test_the_pattern_adapters_match_is_exactly_what_the_core_parses(text):
+    try:
+        parse_action_id(text)
+        parsed = True
+    except BadActionError:
+        parsed = False
+    assert (ACTION_PATTERN.fullmatch(text) is not None and len(text) <= MAX_LENGTH) == parsed

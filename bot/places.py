@@ -1,0 +1,60 @@
+"""Places, players and their settings: a small service of their own, used by every mode.
+
+Settings and player names are remembered, so that starting a round costs two trips to storage, not four.
+Both change only through this service (one bot process per database).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.errors import BadOptionError
+from bot.models import Place, PlaceSettings, Player
+from bot.options import rules_option
+from bot.ports import PlaceStore
+from engine.scoring import PAR_PER_HOLE
+
+
+class Places:
+    def __init__(self, store: PlaceStore) -> None:
+        self._store = store
+        self._settings: dict[str, PlaceSettings] = {}
+        self._known: dict[str, str] = {}
+        """Player key -> the name last stored for them."""
+
+    async def ensure_player(self, player: Player) -> None:
+        """Record the player, or their new name (a trip to storage only when the name is not known)."""
+        if self._known.get(player.key) != player.name:
+            await self._store.ensure_player(player)
+            self._known[player.key] = player.name
+
+    async def settings(self, place: Place) -> PlaceSettings:
+        settings = self._settings.get(place.key)
+        if settings is None:
+            settings = self._settings[place.key] = await self._store.place_settings(place)
+        return settings
+
+    async def change_settings(
+        self,
+        place: Place,
+        *,
+        par_for_nine: int | None = None,
+        rules: str | None = None,
+        emoji: bool | None = None,
+    ) -> tuple[PlaceSettings, bool]:
+        """Change what is given; returns the settings now in force and whether anything changed. Raises
+        BadOptionError for a par other than 45 or 36, or unknown rules. Permission checks are the adapter's
+        (each platform has its own notion of an admin)."""
+        current = await self.settings(place)
+        if par_for_nine is not None and par_for_nine not in PAR_PER_HOLE:
+            raise BadOptionError(f"Par for nine holes is 45 or 36, not {par_for_nine}.")
+        new = replace(
+            current,
+            par_for_nine=current.par_for_nine if par_for_nine is None else par_for_nine,
+            default_rules=current.default_rules if rules is None else rules_option(rules),
+            emoji=current.emoji if emoji is None else emoji,
+        )
+        if new != current:
+            await self._store.save_place_settings(place, new)
+            self._settings[place.key] = new
+        return new, new != current

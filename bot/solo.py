@@ -1,0 +1,276 @@
+"""Solo rounds: the first mode on the sessions (``bot.sessions``). One seat, the owner's, who may always act;
+holes in order, undo and hints in casual rounds, winnable-only courses, best scores worked out by the
+solver while the hole is played.
+
+Its ids are the ``g1`` family (``bot.actions.SOLO``): a column 1-9, s turn the stock, h hint, q concede the
+hole, n next hole; ``u`` (undo) is not a button but reaches ``act`` through ``Clubhouse.undo``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections.abc import Collection
+
+from bot import texts
+from bot.actions import SOLO
+from bot.errors import BadOptionError, GolfError, IllegalMoveError, RoundInProgressError, StaleActionError
+from bot.models import HoleRecord, Place, Player, RoundState, RoundStatus
+from bot.options import deal_option, holes_option, rules_option, sentence
+from bot.places import Places
+from bot.ports import ActiveRoundExists, Clock, Solver
+from bot.round_screens import card_of, round_screen, skipped_text
+from bot.screens import Screen
+from bot.sessions import Change, Live, Sessions
+from engine.course import skipped
+from engine.deal import MAX_DEAL, DealError, deal
+from engine.hole import Hole
+from engine.moves import Move, MoveError, MoveKind, parse_move
+from engine.rules import find_rules
+from engine.solver import Solution
+
+log = logging.getLogger(__name__)
+
+KIND = "solo"
+RANDOM_DEALS = 1_000_000
+"""Random rounds draw their first deal from 1..RANDOM_DEALS; holes then follow in order."""
+
+
+def new_round_id() -> str:
+    return "".join(secrets.choice("0123456789abcdefghijklmnopqrstuvwxyz") for _ in range(8))
+
+
+def position(state: RoundState) -> Hole:
+    """The current position of a round: its deal replayed through its moves."""
+    opening = deal(state.deal, find_rules(state.rules))
+    return opening.play_all(parse_move(m) for m in state.moves)
+
+
+class Solo:
+    """The solo mode: registers itself with ``sessions``."""
+
+    kind = KIND
+    template = SOLO
+
+    def __init__(
+        self,
+        sessions: Sessions,
+        places: Places,
+        solver: Solver,
+        clock: Clock,
+        *,
+        rng: random.Random | None = None,
+        cache_size: int = 10_000,
+    ) -> None:
+        self._sessions = sessions
+        self._places = places
+        self._solver = solver
+        self._clock = clock
+        self._rng = rng or random.Random(secrets.randbits(64))
+        self._cache_size = cache_size
+        self._best: dict[tuple[int, str], asyncio.Task[Solution | None]] = {}
+        sessions.add(self)
+
+    # ---- the session's seats and views -----------------------------------------------------------
+
+    def position(self, state: RoundState) -> Hole:
+        return position(state)
+
+    def seats(self, state: RoundState) -> Collection[str]:
+        return state.players
+
+    def to_act(self, live: Live[Hole]) -> Collection[str]:
+        return live.state.players  # one seat, which may always act
+
+    def screen(self, live: Live[Hole], seat: str) -> Screen:
+        return round_screen(live.state, live.position)  # nothing is hidden in a solo round
+
+    def concede_action(self, live: Live[Hole]) -> str:
+        if live.state.status is not RoundStatus.PLAYING:
+            raise StaleActionError(texts.HOLE_OVER, screen=self.screen(live, live.state.owner))
+        return "q"
+
+    # ---- starting --------------------------------------------------------------------------------
+
+    async def start(
+        self,
+        player: Player,
+        place: Place,
+        *,
+        rules: str | None = None,
+        holes: int | None = None,
+        deal_code: str | None = None,
+        casual: bool = True,
+    ) -> Screen:
+        """Start a solo round. Raises RoundInProgressError (with the current board) if one is going."""
+        settings = await self._places.settings(place)
+        rules_name = rules_option(rules or settings.default_rules)
+        count = holes_option(holes)
+        first = self._first_deal(deal_code, count)
+        deals = await self._course(first, count, rules_name)
+        async with self._sessions.locks.hold(f"start:{player.key}"):
+            await self._places.ensure_player(player)
+            now = self._clock.now()
+            state = RoundState(
+                id=new_round_id(),
+                place=place.key,
+                players=(player.key,),
+                rules=rules_name,
+                holes=count,
+                par_for_nine=settings.par_for_nine,
+                casual=casual,
+                deals=deals,
+                kind=KIND,
+                started_at=now,
+                updated_at=now,
+            )
+            try:
+                live = await self._sessions.create(state)
+            except ActiveRoundExists:
+                current = await self._sessions.active(player.key, place.key, KIND)
+                if current is not None:
+                    raise RoundInProgressError(
+                        texts.ROUND_IN_PROGRESS, screen=self.screen(current, player.key)
+                    ) from None
+                live = await self._sessions.create(state)  # it ended meanwhile (another process)
+        self._prefetch_best(state, live.position)
+        return round_screen(state, live.position, notes=_skipped_note(first, deals))
+
+    # ---- a press ---------------------------------------------------------------------------------
+
+    async def act(self, live: Live[Hole], seat: str, action: str) -> Change[Hole]:
+        state, hole = live.state, live.position
+        if action == "n":
+            return await self._next_hole(state, hole)
+        if state.status is not RoundStatus.PLAYING:
+            raise StaleActionError(texts.HOLE_OVER, screen=round_screen(state, hole))
+        if action == "h":
+            return await self._hint(state, hole)
+        if action == "u":
+            return self._undo(state, hole)
+        return await self._move(state, hole, parse_move(action))
+
+    async def _move(self, state: RoundState, hole: Hole, move: Move) -> Change[Hole]:
+        try:
+            after = hole.play(move)
+        except MoveError as error:
+            raise IllegalMoveError(sentence(str(error)), screen=round_screen(state, hole)) from None
+        now = self._clock.now()
+        moves = (*state.moves, str(move))
+        if not after.is_over:
+            new = state.bump(moves=moves, updated_at=now)
+            return Change(new, after, round_screen(new, after))
+        score = after.score
+        answer = await self._best_score(state)
+        best = answer.score if answer is not None and answer.proven else None
+        last = card_of(state).on_last_hole
+        new = state.bump(
+            moves=moves,
+            scores=(*state.scores, score),
+            best=(*state.best, best),
+            status=RoundStatus.FINISHED if last else RoundStatus.HOLE_OVER,
+            updated_at=now,
+        )
+        record = HoleRecord(
+            round_id=state.id,
+            player=state.owner,
+            place=state.place,
+            index=len(state.scores),
+            deal=state.deal,
+            rules=state.rules,
+            moves=moves,
+            score=score,
+            best=best,
+            finished_at=now,
+        )
+        return Change(new, after, round_screen(new, after, solution=answer), finished=record)
+
+    async def _next_hole(self, state: RoundState, hole: Hole) -> Change[Hole]:
+        if state.status is not RoundStatus.HOLE_OVER:
+            raise StaleActionError(texts.HOLE_NOT_OVER, screen=round_screen(state, hole))
+        new = state.bump(status=RoundStatus.PLAYING, moves=(), updated_at=self._clock.now())
+        opening = position(new)
+        ask = lambda: self._prefetch_best(new, opening)  # noqa: E731 - once the hole is committed
+        return Change(new, opening, round_screen(new, opening), then=ask)
+
+    async def _hint(self, state: RoundState, hole: Hole) -> Change[Hole]:
+        if not state.casual:
+            raise GolfError(texts.NO_HINTS, screen=round_screen(state, hole))
+        move = await self._solver.hint(hole)
+        new = state.bump(hints=state.hints + 1, updated_at=self._clock.now())
+        return Change(new, hole, round_screen(new, hole, notes=(_hint_text(hole, move),)))
+
+    def _undo(self, state: RoundState, hole: Hole) -> Change[Hole]:
+        if not state.casual:
+            raise GolfError(texts.NO_UNDO, screen=round_screen(state, hole))
+        if not state.moves:
+            raise GolfError(texts.NOTHING_TO_UNDO, screen=round_screen(state, hole))
+        new = state.bump(moves=state.moves[:-1], undos=state.undos + 1, updated_at=self._clock.now())
+        before = position(new)
+        return Change(new, before, round_screen(new, before, notes=(texts.UNDONE,)))
+
+    # ---- solver ----------------------------------------------------------------------------------
+
+    def _prefetch_best(self, state: RoundState, opening: Hole) -> None:
+        """Start working out the best score of the hole now in play (``opening`` is its deal), so it is
+        ready when the hole ends. Answers nobody came for (rounds left unfinished) are dropped, oldest
+        first."""
+        key = (state.deal, state.rules)
+        if key not in self._best:
+            if len(self._best) >= self._cache_size:
+                self._best.pop(next(iter(self._best))).cancel()
+            self._best[key] = asyncio.create_task(self._solver.best_score(opening))
+
+    async def _best_score(self, state: RoundState) -> Solution | None:
+        task = self._best.pop((state.deal, state.rules), None)
+        try:
+            if task is not None and (best := await task) is not None:
+                return best
+            # not asked yet, or the early question timed out: the search may have gone on since
+            return await self._solver.best_score(deal(state.deal, find_rules(state.rules)))
+        except Exception:  # the solver is a nicety: a failure must never lose the player's move
+            log.exception("best score of deal %s failed", state.deal)
+            return None
+
+    async def _course(self, first: int, count: int, rules: str) -> tuple[int, ...]:
+        """The round's deal numbers: from ``first`` on, skipping deals proven impossible under
+        winnable-only rules (worked out by the solver, off the event loop)."""
+        if not find_rules(rules).winnable_only:
+            return tuple(first + i for i in range(count))
+        try:
+            return await self._solver.course(first, count, rules)
+        except DealError as error:
+            raise BadOptionError(sentence(str(error))) from None
+
+    def _first_deal(self, deal_code: str | None, count: int) -> int:
+        if deal_code is None:
+            return self._rng.randint(1, RANDOM_DEALS)
+        first = deal_option(deal_code)
+        if first + count - 1 > MAX_DEAL:
+            article = "An" if count in (8, 11, 18) else "A"
+            raise BadOptionError(
+                f"{article} {count}-hole round starting at deal #{first} runs past the last deal."
+            )
+        return first
+
+    async def close(self) -> None:
+        for task in self._best.values():
+            task.cancel()
+        self._best.clear()
+
+
+def _skipped_note(first: int, deals: tuple[int, ...]) -> tuple[str, ...]:
+    passed = skipped(deals, first)
+    return (skipped_text(passed),) if passed else ()
+
+
+def _hint_text(hole: Hole, move: Move | None) -> str:
+    if move is None:
+        return texts.HINT_BUSY
+    if move.kind is MoveKind.TURN:
+        return "💡 Hint: turn the stock."
+    card = hole.available(move.column)
+    label = card.pretty() if card else "?"
+    return f"💡 Hint: play {label} from column {move.column + 1}."
