@@ -39,6 +39,7 @@ from bot.tournament import Tournaments
 log = logging.getLogger(__name__)
 
 BOARD_PAYLOAD = "board"
+PRIVATE_ONLY = "Boards are opened in your private chat with me: use the Open my board button."
 WHOM = "Reply to the message of the member you challenge with /challenge, or name them: /challenge @name."
 
 
@@ -150,6 +151,9 @@ class TelegramCompete:
     async def open_board(self, asker: _Asker, words: Sequence[str]) -> None:
         """``/start board_<match>`` in the private chat: the player's own board, there."""
         if not words:
+            return
+        if asker.in_group:  # a board in a group would show everyone the stock order
+            await asker.message.reply_html(say(PRIVATE_ONLY), allow_sending_without_reply=True)
             return
         try:
             screen = await self.matches.board(asker.player, words[0])

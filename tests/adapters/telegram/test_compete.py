@@ -120,6 +120,8 @@ async def test_a_full_match_with_private_boards_and_a_live_scoreboard(
     for user in (alice, bob):
         boards[user.id] = await reply_to(fake_api, user, None, f"/start {payload}")
         assert boards[user.id].text.startswith("⛳ Hole 1 of 2")
+    in_group = await reply_to(fake_api, alice, group, f"/start {payload}")
+    assert "private chat" in in_group.text and not CARD.search(in_group.text)
     carols = await reply_to(fake_api, CAROL, None, f"/start {payload}")
     assert "not yours" in carols.text and not CARD.search(carols.text)
 
