@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from bot.events import ClockExpired, DayClosed, Event, HoleFinished, MatchDecided, RoundFinished, YourTurn
+from bot.daily.texts import announcement as daily_announcement
+from bot.events import (
+    ClockExpired,
+    DayClosed,
+    DayOpened,
+    Event,
+    HoleFinished,
+    MatchDecided,
+    RoundFinished,
+    YourTurn,
+)
 from bot.ports import PlaceStore
 from engine.scoring import cleared, to_par_text
 
@@ -49,6 +59,10 @@ async def announcement(event: Event, names: PlaceStore | None = None) -> str:
             if winner is None:
                 return f"🤝 The match is halved{'' if result == 'halved' else f' ({result})'}."
             return f"🏆 {await _name(winner, names)} won the match {result}."
+        case DayClosed(reveal=reveal) if reveal:  # the daily challenge's final table and reveal
+            return daily_announcement(event)
+        case DayOpened():
+            return daily_announcement(event)
         case DayClosed(day=day, winner=winner, best=best):
             text = f"📅 The daily challenge of {day.isoformat()} is closed"
             if winner is None:

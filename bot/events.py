@@ -87,6 +87,11 @@ class DayClosed:
     day: date
     winner: str | None = None
     best: int | None = None
+    table: tuple[str, ...] = ()
+    """The final table, a line per row (rank, player, total, to par, holes)."""
+    reveal: str = ""
+    """What the day's commitment hashed (the deal numbers): anyone can hash it and replay the deals."""
+    commitment: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +115,17 @@ class StandingsPosted:
     final: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class DayOpened:
+    """The daily challenge of ``day`` at ``place`` opened: ``commitment`` is the SHA-256 of its deal list,
+    revealed when the day closes."""
+
+    place: str
+    day: date
+    holes: int
+    commitment: str
+
+
 Event = (
     HoleFinished
     | RoundFinished
@@ -117,6 +133,7 @@ Event = (
     | ClockExpired
     | MatchDecided
     | DayClosed
+    | DayOpened
     | MatchStarted
     | StandingsPosted
 )

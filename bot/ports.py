@@ -9,11 +9,12 @@ Every implementation passes the one contract suite, ``tests/contract/test_storag
 from __future__ import annotations
 
 from collections.abc import Collection
-from datetime import datetime
+from datetime import date, datetime
 from typing import Protocol
 
 from bot.competition.results import MatchResult
 from bot.competition.state import Competition
+from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.events import Event
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, Stats, Timer
 from engine.hole import Hole
@@ -129,6 +130,69 @@ class CompetitionStore(Protocol):
 
 class CompetitionStorage(Storage, CompetitionStore, Protocol):
     """Rounds for the boards and competitions around them: what the match and tournament services take."""
+
+
+class DailyStore(Protocol):
+    """The daily challenge: the installation's secret, each place's daily settings and days, the players'
+    results and the leaderboards worked out from them. Not part of ``Storage``: a service that runs the
+    daily challenge asks for this role beside it."""
+
+    async def installation_secret(self, candidate: bytes) -> bytes:
+        """The secret the courses are derived from: ``candidate`` stored if none is yet (the first start),
+        else the one stored. Every caller gets the same bytes, whoever stored them first."""
+        ...
+
+    async def daily_settings(self, place: str) -> DailySettings: ...
+    async def save_daily_settings(self, place: str, settings: DailySettings) -> None: ...
+
+    async def open_day(self, day: DailyDay) -> DailyDay:
+        """Store the place's course of that day unless one is stored already; return the stored one (so a
+        day opened twice, by two processes or after a restart, keeps its first course)."""
+        ...
+
+    async def daily_day(self, place: str, day: date) -> DailyDay | None: ...
+
+    async def latest_day(self, place: str) -> DailyDay | None:
+        """The place's most recent day, closed or not."""
+        ...
+
+    async def open_days(self) -> list[DailyDay]:
+        """Every day not closed yet, of every place (what the rollover timers are for)."""
+        ...
+
+    async def place_days(self, place: str) -> list[date]:
+        """Every day the place has opened, oldest first (what streaks run along)."""
+        ...
+
+    async def save_day_best(self, place: str, day: date, best: tuple[int | None, ...]) -> None: ...
+
+    async def record_result(self, result: DailyResult) -> None:
+        """Store a player's result of a day, or move it on; a result never goes back to fewer holes, and
+        a closed day's results no longer change."""
+        ...
+
+    async def daily_result(self, place: str, day: date, player: str) -> DailyResult | None: ...
+
+    async def player_days(self, place: str, player: str) -> dict[date, bool]:
+        """The days the player played at the place -> whether they finished at or under par."""
+        ...
+
+    async def close_day(self, place: str, day: date) -> bool:
+        """Close the day: its winners (rank 1) get a win, and every result is added to the week's and the
+        all-time table, once. True if this call closed it; False if it was closed already (or never
+        opened)."""
+        ...
+
+    async def day_board(self, place: str, day: date, offset: int = 0, limit: int = 10) -> list[DayRow]: ...
+    async def day_entries(self, place: str, day: date) -> int: ...
+
+    async def week_board(self, place: str, week: date, offset: int = 0, limit: int = 10) -> list[PeriodRow]:
+        """The table of the closed days of the ISO week that starts on Monday ``week``."""
+        ...
+
+    async def all_time_board(self, place: str, offset: int = 0, limit: int = 10) -> list[PeriodRow]:
+        """The table of every closed day of the place."""
+        ...
 
 
 class Notifier(Protocol):

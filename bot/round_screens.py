@@ -153,7 +153,7 @@ def skipped_text(numbers: tuple[int, ...]) -> str:
 def _unproven(state: RoundState, solution: Solution | None) -> tuple[int | None, int]:
     """The best line found and the proven lower bound of the hole just played, when its optimum is not
     known: from the solver's cut-short answer, or (none in time) the bound the solver starts from."""
-    if solution is not None and solution.states:
+    if solution is not None:
         return solution.score, solution.lower_bound
     return None, lower_bound(deal(state.deal, find_rules(state.rules)))
 

@@ -74,7 +74,8 @@ class Tally:
         self.starts: list[float] = []
         self.holes = 0
         self.best_known = 0
-        """Finished holes whose best possible score the solver gave in time."""
+        """Finished holes whose best possible score the solver proved in time (from the stored rounds)."""
+        self.rounds_played: set[str] = set()
         self.rounds = 0
         self.errors = 0
 
@@ -138,7 +139,7 @@ async def simulate_player(
         tally.latencies.append(time.perf_counter() - began)
         if after.kind is ScreenKind.SUMMARY and screen.kind is ScreenKind.BOARD:
             tally.holes += 1
-            tally.best_known += "cut short" not in after.notes[0]
+            tally.rounds_played.add(after.session)
         screen = after
 
 
@@ -187,6 +188,9 @@ async def run_bench(
             )
         )
         wall = time.perf_counter() - began
+        for round_id in tally.rounds_played:  # what was stored, not what a screen said
+            state = await app.storage.load_round(round_id)
+            tally.best_known += sum(best is not None for best in state.best) if state else 0
     return figures(tally, wall, players=players, think_ms=think_ms)
 
 

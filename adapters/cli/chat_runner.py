@@ -76,6 +76,7 @@ def discord_bot(settings: Settings, *, sync_globally: bool = False) -> ChatBot:
             plug=plug,
             words=app.words,
             competition=competition,
+            daily=app.daily,
         )
 
     return ChatBot("Discord", serve, DiscordUnreachable, TokenRejectedError)
@@ -89,7 +90,13 @@ def telegram_bot(settings: Settings, webhook: Any = None) -> ChatBot:
         plug = functools.partial(app.notifiers.plugged, "telegram")
         competition = _competition(app, "telegram")
         await run_telegram(
-            app.clubhouse, settings, webhook=webhook, plug=plug, words=app.words, competition=competition
+            app.clubhouse,
+            settings,
+            webhook=webhook,
+            plug=plug,
+            words=app.words,
+            competition=competition,
+            daily=app.daily,
         )
 
     return ChatBot("Telegram", serve, TelegramUnreachable, TokenRejectedError)
@@ -123,6 +130,7 @@ async def serve_chat_bots(settings: Settings, bots: list[ChatBot]) -> int:
     stderr)."""
     stopped: list[ChatBotStopped] = []
     async with open_app(settings.db_path) as app:
+        app.daily.attach(app.timers)  # the daily rollover runs where the chat bots are, to post there
         log.info("running %s on %s", " and ".join(bot.name for bot in bots), settings.db_path)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

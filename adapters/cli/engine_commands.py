@@ -47,7 +47,11 @@ def add_commands(subparsers: Subparsers) -> None:
     p.set_defaults(handler=cmd_solve)
 
     b = add_target(subparsers, "solver", help="solve a range of deals and print speed and memory")
-    _add_rules(b)
+    b.add_argument(
+        "--rules",
+        default="strict",
+        help="rules, or a comma list of them (default strict; e.g. strict+double,wrap+jokers=2)",
+    )
     b.add_argument("--deals", default="1-1000", help="deal numbers: N, A-B or a comma list (default 1-1000)")
     b.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     b.add_argument(
@@ -230,21 +234,29 @@ def _quantile(values: list[float], q: float) -> float:
 
 
 def cmd_bench_solver(args: argparse.Namespace) -> int:
-    import json
-    import resource
-    import statistics
-
-    from engine import solver
+    """One bench per rule set of ``--rules`` (a comma list, e.g. ``strict+double,wrap+jokers=2``)."""
     from engine.deal import DealError
-    from engine.rules import RulesError
+    from engine.rules import RulesError, find_rules
 
     try:
-        rules = _rules(args)
+        every_rules = [find_rules(name) for name in args.rules.split(",")]
         numbers = parse_deal_range(args.deals)
         if args.max_states is not None and args.max_states < 1:
             raise DealError(f"--max-states must be at least 1, not {args.max_states}")
     except (RulesError, DealError) as error:
         return _fail("bench", str(error))
+    for rules in every_rules:
+        _bench_solver(args, rules, numbers)
+    return 0
+
+
+def _bench_solver(args: argparse.Namespace, rules: Rules, numbers: list[int]) -> None:
+    import json
+    import resource
+    import statistics
+
+    from engine import solver
+
     backend = _backend(args)
     used = "c" if backend != "python" and solver.kernel_available() else "python"
     limit = args.max_states
@@ -301,7 +313,7 @@ def cmd_bench_solver(args: argparse.Namespace) -> int:
             "peak_memory_mb": round(peak_mb, 1),
         }
         print(json.dumps(figures))
-        return 0
+        return
     shown = ", ".join(map(str, sorted(cut)[:20])) + (" ..." if len(cut) > 20 else "")
     print(
         f"solver bench: {rules.name} rules, deals {numbers[0]}-{numbers[-1]} ({len(numbers)} deals), "
@@ -318,9 +330,9 @@ def cmd_bench_solver(args: argparse.Namespace) -> int:
         + "\n"
         f"  peak memory    {peak_mb:.1f} MB (ru_maxrss)\n"
         f"  winnable       median {winnable_median_ms:.3f} ms, worst {winnable_worst_ms:.2f} ms; "
-        f"{won} of {len(numbers)} deals winnable"
+        f"{won} of {len(numbers)} deals winnable",
+        flush=True,
     )
-    return 0
 
 
 def cmd_bench_course(args: argparse.Namespace) -> int:

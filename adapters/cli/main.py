@@ -15,9 +15,17 @@ import os
 import sys
 from collections.abc import Sequence
 
+import adapters.cli.bench_daily as bench_daily
 import adapters.cli.bench_sixcard as bench_sixcard
 import adapters.cli.bench_tournament as bench_tournament
-from adapters.cli import bench_core, discord_command, engine_commands, game_commands, telegram_command
+from adapters.cli import (
+    bench_core,
+    daily_command,
+    discord_command,
+    engine_commands,
+    game_commands,
+    telegram_command,
+)
 from adapters.cli.failure import EXIT_USAGE, CommandFailed
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
@@ -27,6 +35,8 @@ if TYPE_CHECKING:
 COMMAND_MODULES = [game_commands, engine_commands, bench_core, discord_command, telegram_command]
 COMMAND_MODULES.append(bench_sixcard)
 COMMAND_MODULES.append(bench_tournament)
+COMMAND_MODULES.append(bench_daily)
+COMMAND_MODULES.append(daily_command)
 
 
 def _columns() -> int:

@@ -23,6 +23,7 @@ from adapters.sqlite import SqliteStorage
 from bot.announcements import Words, words_of
 from bot.clubhouse import Clubhouse
 from bot.competition.service import Competition
+from bot.daily.mode import DailyChallenge
 from bot.ports import Clock, Solver
 from bot.timers import Timers
 
@@ -43,6 +44,9 @@ class App:
     """Running while the app is open: modes register their handlers with ``timers.on``."""
     words: Words
     """How an event is worded, with the players' names from the store."""
+    daily: DailyChallenge
+    """The daily challenge; its announcements go through ``notifiers``. The process that serves the chat
+    bots runs its rollover on ``timers`` (``daily.attach``); a terminal rolls a day over when it asks."""
     competition: Competition | None = None
     """Matches and tournaments (bot/competition/service.py) on the app's Timers."""
     competition_notifiers: Notifiers | None = None
@@ -98,6 +102,7 @@ async def open_app(
             storage, clubhouse, solver, clock, timers=timers, notifier=compete_notifiers
         )
         await competition.resume()
+        daily = DailyChallenge(storage, storage, solver, clock, notifier=notifiers)
         freeze_startup_heap()
         running = asyncio.create_task(timers.run(), name="timers")
         try:
@@ -109,6 +114,7 @@ async def open_app(
                 notifiers,
                 timers,
                 words_of(storage),
+                daily,
                 competition,
                 compete_notifiers,
             )
@@ -117,6 +123,7 @@ async def open_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await running
             await competition.matches.close()
+            await daily.close()
             await clubhouse.close()
             if pool is not None:
                 pool.close()

@@ -15,9 +15,11 @@ from discord import app_commands
 
 from adapters.discord.buttons import GolfButton, is_golf_click
 from adapters.discord.commands import GolfCommands
+from adapters.discord.daily import add_daily_commands
 from adapters.discord.identity import place_of, player_of
 from adapters.discord.replies import SORRY, Boards, answer_click, no_tracebacks, tell
 from bot.clubhouse import Clubhouse
+from bot.daily.mode import DailyChallenge
 from bot.models import Player
 from bot.screens import Screen
 
@@ -58,6 +60,7 @@ class GolfClient(discord.Client):
         *,
         guild_id: int | None = None,
         sync_globally: bool = False,
+        daily: DailyChallenge | None = None,
     ) -> None:
         super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none())
         self.clubhouse = clubhouse
@@ -65,6 +68,9 @@ class GolfClient(discord.Client):
         self.sync_globally = sync_globally
         self.tree = app_commands.CommandTree(self)
         self.golf = GolfCommands(clubhouse)
+        self.daily = daily
+        if daily is not None:
+            add_daily_commands(self.golf, daily)
         self.boards = Boards()
         self.press_board: Callable[[Player, str], Awaitable[Screen]] | None = None
         """Who plays a board press once competition is installed (the matches); else the Clubhouse."""
@@ -94,8 +100,13 @@ class GolfClient(discord.Client):
         """A board button was pressed (``GolfButton``): the core decides, the board shows the outcome."""
         async with no_tracebacks(interaction):
             settings = await self.clubhouse.place_settings(place_of(interaction))
-            press = self.press_board or self.clubhouse.press
-            work = press(player_of(interaction.user), action_id)
+            player = player_of(interaction.user)
+            work: Awaitable[Screen]
+            if self.daily is not None and await self.daily.is_daily(action_id):
+                work = self.daily.press(player, action_id)  # a daily board (ephemeral): its own mode
+            else:
+                press = self.press_board or self.clubhouse.press  # the matches once competition is in
+                work = press(player, action_id)
             await answer_click(interaction, work, emoji=settings.emoji, boards=self.boards)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

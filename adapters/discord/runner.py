@@ -29,10 +29,12 @@ from discord.http import INTERNAL_API_VERSION, Route
 
 from adapters.discord.client import GolfClient
 from adapters.discord.compete import install
+from adapters.discord.daily import DailyAnnouncer
 from adapters.discord.notifier import DiscordNotifier
 from bot.announcements import Words
 from bot.clubhouse import Clubhouse
 from bot.competition.service import Competition
+from bot.daily.mode import DailyChallenge
 from bot.ports import Notifier
 
 log = logging.getLogger(__name__)
@@ -71,6 +73,7 @@ async def run_discord(
     plug: Plug | None = None,
     words: Words | None = None,
     competition: tuple[Competition, Plug] | None = None,
+    daily: DailyChallenge | None = None,
 ) -> None:
     """Run until cancelled. ``plug``: where the bot's Notifier (events as channel messages and DMs) goes
     while it is logged in; ``words``: how an event is worded (default ``bot.announcements``);
@@ -78,7 +81,9 @@ async def run_discord(
     if not settings.discord_token:
         raise ValueError("DISCORD_TOKEN is not set")
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # golfbot has no voice: no warning
-    client = GolfClient(clubhouse, guild_id=settings.discord_guild_id, sync_globally=sync_globally)
+    client = GolfClient(
+        clubhouse, guild_id=settings.discord_guild_id, sync_globally=sync_globally, daily=daily
+    )
     compete = None if competition is None else install(client.golf, client, *competition[0].services)
     with discord_api(settings.discord_api_base_url), reconnects_in_one_line():
         async with client:
@@ -87,8 +92,11 @@ async def run_discord(
                 _, url, _ = await client.http.get_bot_gateway()
                 DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
             log.info("Discord: logged in as %s", client.user)
+            notifier: Notifier = DiscordNotifier(client, words)
+            if daily is not None:  # the daily posts go to the channel the server chose
+                notifier = DailyAnnouncer(client, daily, notifier)
             with (
-                plug(DiscordNotifier(client, words)) if plug else nullcontext(),
+                plug(notifier) if plug else nullcontext(),
                 competition[1](compete) if competition and compete else nullcontext(),
             ):
                 await client.connect(reconnect=True)

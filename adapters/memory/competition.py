@@ -15,7 +15,7 @@ class MemoryCompetitions:
 
     def _init_competitions(self) -> None:
         self._competitions: dict[str, Competition] = {}
-        self._results: dict[str, MatchResult] = {}
+        self._match_results: dict[str, MatchResult] = {}
 
     async def create_competition(self, competition: Competition) -> None:
         if competition.id in self._competitions:
@@ -34,11 +34,11 @@ class MemoryCompetitions:
         if stored is None or stored.version != previous_version:
             raise VersionConflict(f"competition {competition.id} is not at version {previous_version}")
         if result is not None:
-            if result.match_id in self._results:
+            if result.match_id in self._match_results:
                 raise ConstraintViolation(f"the result of {result.match_id} is recorded")
             if result.match_id not in self._competitions:
                 raise ConstraintViolation(f"a result of an unknown match {result.match_id}")
-            self._results[result.match_id] = result
+            self._match_results[result.match_id] = result
         # what SQLite writes: kind, place, parent and created_at never change
         self._competitions[competition.id] = replace(
             stored,
@@ -53,5 +53,5 @@ class MemoryCompetitions:
         return sorted(found, key=lambda c: (c.created_at is not None, c.created_at, c.id))
 
     async def results(self, place: str) -> list[MatchResult]:
-        found = [r for r in self._results.values() if r.place == place]
+        found = [r for r in self._match_results.values() if r.place == place]
         return sorted(found, key=lambda r: (r.finished_at, r.match_id))

@@ -10,8 +10,15 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from adapters.memory.competition import MemoryCompetitions
+from adapters.memory.daily import MemoryDailyStore
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, Stats, Timer
-from bot.ports import ActiveRoundExists, CompetitionStorage, ConstraintViolation, VersionConflict
+from bot.ports import (
+    ActiveRoundExists,
+    CompetitionStorage,
+    ConstraintViolation,
+    DailyStore,
+    VersionConflict,
+)
 from engine.scoring import cleared
 
 _PARS = (36, 45)
@@ -24,8 +31,9 @@ class _StoredPlace:
     settings: PlaceSettings
 
 
-class MemoryStorage(MemoryCompetitions):
+class MemoryStorage(MemoryDailyStore, MemoryCompetitions):
     def __init__(self) -> None:
+        super().__init__()
         self._players: dict[str, Player] = {}
         self._places: dict[str, _StoredPlace] = {}
         self._rounds: dict[str, RoundState] = {}
@@ -160,3 +168,4 @@ class MemoryStorage(MemoryCompetitions):
 
 if TYPE_CHECKING:  # mypy checks that every role of the port is here, with the same signatures
     _conforms: CompetitionStorage = MemoryStorage()
+    _daily: DailyStore = MemoryStorage()

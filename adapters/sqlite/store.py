@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import aiosqlite
 
 from adapters.sqlite.competition import SqliteCompetitions
+from adapters.sqlite.daily import SqliteDailyStore
 from adapters.sqlite.migrate import MigrationError, apply_migrations
 from adapters.sqlite.opening import DatabaseUnavailable, explain, probe
 from bot.models import (
@@ -61,7 +62,7 @@ def _violation(error: sqlite3.IntegrityError) -> ConstraintViolation:
     return ConstraintViolation(f"{error.sqlite_errorname}: {error}")
 
 
-class SqliteStorage(SqliteCompetitions):
+class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = asyncio.Lock()

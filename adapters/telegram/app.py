@@ -26,6 +26,7 @@ from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter
 from adapters.telegram.ordering import ChatLanes
 from bot.clubhouse import Clubhouse
 from bot.competition.actions import is_competition_action
+from bot.daily.mode import DailyChallenge
 
 log = logging.getLogger(__name__)
 
@@ -59,11 +60,13 @@ def telegram_builder(token: str, *, base_url: str = "", max_wait: float = MAX_WA
     )
 
 
-def build_application(clubhouse: Clubhouse, builder: AnyBuilder, *, compete: Any = None) -> AnyApplication:
+def build_application(
+    clubhouse: Clubhouse, builder: AnyBuilder, daily: DailyChallenge | None = None, *, compete: Any = None
+) -> AnyApplication:
     """The Golf bot on ``builder``: handlers, per-player-and-chat ordered concurrency (``ChatLanes``),
     command menu at start-up."""
-    commands = GolfCommands(clubhouse)
-    buttons = GolfButtons(clubhouse)
+    commands = GolfCommands(clubhouse, daily)
+    buttons = GolfButtons(clubhouse, daily)
     if compete is not None:  # adapters/telegram/compete.py: its commands, buttons and boards
         commands.extra, commands.compete, buttons.press_board = (
             compete.specs(),

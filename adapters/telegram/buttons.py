@@ -25,6 +25,7 @@ from adapters.telegram.identity import is_group, player_of
 from adapters.telegram.render import SPELLING, render_message
 from adapters.telegram.render import Message as Shown
 from bot.clubhouse import Clubhouse
+from bot.daily.mode import DailyChallenge
 from bot.errors import GolfError, NotYourRoundError, RepeatedActionError, StaleActionError
 from bot.models import Player
 from bot.screens import Screen
@@ -89,10 +90,11 @@ async def answering(query: CallbackQuery) -> AsyncIterator[Answer]:
 
 
 class GolfButtons:
-    def __init__(self, clubhouse: Clubhouse) -> None:
+    def __init__(self, clubhouse: Clubhouse, daily: DailyChallenge | None = None) -> None:
         self._club = clubhouse
         self.press_board: Callable[[Player, str], Awaitable[Screen]] | None = None
         """Who plays a key press once competition is installed (the matches); else the Clubhouse."""
+        self._daily = daily
         self._shown: OrderedDict[tuple[int, int], tuple[str, int, str]] = OrderedDict()
         """(chat, message) -> (round, version, content) of its last edit: what the message shows."""
         self._pressing: Counter[tuple[int, int]] = Counter()
@@ -122,8 +124,12 @@ class GolfButtons:
         self, query: CallbackQuery, message: Message, answer: Answer, player: Player, name: str
     ) -> None:
         try:
-            press = self.press_board or self._club.press
-            screen = await press(player, query.data or "")
+            data = query.data or ""
+            if self._daily is not None and await self._daily.is_daily(data):
+                screen = await self._daily.press(player, data)  # a daily board (private chats only)
+            else:
+                press = self.press_board or self._club.press  # the matches once competition is in
+                screen = await press(player, data)
         except NotYourRoundError as error:
             answer.alert(spell(error.template, SPELLING))
             return

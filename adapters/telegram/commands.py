@@ -21,6 +21,7 @@ from adapters.telegram.arguments import parse_play_arguments, parse_rules_argume
 from adapters.telegram.identity import is_group, place_of, player_of
 from adapters.telegram.render import render_message, say
 from bot.clubhouse import Clubhouse
+from bot.daily.mode import DailyChallenge
 from bot.errors import GolfError
 from bot.info_screens import help_screen, rules_screen, stats_screen, welcome_screen
 from bot.models import Place, Player
@@ -87,11 +88,12 @@ async def _reply_refusal(asker: _Asker, error: GolfError) -> None:
 
 
 class GolfCommands:
-    def __init__(self, clubhouse: Clubhouse) -> None:
+    def __init__(self, clubhouse: Clubhouse, daily: DailyChallenge | None = None) -> None:
         self._club = clubhouse
         self.extra: tuple[CommandSpec, ...] = ()
         """Rows added by other command modules (adapters/telegram/compete.py)."""
         self.compete: object | None = None
+        self.daily = daily
 
     @property
     def specs(self) -> tuple[CommandSpec, ...]:
@@ -104,7 +106,20 @@ class GolfCommands:
             CommandSpec("rules", "[rules]", "How Golf is played", self.rules),
             CommandSpec("help", "", "What the bot can do", self.help),
             *self.extra,
+            *self._daily_specs(),
         )
+
+    def _daily_specs(self) -> tuple[CommandSpec, ...]:
+        if self.daily is None:
+            return ()
+        from adapters.telegram.daily import daily_specs  # it builds on this module
+
+        return daily_specs(self, self.daily)
+
+    async def _daily(self, asker: _Asker, words: Sequence[str]) -> None:
+        from adapters.telegram.daily import start_daily
+
+        await start_daily(self, asker, words)
 
     async def play(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := _asker(update)) is not None:
@@ -216,8 +231,10 @@ START_PAYLOADS: dict[str, StartAction] = {
     "rules": GolfCommands._rules_for,
     "help": GolfCommands._help_for,
     "start": GolfCommands._welcome,
+    "daily": GolfCommands._daily,
 }
 """Deep-link payloads of ``/start``: the first word (words are joined by ``_`` or ``-``, Telegram allows
 ``[A-Za-z0-9_-]``) picks the action, the others are its words: ``play``, ``play_wrap_3`` (a round),
-``deal_24`` (a round from deal #24), ``rules_wrap``, ``help``. Later features (joining a match posted in a
+``deal_24`` (a round from deal #24), ``rules_wrap``, ``help``, ``daily-n100123`` (a group's daily course,
+in the private chat; ``n`` is the minus sign of the group's id). Later features (joining a match posted in a
 group) add their rows."""

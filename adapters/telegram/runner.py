@@ -32,6 +32,7 @@ from adapters.telegram.notifier import TelegramNotifier
 from bot.announcements import Words
 from bot.clubhouse import Clubhouse
 from bot.competition.service import Competition
+from bot.daily.mode import DailyChallenge
 from bot.ports import Notifier
 
 log = logging.getLogger(__name__)
@@ -86,6 +87,7 @@ async def run_telegram(
     plug: Plug | None = None,
     words: Words | None = None,
     competition: tuple[Competition, Plug] | None = None,
+    daily: DailyChallenge | None = None,
 ) -> None:
     """Serve until cancelled. Uses a webhook when ``webhook`` is given or TELEGRAM_WEBHOOK_URL is set,
     else long polling. ``plug``: where the bot's Notifier (events as chat messages) goes while it is up;
@@ -95,7 +97,7 @@ async def run_telegram(
     with token_kept_out_of_logs(settings.telegram_token), network_errors_in_one_line():
         builder = telegram_builder(settings.telegram_token, base_url=settings.telegram_api_base_url)
         compete = None if competition is None else TelegramCompete(*competition[0].services)
-        app = build_application(clubhouse, builder, compete=compete)
+        app = build_application(clubhouse, builder, daily, compete=compete)
         try:
             try:
                 await _start(app, webhook)

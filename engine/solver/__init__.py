@@ -110,6 +110,8 @@ class _Search:
         """Lines below ``best_init``, stopping at ``stop_value``, within ``cap`` positions (0: the rest
         of the budget): (score, line, complete); the score is ``best_init`` when there is none."""
         budget = self.limit - self.used if self.limit else 0
+        if self.limit and budget <= 0:  # spent: 0 would mean no limit at all
+            return best_init, b"", False
         if cap:
             budget = min(budget, cap) if budget else cap
         p = self.problem

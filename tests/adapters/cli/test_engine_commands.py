@@ -237,6 +237,13 @@ class TestBench:
         out = capsys.readouterr().out
         assert "p99 / deal" in out and "3 within 1 s, 3 within 3 s, 3 within 60 s; 3 of 3 in all" in out
 
+    def test_several_rule_sets(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["bench", "solver", "--rules", "wrap+jokers=2,strict", "--deals", "2", "--json"]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert [json.loads(line)["rules"] for line in lines] == ["wrap+jokers=2", "strict"]
+        assert main(["bench", "solver", "--rules", "strict,snooker", "--deals", "2"]) == 2
+        assert capsys.readouterr().err.count("\n") == 1
+
     def test_course_choice(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["bench", "course", "--firsts", "1-3", "--holes", "3", "--json"]) == 0
         figures = json.loads(capsys.readouterr().out)

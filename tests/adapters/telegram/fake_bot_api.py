@@ -633,7 +633,9 @@ class FakeBotApi:
             "deletemessage": self._delete_message,
             "answercallbackquery": self._answer_callback_query,
             "sendchataction": self._send_chat_action,
+            "getchatmember": self._get_chat_member,
         }
+        self._owners: dict[int, set[int]] = {}
 
     # ---------------------------------------------------------------- lifecycle
 
@@ -1042,6 +1044,18 @@ class FakeBotApi:
 
     def _get_me(self, _params: JSONDict) -> JSONDict:
         return self.bot_user
+
+    def make_owner(self, chat: FakeChat, user: FakeUser) -> None:
+        """``user`` owns ``chat`` (getChatMember says ``creator``); everyone else is a plain member."""
+        self._owners.setdefault(chat.id, set()).add(user.id)
+
+    def _get_chat_member(self, params: JSONDict) -> JSONDict:
+        chat_id = _as_int(params.get("chat_id"), "chat_id")
+        user_id = _as_int(params.get("user_id"), "user_id")
+        user = {"id": user_id, "is_bot": False, "first_name": str(user_id)}
+        if user_id in self._owners.get(chat_id, set()):
+            return {"status": "creator", "user": user, "is_anonymous": False}
+        return {"status": "member", "user": user}
 
     def _confirm_below(self, offset: int) -> None:
         before = len(self._updates)

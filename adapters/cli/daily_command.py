@@ -1,0 +1,126 @@
+"""``golfbot daily``: today's global daily course in the terminal (the course that private chats share),
+and its leaderboards, your streaks and your share text.
+
+The board is printed after every key; keys are read as words from standard input (type them and press
+Enter, or pipe them in): ``1``-``9`` play that column, ``d`` turns the stock, ``q`` concedes the hole,
+``n`` goes on to the next hole, ``x`` saves and leaves (every move is committed already, so a killed game
+resumes too). There are no hints and no undo in the daily challenge, and one attempt a day.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from adapters.cli.failure import EXIT_ENVIRONMENT, EXIT_USAGE, CommandFailed
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
+if TYPE_CHECKING:
+    from typing import Any, TextIO
+
+    from bot.daily.mode import DailyChallenge
+    from bot.models import Player
+    from bot.screens import Screen
+
+    Subparsers = Any  # argparse's _SubParsersAction is private
+
+KEYS = {"d": "s", "s": "s", "q": "q", "n": "n", **{str(n): str(n) for n in range(1, 10)}}
+
+
+def add_commands(sub: Subparsers) -> None:
+    daily = sub.add_parser("daily", help="today's daily challenge (the global course), once a day")
+    daily.add_argument(
+        "--board",
+        choices=("today", "week", "all"),
+        help="show a leaderboard of the global course instead of playing",
+    )
+    daily.add_argument("--page", type=int, default=1, help="the leaderboard's page (default 1)")
+    daily.add_argument("--share", action="store_true", help="print your share text of today's course")
+    daily.add_argument("--db", help="SQLite database file (default: the user data folder)")
+    daily.set_defaults(handler=daily_command)
+
+
+def daily_command(args: argparse.Namespace) -> int:
+    if args.page < 1:
+        raise CommandFailed(f"--page counts from 1, not {args.page}", EXIT_USAGE)
+    import asyncio
+
+    from adapters.cli.config import Settings
+    from adapters.sqlite import DatabaseUnavailable
+    from bot.errors import GolfError
+
+    settings = Settings.load(db=args.db)
+    try:
+        return asyncio.run(_daily(args, settings.db_path, sys.stdin, sys.stdout))
+    except DatabaseUnavailable as error:
+        raise CommandFailed(str(error), EXIT_ENVIRONMENT) from error
+    except GolfError as error:
+        raise CommandFailed(error.message, EXIT_USAGE) from error
+    except KeyboardInterrupt:
+        print("Saved — run golfbot daily to go on.", file=sys.stderr)
+        return 130
+    finally:
+        from adapters.solver.workers import stop_workers
+
+        stop_workers()
+
+
+async def _daily(args: argparse.Namespace, db_path: object, keys: TextIO, out: TextIO) -> int:
+    from adapters.cli.wiring import open_app
+    from adapters.console.game import local_player
+    from bot.daily.mode import GLOBAL_COURSE
+    from bot.render import render_screen
+
+    async with open_app(str(db_path)) as app:
+        daily = app.daily
+        player = local_player()
+        if args.board:
+            print(render_screen(await daily.leaderboard(GLOBAL_COURSE, args.board, args.page - 1)), file=out)
+            return 0
+        if args.share:
+            text = await daily.share(player, GLOBAL_COURSE)
+            print(text or "You have not finished a hole of today's course yet.", file=out)
+            return 0
+        return await play(daily, player, keys, out)
+
+
+async def play(daily: DailyChallenge, player: Player, keys: TextIO, out: TextIO) -> int:
+    """Show today's board and apply keys until the course is over, ``x`` or the end of input."""
+    from bot.daily.mode import GLOBAL_COURSE, AlreadyPlayedError
+    from bot.errors import GolfError
+    from bot.render import render_screen
+
+    try:
+        screen: Screen = await daily.play(player, GLOBAL_COURSE)
+    except AlreadyPlayedError as error:
+        print(error.message, file=out)
+        share = await daily.share(player, GLOBAL_COURSE)
+        if share:
+            print(share, file=out)
+        streak = await daily.streaks(player, GLOBAL_COURSE)
+        print(f"Streak: {streak.played} days played (longest {streak.longest_played}).", file=out)
+        return 0
+    print(render_screen(screen, with_keys=True), file=out)
+    for line in keys:
+        for word in line.split():
+            key = word.lower()
+            if key == "x":
+                print("Saved — run golfbot daily to go on.", file=out)
+                return 0
+            action = KEYS.get(key)
+            if action is None:
+                print(f"{word!r} is not a key here: 1-9, d, q, n or x.", file=out)
+                continue
+            prefix = next((b.id.rsplit(":", 1)[0] for b in screen.all_buttons), "")
+            try:
+                screen = await daily.press(player, f"{prefix}:{action}")
+            except GolfError as error:
+                print(error.message, file=out)
+                if error.screen is not None:
+                    screen = error.screen
+                continue
+            print(render_screen(screen, with_keys=True), file=out)
+            if not any(b.enabled for b in screen.all_buttons):  # the course is over
+                return 0
+    print("Saved — run golfbot daily to go on.", file=out)
+    return 0

@@ -1,0 +1,189 @@
+"""The daily challenge on Telegram: ``/daily``, ``/leaderboard``, ``/dailyshare`` and ``/dailysettings``
+(group admins only), and the ``/start daily-<group>`` deep link.
+
+A daily board would spoil the day's deals for the others, so it is only ever sent in the private chat with
+the bot: in a group, ``/daily`` answers with a button that opens the private chat on that group's course
+(``t.me/<bot>?start=daily-<group>``); ``/daily`` in a private chat plays the global course, the one all
+private chats share. Leaderboards and share texts show no card, so they go where they are asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from telegram import Chat, ChatMember, InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.ext import ContextTypes
+
+from adapters.telegram.commands import (
+    CommandSpec,
+    GolfCommands,
+    _Asker,
+    _asker,
+    _reply_refusal,
+    _reply_screen,
+)
+from adapters.telegram.identity import PLATFORM
+from adapters.telegram.render import say
+from bot.daily.mode import GLOBAL_COURSE, DailyChallenge
+from bot.errors import BadOptionError, GolfError
+from bot.models import Place
+from bot.screens import Screen, ScreenKind
+
+PLAY_IN_PRIVATE = (
+    "Today's course of this group is played in our private chat, so that nobody sees your deals."
+)
+NOT_AN_ADMIN = "Only the group's admins can change the daily challenge."
+NOT_IN_PRIVATE = "Daily settings belong to a group; use this command there."
+NOTHING_TO_SHARE = "Finish a hole of today's course first (/daily)."
+NOT_A_GROUP = "That link does not name a group's course. Send /daily in the group for a fresh one."
+SETTINGS_USAGE = "Usage: /dailysettings [zone=Europe/Berlin] [holes=1|3|9|18] [rules=strict] [post=on|off]"
+ADMINS = (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
+
+
+def link_payload(place: Place) -> str:
+    """``daily-<chat id>``, with a group's minus sign as ``n`` (a payload may hold ``[A-Za-z0-9_-]``)."""
+    return "daily-" + place.place_id.replace("-", "n")
+
+
+def place_of_payload(words: Sequence[str]) -> Place | None:
+    """The group a ``/start daily-<id>`` link names (its words after ``daily``), if it names one."""
+    if len(words) != 1:
+        return None
+    word = words[0]
+    digits = word[1:] if word.startswith("n") else word
+    if not digits.isdigit() or len(digits) > 20:
+        return None
+    return Place(PLATFORM, ("-" if word.startswith("n") else "") + digits)
+
+
+def daily_specs(commands: GolfCommands, daily: DailyChallenge) -> tuple[CommandSpec, ...]:
+    handlers = DailyHandlers(commands, daily)
+    return (
+        CommandSpec("daily", "", "Play today's daily course (in private)", handlers.daily),
+        CommandSpec(
+            "leaderboard", "[today|week|all] [page]", "The daily challenge's table", handlers.leaderboard
+        ),
+        CommandSpec("dailyshare", "", "Post your daily result, without spoilers", handlers.share),
+        CommandSpec(
+            "dailysettings",
+            "[zone=…] [holes=…] [rules=…] [post=on|off]",
+            "Daily settings (admins)",
+            handlers.settings,
+        ),
+    )
+
+
+async def start_daily(commands: GolfCommands, asker: _Asker, words: Sequence[str]) -> None:
+    """``/start daily-<group>``: that group's course, here in the private chat."""
+    daily = commands.daily
+    place = place_of_payload(words)
+    if daily is None or asker.in_group:
+        await commands._welcome(asker)
+        return
+    if place is None:
+        await asker.message.reply_html(say(NOT_A_GROUP))
+        return
+    try:
+        screen = await daily.play(asker.player, place)
+    except GolfError as error:
+        await _reply_refusal(asker, error)
+        return
+    await _reply_screen(asker, screen)
+
+
+class DailyHandlers:
+    def __init__(self, commands: GolfCommands, daily: DailyChallenge) -> None:
+        self._commands = commands
+        self._daily = daily
+
+    def _place(self, asker: _Asker) -> Place:
+        return asker.place if asker.in_group else GLOBAL_COURSE
+
+    async def daily(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        if (asker := _asker(update)) is None:
+            return
+        if asker.in_group:  # never a board in a group: a button into the private chat instead
+            url = f"https://t.me/{context.bot.username}?start={link_payload(asker.place)}"
+            keyboard = InlineKeyboardMarkup([[InlineKeyboardButton("📅 Play today's course", url=url)]])
+            await asker.message.reply_html(
+                say(PLAY_IN_PRIVATE), reply_markup=keyboard, allow_sending_without_reply=True
+            )
+            return
+        try:
+            screen = await self._daily.play(asker.player, GLOBAL_COURSE)
+        except GolfError as error:
+            await _reply_refusal(asker, error)
+            return
+        await _reply_screen(asker, screen)
+
+    async def leaderboard(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        if (asker := _asker(update)) is None:
+            return
+        words = [w.lower() for w in context.args or ()]
+        period = next((w for w in words if not w.isdigit()), "today")
+        page = next((int(w) for w in words if w.isdigit()), 1)
+        try:
+            screen = await self._daily.leaderboard(self._place(asker), period, max(page, 1) - 1)
+        except GolfError as error:
+            await _reply_refusal(asker, error)
+            return
+        await _reply_screen(asker, screen)
+
+    async def share(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        if (asker := _asker(update)) is None:
+            return
+        text = await self._daily.share(asker.player, self._place(asker))
+        if text is None:
+            await asker.message.reply_html(say(NOTHING_TO_SHARE), allow_sending_without_reply=True)
+            return
+        await asker.message.reply_html(say(f"{asker.player.name}'s daily round:\n{text}"))
+
+    async def settings(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        if (asker := _asker(update)) is None or update.effective_user is None:
+            return
+        try:
+            if not asker.in_group:
+                raise GolfError(NOT_IN_PRIVATE)
+            chat: Chat = asker.message.chat
+            member = await context.bot.get_chat_member(chat.id, update.effective_user.id)
+            if member.status not in ADMINS:
+                raise GolfError(NOT_AN_ADMIN)
+            options = _settings_options(context.args or ())
+            new, changed = await self._daily.change_settings(asker.place, **options)  # type: ignore[arg-type]
+        except GolfError as error:
+            await _reply_refusal(asker, error)
+            return
+        lines = (
+            f"Time zone: {new.zone} (the day turns at midnight there)",
+            f"Holes: {new.holes}",
+            f"Rules: {new.rules}",
+            f"Final table and reveal posted here: {'yes' if new.post else 'no'}",
+        )
+        saved = (
+            ("Saved. Today's course stays as it opened; the next one uses these settings.",)
+            if changed
+            else ()
+        )
+        screen = Screen(ScreenKind.INFO, title="⚙️ Daily challenge", blocks=("\n".join(lines), *saved))
+        await _reply_screen(asker, screen)
+
+
+def _settings_options(words: Sequence[str]) -> dict[str, object]:
+    """``zone=Asia/Tokyo holes=3 rules=wrap post=off`` as the keyword arguments of change_settings."""
+    options: dict[str, object] = {}
+    for word in words:
+        key, sep, value = word.partition("=")
+        key = key.lower()
+        if not sep or not value:
+            raise BadOptionError(SETTINGS_USAGE)
+        if key == "zone":
+            options["zone_name"] = value
+        elif key == "holes" and value.isdigit():
+            options["holes"] = int(value)
+        elif key == "rules":
+            options["rules"] = value
+        elif key == "post" and value.lower() in ("on", "off", "yes", "no"):
+            options["post"] = value.lower() in ("on", "yes")
+        else:
+            raise BadOptionError(SETTINGS_USAGE)
+    return options

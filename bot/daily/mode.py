@@ -1,0 +1,527 @@
+"""The daily challenge as a mode: one course a day per place, one attempt per player, no hints, no undo.
+
+A day's course is opened on first need (or by the rollover) from the installation's secret
+(``engine.daily``), with its commitment; its best scores are solved once, off the event loop, and stored.
+A player's attempt is a round of kind ``daily`` whose payload names the day; every finished hole moves the
+player's result on (``DailyStore.record_result``). At the place's midnight a timer of kind ``daily`` closes
+the day (its results go into the all-time table once), announces the final table and the reveal, and opens
+the next day's course. A time-zone or format change takes effect with the next day: today's course stays
+as it opened, and a day is never played twice (after a change that moves the clock back, the next day
+opens at once and simply lasts longer).
+
+Built on the Clubhouse's structure of today (rounds in ``RoundStore``, per-player locks, Screens from
+``bot.round_screens``); presses on a daily board come here, not to the Clubhouse.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import date, timedelta
+
+from bot import texts
+from bot.actions import parse_action_id
+from bot.clubhouse import position
+from bot.daily.models import BOARD_PAGE, GLOBAL_PLACE, DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
+from bot.errors import (
+    BadActionError,
+    BadOptionError,
+    GolfError,
+    IllegalMoveError,
+    NotYourRoundError,
+    StaleActionError,
+)
+from bot.events import DayClosed, DayOpened, Outbox
+from bot.locks import PlayerLocks
+from bot.models import HoleRecord, Payload, Place, Player, RoundState, RoundStatus, Timer
+from bot.options import rules_option, sentence
+from bot.ports import ActiveRoundExists, Clock, DailyStore, Notifier, Solver, Storage, VersionConflict
+from bot.round_screens import round_screen
+from bot.screens import Screen, ScreenKind
+from bot.timers import Timers
+from engine.daily import (
+    DAILY_HOLES,
+    DailyError,
+    Streaks,
+    commitment,
+    day_end,
+    day_of,
+    first_deal,
+    reveal_text,
+    share_text,
+    streaks,
+    zone,
+)
+from engine.deal import deal
+from engine.hole import Hole
+from engine.moves import MoveError, parse_move
+from engine.rules import find_rules
+from engine.scoring import par_per_hole, to_par_text
+
+log = logging.getLogger(__name__)
+
+KIND = "daily"
+"""The rounds' kind and the timers' kind."""
+PAYLOAD_VERSION = 1
+PERIODS = ("today", "week", "all")
+GLOBAL_COURSE = Place("daily", "global", "Everyone")
+"""The one course of private chats, user-installed contexts and the terminal (its key is GLOBAL_PLACE)."""
+
+NO_HINTS = "No hints in the daily challenge: everyone plays it on their own."
+DAY_OVER = "That day's course has closed: today's is waiting for you."
+
+
+class AlreadyPlayedError(GolfError):
+    """A second attempt at today's course: the message holds the player's result."""
+
+
+DAILY_ID = 10
+"""The length of a daily round's id (a solo round's is 8): a button tells its mode without a look-up."""
+
+
+def new_daily_id() -> str:
+    return "d" + "".join(secrets.choice("0123456789abcdefghijklmnopqrstuvwxyz") for _ in range(DAILY_ID - 1))
+
+
+def place_of(key: str) -> Place:
+    platform, _, place_id = key.partition(":")
+    return Place(platform, place_id)
+
+
+def rollover_timer_id(place: str) -> str:
+    return f"daily:{place}"
+
+
+class DailyChallenge:
+    def __init__(
+        self,
+        storage: Storage,
+        daily: DailyStore,
+        solver: Solver,
+        clock: Clock,
+        *,
+        notifier: Notifier | None = None,
+        new_secret: Callable[[], bytes] = lambda: secrets.token_bytes(32),
+    ) -> None:
+        self._storage = storage
+        self._daily = daily
+        self._solver = solver
+        self._clock = clock
+        self.notifier = notifier
+        """Where events go that happen outside a timer (a rollover caught up on by a command)."""
+        self._new_secret = new_secret
+        self._secret: bytes | None = None
+        self._locks = PlayerLocks()
+        self._place_locks = PlayerLocks()
+        self._solving: dict[tuple[str, date], asyncio.Task[tuple[int | None, ...]]] = {}
+        self._timers: Timers | None = None
+
+    # ---- the installation and the timers ---------------------------------------------------------
+
+    async def secret(self) -> bytes:
+        """The installation's secret: generated at the first start, then read from the database."""
+        if self._secret is None:
+            self._secret = await self._daily.installation_secret(self._new_secret())
+        return self._secret
+
+    def attach(self, timers: Timers) -> None:
+        """Handle the rollover timers of the ``Timers`` service, and schedule them through it (so that it
+        wakes for a sooner one)."""
+        timers.on(KIND, self.on_rollover)
+        self._timers = timers
+
+    async def _schedule_rollover(self, day: DailyDay) -> None:
+        timer = Timer(rollover_timer_id(day.place), KIND, day.closes_at, day.place)
+        if self._timers is not None:
+            await self._timers.schedule(timer)
+        else:
+            await self._storage.add_timer(timer)
+
+    async def on_rollover(self, timer: Timer, outbox: Outbox) -> None:
+        """The timer handler: close the place's day if it is over, and open the next."""
+        await self.rollover(timer.payload, outbox)
+
+    # ---- a place's course ------------------------------------------------------------------------
+
+    async def settings(self, place: Place) -> DailySettings:
+        return await self._daily.daily_settings(place.key)
+
+    async def change_settings(
+        self,
+        place: Place,
+        *,
+        zone_name: str | None = None,
+        holes: int | None = None,
+        rules: str | None = None,
+        channel: str | None = None,
+        post: bool | None = None,
+    ) -> tuple[DailySettings, bool]:
+        """Change what is given (from the next day on; today's course stays); returns the settings now
+        stored and whether anything changed. Permission checks are the adapter's."""
+        current = await self._daily.daily_settings(place.key)
+        if zone_name is not None:
+            try:
+                zone_name = zone(zone_name.strip()).key
+            except DailyError as error:
+                raise BadOptionError(sentence(str(error))) from None
+        if holes is not None and holes not in DAILY_HOLES:
+            raise BadOptionError(f"A daily course has 1, 3, 9 or 18 holes, not {holes}.")
+        new = replace(
+            current,
+            zone=current.zone if zone_name is None else zone_name,
+            holes=current.holes if holes is None else holes,
+            rules=current.rules if rules is None else rules_option(rules),
+            channel=current.channel if channel is None else channel,
+            post=current.post if post is None else post,
+        )
+        if new != current:
+            await self._daily.save_daily_settings(place.key, new)
+        return new, new != current
+
+    async def today(self, place: Place) -> DailyDay:
+        """The place's course of today, opened now if it is not yet (and yesterday's closed first, if its
+        rollover has not run: the bot was down, say)."""
+        latest = await self._daily.latest_day(place.key)
+        if latest is not None and not latest.closed and self._clock.now() < latest.closes_at:
+            return latest
+        outbox = Outbox()
+        day = await self.rollover(place.key, outbox, place=place)
+        if self.notifier is not None:
+            await outbox.publish(self.notifier)
+        return day
+
+    async def rollover(self, place_key: str, outbox: Outbox, *, place: Place | None = None) -> DailyDay:
+        """Close the place's day if it is over, and open the next one; returns the day now open. If anyone
+        played the day closed (and the place posts), the final table with the reveal and the next day's
+        commitment are announced; a place where nobody plays hears nothing. Safe to call at any time,
+        from any number of processes: a day is opened once and closed once."""
+        async with self._place_locks.hold(place_key):
+            settings = await self._daily.daily_settings(place_key)
+            latest = await self._daily.latest_day(place_key)
+            now = self._clock.now()
+            played = False
+            announce = settings.post and place_key != GLOBAL_PLACE  # the global course has no chat
+            if latest is not None and not latest.closed:
+                if now < latest.closes_at:
+                    await self._schedule_rollover(latest)  # an early or moved timer: wait on
+                    return latest
+                if await self._daily.close_day(place_key, latest.day):
+                    closed = await self._closed_event(latest)
+                    played = closed.winner is not None
+                    if announce and played:
+                        outbox.to_place(place_key, closed)
+            today = day_of(now, settings.zone)
+            if latest is not None and today <= latest.day:  # the zone moved back: never a day twice
+                today = latest.day + timedelta(days=1)
+            opened = await self._open(place or place_of(place_key), settings, today)
+            if announce and played and opened.closes_at > now:
+                outbox.to_place(place_key, DayOpened(place_key, opened.day, opened.holes, opened.commitment))
+            await self._schedule_rollover(opened)
+            return opened
+
+    async def _open(self, place: Place, settings: DailySettings, day: date) -> DailyDay:
+        rules = find_rules(settings.rules)
+        first = first_deal(await self.secret(), place.key, day)
+        if rules.winnable_only:
+            deals = await self._solver.course(first, settings.holes, settings.rules)
+        else:
+            deals = tuple(range(first, first + settings.holes))
+        par = (await self._storage.place_settings(place)).par_for_nine
+        wanted = DailyDay(
+            place=place.key,
+            day=day,
+            zone=settings.zone,
+            rules=settings.rules,
+            par_for_nine=par,
+            deals=deals,
+            commitment=commitment(place.key, day, settings.rules, deals),
+            closes_at=day_end(day, settings.zone),
+        )
+        return await self._daily.open_day(wanted)
+
+    async def _closed_event(self, day: DailyDay) -> DayClosed:
+        rows = await self._daily.day_board(day.place, day.day, 0, BOARD_PAGE)
+        top = rows[0] if rows else None
+        return DayClosed(
+            place=day.place,
+            day=day.day,
+            winner=top.player if top else None,
+            best=top.total if top else None,
+            table=tuple(day_row_text(r) for r in rows),
+            reveal=reveal_text(day.place, day.day, day.rules, day.deals),
+            commitment=day.commitment,
+        )
+
+    # ---- best scores, solved once a day ----------------------------------------------------------
+
+    def _solve(self, day: DailyDay) -> asyncio.Task[tuple[int | None, ...]] | None:
+        """Start solving the day's deals unless they are known or being solved."""
+        key = (day.place, day.day)
+        if day.best or day.closed:
+            return None
+        task = self._solving.get(key)
+        if task is None:
+            task = self._solving[key] = asyncio.create_task(self._solve_day(day))
+        return task
+
+    async def _solve_day(self, day: DailyDay) -> tuple[int | None, ...]:
+        rules = find_rules(day.rules)
+        best: list[int | None] = []
+        for number in day.deals:
+            try:
+                answer = await self._solver.best_score(deal(number, rules))
+            except Exception:  # a nicety: never lose a move over it
+                log.exception("best score of deal %s failed", number)
+                answer = None
+            best.append(answer.score if answer is not None and answer.proven else None)
+        known = tuple(best)
+        if all(b is not None for b in known):
+            await self._daily.save_day_best(day.place, day.day, known)
+        else:
+            self._solving.pop((day.place, day.day), None)  # try again on a later hole
+        return known
+
+    async def _best(self, day: DailyDay, index: int) -> int | None:
+        if day.best:
+            return day.best[index]
+        task = self._solve(day)
+        if task is None:
+            return None
+        return (await task)[index]
+
+    # ---- playing ---------------------------------------------------------------------------------
+
+    async def play(self, player: Player, place: Place) -> Screen:
+        """Play or resume today's course at ``place``. A second attempt raises AlreadyPlayedError with the
+        player's result."""
+        day = await self.today(place)
+        async with self._locks.hold(player.key):
+            await self._storage.ensure_player(player)
+            active = await self._storage.active_round(player.key, place.key, KIND)
+            if active is not None and _day_of_round(active) != day.day:
+                await self._end(active)  # yesterday's, left unfinished: its result stands
+                active = None
+            if active is not None:
+                return self._screen(active, position(active), day)
+            result = await self._daily.daily_result(place.key, day.day, player.key)
+            if result is not None:
+                raise AlreadyPlayedError(await self._played_text(result, day))
+            now = self._clock.now()
+            state = RoundState(
+                id=new_daily_id(),
+                place=place.key,
+                players=(player.key,),
+                rules=day.rules,
+                holes=day.holes,
+                par_for_nine=day.par_for_nine,
+                casual=False,
+                deals=day.deals,
+                kind=KIND,
+                started_at=now,
+                updated_at=now,
+                payload=Payload.of(PAYLOAD_VERSION, {"day": day.day.isoformat()}),
+            )
+            self._solve(day)  # the day's first player: its best scores are worked out meanwhile
+            try:
+                await self._storage.create_round(state)
+            except ActiveRoundExists:  # another process started it a moment ago
+                current = await self._storage.active_round(player.key, place.key, KIND)
+                if current is None:
+                    raise
+                state = current
+            return self._screen(state, position(state), day)
+
+    async def is_daily(self, action_id: str) -> bool:
+        """Whether a button id belongs to a daily board (so that an adapter hands it here): told by the
+        length of its round id, without a trip to storage."""
+        try:
+            action = parse_action_id(action_id)
+        except GolfError:
+            return False
+        return len(action.session) == DAILY_ID
+
+    async def press(self, player: Player, action_id: str) -> Screen:
+        """A button of a daily board: a column, the stock, concede, next hole. Hints are refused."""
+        action = parse_action_id(action_id)
+        state = await self._storage.load_round(action.session)
+        if state is None or state.kind != KIND:
+            raise BadActionError(texts.UNKNOWN_ROUND)
+        if player.key != state.owner:
+            raise NotYourRoundError(texts.NOT_YOUR_ROUND)
+        async with self._locks.hold(player.key):
+            state = await self._storage.load_round(action.session)
+            assert state is not None
+            hole = position(state)
+            day = await self._daily.daily_day(state.place, _day_of_round(state))
+            if day is None or day.closed:
+                raise StaleActionError(DAY_OVER)
+            if action.version != state.version:
+                raise StaleActionError(texts.STALE, screen=self._screen(state, hole, day))
+            if not state.is_active:
+                raise StaleActionError(texts.ROUND_OVER, screen=self._screen(state, hole, day))
+            if action.action == "h":
+                raise GolfError(NO_HINTS, screen=self._screen(state, hole, day))
+            if action.action == "n":
+                if state.status is not RoundStatus.HOLE_OVER:
+                    raise StaleActionError(texts.HOLE_NOT_OVER, screen=self._screen(state, hole, day))
+                new = state.bump(status=RoundStatus.PLAYING, moves=(), updated_at=self._clock.now())
+                await self._save(state, new)
+                return self._screen(new, position(new), day)
+            if state.status is not RoundStatus.PLAYING:
+                raise StaleActionError(texts.HOLE_OVER, screen=self._screen(state, hole, day))
+            return await self._move(state, hole, day, action.action)
+
+    async def _move(self, state: RoundState, hole: Hole, day: DailyDay, code: str) -> Screen:
+        try:
+            after = hole.play(parse_move(code))
+        except MoveError as error:
+            raise IllegalMoveError(sentence(str(error)), screen=self._screen(state, hole, day)) from None
+        now = self._clock.now()
+        moves = (*state.moves, code)
+        if not after.is_over:
+            new = state.bump(moves=moves, updated_at=now)
+            await self._save(state, new)
+            return self._screen(new, after, day)
+        index = len(state.scores)
+        best = await self._best(day, index)
+        last = index + 1 == state.holes
+        new = state.bump(
+            moves=moves,
+            scores=(*state.scores, after.score),
+            best=(*state.best, best),
+            status=RoundStatus.FINISHED if last else RoundStatus.HOLE_OVER,
+            updated_at=now,
+        )
+        record = HoleRecord(
+            round_id=state.id,
+            player=state.owner,
+            place=state.place,
+            index=index,
+            deal=state.deal,
+            rules=state.rules,
+            moves=moves,
+            score=after.score,
+            best=best,
+            finished_at=now,
+        )
+        await self._save(state, new, record)
+        total = sum(new.scores)
+        to_par = total - par_per_hole(new.par_for_nine) * len(new.scores)
+        await self._daily.record_result(
+            DailyResult(
+                place=state.place,
+                day=day.day,
+                player=state.owner,
+                round_id=state.id,
+                holes_played=len(new.scores),
+                total=total,
+                to_par=to_par,
+                finished=last,
+                at_or_under_par=last and to_par <= 0,
+            )
+        )
+        return self._screen(new, after, day)
+
+    async def _save(self, old: RoundState, new: RoundState, record: HoleRecord | None = None) -> None:
+        try:
+            await self._storage.save_round(new, previous_version=old.version, finished=record)
+        except VersionConflict:
+            raise StaleActionError(texts.STALE) from None
+
+    async def close(self) -> None:
+        """Stop solving best scores nobody waits for any more."""
+        for task in self._solving.values():
+            task.cancel()
+        self._solving.clear()
+
+    async def _end(self, state: RoundState) -> None:
+        new = state.bump(status=RoundStatus.ABANDONED, updated_at=self._clock.now())
+        with contextlib.suppress(VersionConflict):  # ended by another process meanwhile
+            await self._storage.save_round(new, previous_version=state.version)
+
+    def _screen(self, state: RoundState, hole: Hole, day: DailyDay) -> Screen:
+        screen = round_screen(state, hole)
+        title = f"📅 Daily {day.day.isoformat()} · {screen.title}"
+        if state.status is RoundStatus.FINISHED:
+            card = share_text(day.day, state.scores, state.best, day.holes, day.par_for_nine)
+            return replace(screen, title=title, blocks=(*screen.blocks, "Share your result:\n" + card))
+        return replace(screen, title=title)
+
+    async def _played_text(self, result: DailyResult, day: DailyDay) -> str:
+        if result.finished:
+            done = f"{result.total} ({to_par_text(result.to_par)})"
+        else:
+            done = f"{result.total} ({to_par_text(result.to_par)}) after {result.holes_played} of {day.holes}"
+        return (
+            f"You have played today's course already: {done}. One attempt a day — "
+            f"a new course opens at midnight ({day.zone})."
+        )
+
+    # ---- results ---------------------------------------------------------------------------------
+
+    async def share(self, player: Player, place: Place) -> str | None:
+        """The player's spoiler-free share text of today's course (None before they finish a hole)."""
+        day = await self.today(place)
+        result = await self._daily.daily_result(place.key, day.day, player.key)
+        if result is None:
+            return None
+        state = await self._storage.load_round(result.round_id)
+        if state is None:
+            return None
+        return share_text(day.day, state.scores, state.best, day.holes, day.par_for_nine)
+
+    async def streaks(self, player: Player, place: Place) -> Streaks:
+        days = await self._daily.place_days(place.key)
+        return streaks(days, await self._daily.player_days(place.key, player.key))
+
+    async def leaderboard(self, place: Place, period: str = "today", page: int = 0) -> Screen:
+        """A page of today's, this week's (its days closed so far, Monday to Sunday) or the all-time table."""
+        if period not in PERIODS:
+            raise BadOptionError(f"A leaderboard is today, week or all, not {period!r}.")
+        page = max(page, 0)
+        day = await self.today(place)
+        offset = page * BOARD_PAGE
+        notes: tuple[str, ...] = ()
+        if period == "today":
+            rows: list[str] = [
+                day_row_text(r) for r in await self._daily.day_board(place.key, day.day, offset, BOARD_PAGE)
+            ]
+            title = f"📅 Daily {day.day.isoformat()} — today's table"
+            notes = (f"Commitment to today's deals (SHA-256, revealed at midnight): {day.commitment}",)
+        elif period == "week":
+            periods = await self._daily.week_board(place.key, day.day, offset, BOARD_PAGE)
+            rows = [period_row_text(r) for r in periods]
+            monday = day.day - timedelta(days=day.day.weekday())
+            title = f"📅 Daily — the week of {monday.isoformat()} (days closed so far)"
+        else:
+            rows = [
+                period_row_text(r) for r in await self._daily.all_time_board(place.key, offset, BOARD_PAGE)
+            ]
+            title = "📅 Daily — all time"
+        body = "\n".join(rows) if rows else "Nobody on this table yet."
+        return Screen(ScreenKind.INFO, title=title, blocks=(body, *notes))
+
+
+def _day_of_round(state: RoundState) -> date:
+    return date.fromisoformat(str(state.payload.read()["day"]))
+
+
+def _name(row: DayRow | PeriodRow) -> str:
+    return row.name or row.player
+
+
+def day_row_text(row: DayRow) -> str:
+    thru = "" if row.finished else f" (thru {row.holes_played})"
+    return f"{row.rank:>3}. {_name(row)} — {row.total} ({to_par_text(row.to_par)}){thru}"
+
+
+def period_row_text(row: PeriodRow) -> str:
+    return (
+        f"{row.rank:>3}. {_name(row)} — {row.days} day{'s' if row.days != 1 else ''},"
+        f" average {row.average_to_par:+.1f}, {row.wins} win{'s' if row.wins != 1 else ''},"
+        f" best {to_par_text(row.best_to_par)}"
+    )

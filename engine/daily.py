@@ -1,0 +1,219 @@
+"""The daily challenge, the pure part: a place's day, its provably fair course, the commitment and reveal,
+streaks, leaderboard ranks and the spoiler-free share text.
+
+The course of a day is a run of PySolFC deal numbers starting at a number derived from the installation's
+secret, the place and the date:
+
+    first = int.from_bytes(HMAC-SHA256(secret, "golfbot-daily/v1|<place>|<YYYY-MM-DD>")[:16]) % FIRST_SPAN + 1
+
+then ``engine.course.course(first, holes, rules)`` (consecutive numbers, or the first that are not proven
+impossible under winnable-only rules). Without the secret nobody can compute a day in advance. When the day
+opens its *commitment* is published, the SHA-256 of the text :func:`reveal_text` (place, date, rules, holes
+and the deal numbers); when it closes that text is revealed, and anyone can hash it and replay the deals.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from engine.course import MAX_SKIPPED, course
+from engine.deal import MAX_DEAL
+from engine.rules import Rules
+from engine.scoring import MAX_HOLES, par_per_hole, to_par_text
+
+DAILY_HOLES = (1, 3, 9, 18)
+"""The formats an admin may choose (9 by default)."""
+FIRST_SPAN = MAX_DEAL - MAX_HOLES - MAX_SKIPPED * MAX_HOLES
+"""First deal numbers run 1..FIRST_SPAN: a course (and the deals it skips) never runs past the last."""
+EPOCH = date(2026, 1, 1)
+"""Course #1 was played on this date (the course number in the share text counts days from it)."""
+_DOMAIN = "golfbot-daily/v1"
+
+
+class DailyError(ValueError):
+    """A time zone or a format that the daily challenge cannot use; the message says which."""
+
+
+# ---- the day ---------------------------------------------------------------------------------------
+
+
+def zone(name: str) -> ZoneInfo:
+    """The IANA time zone ``name`` (``"UTC"``, ``"Europe/Berlin"``); tzdata provides the database where
+    the system has none. Raises DailyError naming the zone otherwise."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise DailyError(f"{name!r} is not a time zone (use a name like Europe/Berlin or UTC)") from None
+
+
+def day_of(now: datetime, zone_name: str = "UTC") -> date:
+    """The place's date at the aware instant ``now``."""
+    return now.astimezone(zone(zone_name)).date()
+
+
+def day_start(day: date, zone_name: str = "UTC") -> datetime:
+    """The UTC instant at which ``day`` begins in the zone (its local midnight; where a clock change skips
+    midnight, the first instant of that date)."""
+    # zoneinfo reads a skipped wall time with the offset before the change, which lands after the gap
+    return datetime.combine(day, time(0), tzinfo=zone(zone_name)).astimezone(UTC)
+
+
+def day_end(day: date, zone_name: str = "UTC") -> datetime:
+    """When ``day`` closes in the zone: the start of the next date there (the rollover)."""
+    return day_start(day + timedelta(days=1), zone_name)
+
+
+def course_number(day: date) -> int:
+    """Days since EPOCH, counting it as #1: the number in the share text."""
+    return (day - EPOCH).days + 1
+
+
+# ---- the course, the commitment and the reveal ------------------------------------------------------
+
+
+def first_deal(secret: bytes, place: str, day: date) -> int:
+    """The first deal number of ``place``'s course on ``day`` (see the module's docstring)."""
+    message = f"{_DOMAIN}|{place}|{day.isoformat()}".encode()
+    digest = hmac.new(secret, message, hashlib.sha256).digest()
+    return int.from_bytes(digest[:16], "big") % FIRST_SPAN + 1
+
+
+def check_holes(holes: int) -> int:
+    if holes not in DAILY_HOLES:
+        raise DailyError(f"a daily course has 1, 3, 9 or 18 holes, not {holes}")
+    return holes
+
+
+def daily_deals(secret: bytes, place: str, day: date, holes: int, rules: Rules) -> tuple[int, ...]:
+    """The day's deal numbers: ``holes`` of them from :func:`first_deal` up (under winnable-only rules the
+    deals proven impossible are skipped; this may take a few seconds, so the core runs it off the loop)."""
+    return course(first_deal(secret, place, day), check_holes(holes), rules)
+
+
+def reveal_text(place: str, day: date, rules: str, deals: Sequence[int]) -> str:
+    """What the commitment hashes and the reveal shows, e.g.
+    ``golfbot-daily/v1|discord:42|2026-11-22|strict|9|123 124 125 ...``."""
+    numbers = " ".join(str(n) for n in deals)
+    return f"{_DOMAIN}|{place}|{day.isoformat()}|{rules}|{len(deals)}|{numbers}"
+
+
+def commitment(place: str, day: date, rules: str, deals: Sequence[int]) -> str:
+    """The SHA-256 (hex) of :func:`reveal_text`: shown when the day opens, checked after the reveal."""
+    return hashlib.sha256(reveal_text(place, day, rules, deals).encode()).hexdigest()
+
+
+def verify(revealed: str, committed: str) -> bool:
+    """Whether the revealed text hashes to the commitment."""
+    return hmac.compare_digest(hashlib.sha256(revealed.encode()).hexdigest(), committed)
+
+
+# ---- streaks ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Streaks:
+    """Days in a row played, and days in a row at or under par: the current run and the longest."""
+
+    played: int = 0
+    longest_played: int = 0
+    under_par: int = 0
+    longest_under_par: int = 0
+
+
+def streaks(place_days: Iterable[date], results: Mapping[date, bool]) -> Streaks:
+    """A player's streaks at a place. ``place_days`` are the days the place has opened (its courses, in
+    any order, each once); ``results`` maps each day the player played to whether they finished it at or
+    under par. Runs follow the place's days, so a date that a time-zone change skipped breaks nothing, and
+    a day counts once however often it is named. The current run ends at the latest day, or at the day
+    before it while the latest day is not played yet (the streak is still alive until that day closes)."""
+    days = sorted(set(place_days))
+    played = [d in results for d in days]
+    par = [results.get(d, False) for d in days]
+    return Streaks(*_runs(played), *_runs(par))
+
+
+def _runs(flags: list[bool]) -> tuple[int, int]:
+    longest = run = 0
+    for flag in flags:
+        run = run + 1 if flag else 0
+        longest = max(longest, run)
+    if flags and not flags[-1]:  # today not played (yet): the run up to yesterday still stands
+        run = 0
+        for flag in reversed(flags[:-1]):
+            if not flag:
+                break
+            run += 1
+    return run, longest
+
+
+# ---- ranks -----------------------------------------------------------------------------------------
+
+
+def shared_ranks(keys: Sequence[tuple[float, ...]]) -> list[int]:
+    """Competition ranks ("1224") of entries already sorted best first by ``keys``: ties share a rank."""
+    ranks: list[int] = []
+    for i, key in enumerate(keys):
+        ranks.append(ranks[-1] if i and key == keys[i - 1] else i + 1)
+    return ranks
+
+
+# ---- the share text --------------------------------------------------------------------------------
+
+SQUARES = {"best": "🟦", "under": "🟩", "par": "🟨", "over": "🟥"}
+"""Equalled the best possible score; under par; at par; over par."""
+
+
+def square(score: int, par: int, best: int | None) -> str:
+    if best is not None and score <= best:
+        return SQUARES["best"]
+    if score < par:
+        return SQUARES["under"]
+    return SQUARES["par"] if score == par else SQUARES["over"]
+
+
+def share_text(
+    day: date, scores: Sequence[int], best: Sequence[int | None], holes: int, par_for_nine: int
+) -> str:
+    """A spoiler-free summary (no card, no deal number), e.g.::
+
+    Golf daily #326 · 9 holes
+    38 (-7)
+    🟦🟩🟨🟥🟩🟩🟦🟨🟩
+    """
+    per_hole = par_per_hole(par_for_nine)
+    total = sum(scores)
+    to_par = to_par_text(total - per_hole * len(scores))
+    done = f"{len(scores)}/{holes} holes" if len(scores) < holes else f"{holes} holes"
+    padded = [*best, *([None] * (len(scores) - len(best)))]
+    row = "".join(square(s, per_hole, b) for s, b in zip(scores, padded, strict=True))
+    return f"Golf daily #{course_number(day)} · {done}\n{total} ({to_par})\n{row}"
+
+
+__all__ = [
+    "DAILY_HOLES",
+    "EPOCH",
+    "FIRST_SPAN",
+    "SQUARES",
+    "DailyError",
+    "Streaks",
+    "check_holes",
+    "commitment",
+    "course_number",
+    "daily_deals",
+    "day_end",
+    "day_of",
+    "day_start",
+    "first_deal",
+    "reveal_text",
+    "share_text",
+    "shared_ranks",
+    "square",
+    "streaks",
+    "verify",
+    "zone",
+]

@@ -1,0 +1,46 @@
+"""``golfbot daily`` in the terminal: the global course, resumed after leaving, one attempt a day, the
+leaderboards and the share text; a wrong option is one line."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from adapters.cli.main import main
+
+
+def run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str, keys: str = ""
+) -> str:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(keys))
+    assert main(["daily", *args]) == 0
+    return capsys.readouterr().out
+
+
+def test_play_leave_resume_finish_and_be_refused_a_second_attempt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = ("--db", str(tmp_path / "golf.sqlite3"))
+    first = run(monkeypatch, capsys, *db, keys="d d\nx\n")
+    assert "📅 Daily " in first and "Hole 1 of 9" in first
+    assert first.rstrip().endswith("Saved — run golfbot daily to go on.")
+    stock = first.split("Stock: ")[-1].split()[0]
+    resumed = run(monkeypatch, capsys, *db, keys="")
+    assert f"Stock: {stock} left" in resumed  # exactly where it was left
+    assert "h Hint" not in resumed and "Hint" not in resumed
+    finished = run(monkeypatch, capsys, *db, keys="q n " * 9)
+    assert "Round over" in finished and "Share your result:\nGolf daily #" in finished
+    again = run(monkeypatch, capsys, *db)
+    assert "You have played today's course already" in again and "Streak: 1 days played" in again
+    share = run(monkeypatch, capsys, *db, "--share")
+    assert share.startswith("Golf daily #") and "♠" not in share
+    board = run(monkeypatch, capsys, *db, "--board", "today")
+    assert "today's table" in board and "  1. " in board
+
+
+def test_a_wrong_page_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["daily", "--board", "all", "--page", "0"]) == 2
+    assert capsys.readouterr().err.strip() == "golfbot daily: --page counts from 1, not 0"
