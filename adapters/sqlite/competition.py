@@ -1,4 +1,4 @@
-"""The CompetitionStore role of the SQLite store (migration 0004): competitions under a version check,
+"""The CompetitionStore role of the SQLite store (migration 0005): competitions under a version check,
 and match results written with the competition that finished, in one transaction."""
 
 from __future__ import annotations
