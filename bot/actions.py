@@ -71,7 +71,11 @@ class Template:
 
 SOLO = Template("g1", "123456789shqn")
 """Solo rounds: columns 1-9, s turn the stock, h hint, q concede the hole, n next hole."""
-TEMPLATES = {t.family: t for t in (SOLO,)}
+MATCH_BOARD = Template("b1", "123456789shqn")
+"""A player's board in a match or group round (bot/competition/boards.py): the actions of a solo round."""
+TOURNAMENT_BOARD = Template("b2", "123456789shqn")
+"""A player's board in a tournament match: the same actions."""
+TEMPLATES = {t.family: t for t in (SOLO, MATCH_BOARD, TOURNAMENT_BOARD)}
 """Every id family, by its name. A new mode adds its template here."""
 ACTIONS = tuple(SOLO.actions)
 ACTION_PATTERN = re.compile("|".join(t.regex(named=False) for t in TEMPLATES.values()))

@@ -95,6 +95,27 @@ class DayClosed:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchStarted:
+    """A match or group round began at ``place``: each player opens their own board from it; the place
+    keeps its scoreboard (``bot.match.Matches.scoreboard``)."""
+
+    place: str
+    session: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsPosted:
+    """A round of tournament ``session`` is complete (``final``: the tournament is over); the standings
+    are ``bot.tournament.Tournaments.standings``."""
+
+    place: str
+    session: str
+    round: int
+    final: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class DayOpened:
     """The daily challenge of ``day`` at ``place`` opened: ``commitment`` is the SHA-256 of its deal list,
     revealed when the day closes."""
@@ -105,7 +126,17 @@ class DayOpened:
     commitment: str
 
 
-Event = HoleFinished | RoundFinished | YourTurn | ClockExpired | MatchDecided | DayClosed | DayOpened
+Event = (
+    HoleFinished
+    | RoundFinished
+    | YourTurn
+    | ClockExpired
+    | MatchDecided
+    | DayClosed
+    | DayOpened
+    | MatchStarted
+    | StandingsPosted
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,8 @@ from collections.abc import Collection
 from datetime import date, datetime
 from typing import Protocol
 
+from bot.competition.results import MatchResult
+from bot.competition.state import Competition
 from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.events import Event
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, Stats, Timer
@@ -98,6 +100,36 @@ class TimerStore(Protocol):
 
 class Storage(PlaceStore, RoundStore, RecordStore, TimerStore, Protocol):
     """Every role at once: what one database gives the Clubhouse."""
+
+
+class CompetitionStore(Protocol):
+    """Matches, group rounds and tournaments (each a versioned record), and the results that make the
+    server table and the ratings."""
+
+    async def create_competition(self, competition: Competition) -> None:
+        """Store a new one; ConstraintViolation if its id is taken."""
+        ...
+
+    async def load_competition(self, competition_id: str) -> Competition | None: ...
+
+    async def save_competition(
+        self, competition: Competition, *, previous_version: int, result: MatchResult | None = None
+    ) -> None:
+        """Write it (and its result, if it just finished) in one transaction. VersionConflict if the
+        stored version is not ``previous_version``; ConstraintViolation for a result recorded already."""
+        ...
+
+    async def active_competitions(self, kinds: Collection[str] | None = None) -> list[Competition]:
+        """Everything open or playing (of those ``kinds``), oldest first: what a restart resumes."""
+        ...
+
+    async def results(self, place: str) -> list[MatchResult]:
+        """Every result at ``place``, in the order they finished."""
+        ...
+
+
+class CompetitionStorage(Storage, CompetitionStore, Protocol):
+    """Rounds for the boards and competitions around them: what the match and tournament services take."""
 
 
 class DailyStore(Protocol):

@@ -22,11 +22,14 @@ import logging
 import signal
 import sys
 from collections.abc import Callable, Coroutine
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
 from adapters.cli.config import Settings
 from adapters.cli.wiring import App, open_app
+from bot.competition.service import Competition
+from bot.ports import Notifier
 
 log = logging.getLogger(__name__)
 
@@ -68,12 +71,14 @@ def discord_bot(
 
     async def serve(app: App) -> None:
         plug = functools.partial(app.notifiers.plugged, "discord")
+        competition = _competition(app, "discord")
         await run_discord(
             app.clubhouse,
             settings,
             sync_globally=sync_globally,
             plug=plug,
             words=app.words,
+            competition=competition,
             daily=app.daily,
             shards=shards,
         )
@@ -87,11 +92,28 @@ def telegram_bot(settings: Settings, webhook: Any = None) -> ChatBot:
 
     async def serve(app: App) -> None:
         plug = functools.partial(app.notifiers.plugged, "telegram")
+        competition = _competition(app, "telegram")
         await run_telegram(
-            app.clubhouse, settings, webhook=webhook, plug=plug, words=app.words, daily=app.daily
+            app.clubhouse,
+            settings,
+            webhook=webhook,
+            plug=plug,
+            words=app.words,
+            competition=competition,
+            daily=app.daily,
         )
 
     return ChatBot("Telegram", serve, TelegramUnreachable, TokenRejectedError)
+
+
+Plug = Callable[[Notifier], AbstractContextManager[object]]
+
+
+def _competition(app: App, platform: str) -> tuple[Competition, Plug] | None:
+    """The app's competition and where the platform plugs in its scoreboards (None without one)."""
+    if app.competition is None or app.competition_notifiers is None:
+        return None
+    return app.competition, functools.partial(app.competition_notifiers.plugged, platform)
 
 
 async def run_chat_bots(settings: Settings, *, sync_commands: bool = False) -> int:

@@ -42,6 +42,8 @@ TABLES = (
     "daily_results",
     "daily_totals",
     "daily_weeks",
+    "competitions",
+    "match_results",
 )
 
 

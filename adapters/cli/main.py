@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 import adapters.cli.bench_daily as bench_daily
 import adapters.cli.bench_sixcard as bench_sixcard
+import adapters.cli.bench_tournament as bench_tournament
 from adapters.cli import (
     bench_core,
     daily_command,
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 COMMAND_MODULES = [game_commands, engine_commands, bench_core, discord_command, telegram_command]
 COMMAND_MODULES.append(bench_sixcard)
 COMMAND_MODULES.append(doctor)
+COMMAND_MODULES.append(bench_tournament)
 COMMAND_MODULES.append(bench_daily)
 COMMAND_MODULES.append(daily_command)
 

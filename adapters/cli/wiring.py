@@ -27,6 +27,7 @@ from adapters.solver import MAX_STATES, PooledSolver
 from adapters.sqlite import SqliteStorage
 from bot.announcements import Words, words_of
 from bot.clubhouse import Clubhouse
+from bot.competition.service import Competition
 from bot.daily.mode import DailyChallenge
 from bot.ports import Clock, Solver
 from bot.timers import Timers
@@ -60,6 +61,10 @@ class App:
     daily: DailyChallenge
     """The daily challenge; its announcements go through ``notifiers``. The process that serves the chat
     bots runs its rollover on ``timers`` (``daily.attach``); a terminal rolls a day over when it asks."""
+    competition: Competition | None = None
+    """Matches and tournaments (bot/competition/service.py) on the app's Timers."""
+    competition_notifiers: Notifiers | None = None
+    """Where each chat bot plugs in its competition adapter (scoreboards) while it runs."""
 
 
 def freeze_startup_heap() -> None:
@@ -125,15 +130,32 @@ async def open_app(
         notifiers = Notifiers()
         clubhouse = Clubhouse(storage, solver, clock, rng=rng, notifier=notifiers)
         timers = Timers(storage, clock, notifier=notifiers)
+        compete_notifiers = Notifiers()
+        competition = Competition(
+            storage, clubhouse, solver, clock, timers=timers, notifier=compete_notifiers
+        )
+        await competition.resume()
         daily = DailyChallenge(storage, storage, solver, clock, notifier=notifiers)
         freeze_startup_heap()
         running = asyncio.create_task(timers.run(), name="timers")
         try:
-            yield App(storage, clubhouse, solver, clock, notifiers, timers, words_of(storage), daily)
+            yield App(
+                storage,
+                clubhouse,
+                solver,
+                clock,
+                notifiers,
+                timers,
+                words_of(storage),
+                daily,
+                competition,
+                compete_notifiers,
+            )
         finally:
             running.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await running
+            await competition.matches.close()
             await daily.close()
             await clubhouse.close()
             if pool is not None:

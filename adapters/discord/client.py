@@ -8,6 +8,7 @@ sends, so a display name can never ping anyone.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -20,6 +21,8 @@ from adapters.discord.identity import place_of, player_of
 from adapters.discord.replies import SORRY, Boards, answer_click, no_tracebacks, tell
 from bot.clubhouse import Clubhouse
 from bot.daily.mode import DailyChallenge
+from bot.models import Player
+from bot.screens import Screen
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +74,9 @@ class GolfClient(discord.Client):
         if daily is not None:
             add_daily_commands(self.golf, daily)
         self.boards = Boards()
+        self.press_board: Callable[[Player, str], Awaitable[Screen]] | None = None
+        """Who plays a board press once competition is installed (the matches); else the Clubhouse."""
+        self.compete: object | None = None
         self.tree.add_command(self.golf)
         self.tree.error(self.on_command_error)
 
@@ -97,15 +103,20 @@ class GolfClient(discord.Client):
         async with no_tracebacks(interaction):
             settings = await self.clubhouse.place_settings(place_of(interaction))
             player = player_of(interaction.user)
+            work: Awaitable[Screen]
             if self.daily is not None and await self.daily.is_daily(action_id):
                 work = self.daily.press(player, action_id)  # a daily board (ephemeral): its own mode
             else:
-                work = self.clubhouse.press(player, action_id)
+                press = self.press_board or self.clubhouse.press  # the matches once competition is in
+                work = press(player, action_id)
             await answer_click(interaction, work, emoji=settings.emoji, boards=self.boards)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py drops clicks that no DynamicItem template matches; answer those here. The test is the
         template itself, never ``response.is_done()``, which races the item's own callback."""
+        claims = getattr(self.compete, "claims", None)  # competition buttons (adapters/discord/compete.py)
+        if claims is not None and claims(interaction):
+            return
         if interaction.type is discord.InteractionType.component and not is_golf_click(interaction):
             async with no_tracebacks(interaction):
                 await tell(interaction, UNKNOWN_BUTTON)

@@ -28,10 +28,12 @@ from discord.gateway import DiscordWebSocket
 from discord.http import INTERNAL_API_VERSION, Route
 
 from adapters.discord.client import GolfClient, ShardedGolfClient
+from adapters.discord.compete import install
 from adapters.discord.daily import DailyAnnouncer
 from adapters.discord.notifier import DiscordNotifier
 from bot.announcements import Words
 from bot.clubhouse import Clubhouse
+from bot.competition.service import Competition
 from bot.daily.mode import DailyChallenge
 from bot.ports import Notifier
 
@@ -70,16 +72,19 @@ async def run_discord(
     sync_globally: bool = False,
     plug: Plug | None = None,
     words: Words | None = None,
+    competition: tuple[Competition, Plug] | None = None,
     daily: DailyChallenge | None = None,
     shards: tuple[list[int], int] | None = None,
 ) -> None:
     """Run until cancelled. ``plug``: where the bot's Notifier (events as channel messages and DMs) goes
-    while it is logged in; ``words``: how an event is worded (default ``bot.announcements``); ``shards``:
-    this process's shard ids and the total shard count (None: one connection, no sharding)."""
+    while it is logged in; ``words``: how an event is worded (default ``bot.announcements``);
+    ``competition``: matches and tournaments, and where their scoreboards plug in (discord/compete.py);
+    ``shards``: this process's shard ids and the total shard count (None: one connection, no sharding)."""
     if not settings.discord_token:
         raise ValueError("DISCORD_TOKEN is not set")
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # golfbot has no voice: no warning
     client = make_client(clubhouse, settings, sync_globally=sync_globally, shards=shards, daily=daily)
+    compete = None if competition is None else install(client.golf, client, *competition[0].services)
     with discord_api(settings.discord_api_base_url), reconnects_in_one_line():
         async with client:
             await _log_in(client, settings)
@@ -90,7 +95,10 @@ async def run_discord(
             notifier: Notifier = DiscordNotifier(client, words)
             if daily is not None:  # the daily posts go to the channel the server chose
                 notifier = DailyAnnouncer(client, daily, notifier)
-            with plug(notifier) if plug else nullcontext():
+            with (
+                plug(notifier) if plug else nullcontext(),
+                competition[1](compete) if competition and compete else nullcontext(),
+            ):
                 await client.connect(reconnect=True)
 
 

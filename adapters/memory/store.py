@@ -9,9 +9,16 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from adapters.memory.competition import MemoryCompetitions
 from adapters.memory.daily import MemoryDailyStore
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, Stats, Timer
-from bot.ports import ActiveRoundExists, ConstraintViolation, DailyStore, Storage, VersionConflict
+from bot.ports import (
+    ActiveRoundExists,
+    CompetitionStorage,
+    ConstraintViolation,
+    DailyStore,
+    VersionConflict,
+)
 from engine.scoring import cleared
 
 _PARS = (36, 45)
@@ -24,7 +31,7 @@ class _StoredPlace:
     settings: PlaceSettings
 
 
-class MemoryStorage(MemoryDailyStore):
+class MemoryStorage(MemoryDailyStore, MemoryCompetitions):
     def __init__(self) -> None:
         super().__init__()
         self._players: dict[str, Player] = {}
@@ -32,6 +39,7 @@ class MemoryStorage(MemoryDailyStore):
         self._rounds: dict[str, RoundState] = {}
         self._holes: dict[tuple[str, int], HoleRecord] = {}
         self._timers: dict[str, Timer] = {}
+        self._init_competitions()
 
     async def close(self) -> None:
         """Nothing to release; here so that either store can be opened and closed the same way."""
@@ -160,5 +168,5 @@ class MemoryStorage(MemoryDailyStore):
 
 
 if TYPE_CHECKING:  # mypy checks that every role of the port is here, with the same signatures
-    _conforms: Storage = MemoryStorage()
+    _conforms: CompetitionStorage = MemoryStorage()
     _daily: DailyStore = MemoryStorage()

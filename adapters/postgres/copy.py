@@ -36,6 +36,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "daily_results": ("place", "day", "player"),
     "daily_totals": ("place", "player"),
     "daily_weeks": ("place", "week", "player"),
+    "competitions": ("id",),
+    "match_results": ("match_id", "player"),
 }
 """The tables copied, parents first, each with its primary key (to find a sampled row in the copy)."""
 

@@ -29,6 +29,7 @@ from typing import Any
 
 import asyncpg
 
+from adapters.postgres.competition import PostgresCompetitions
 from adapters.postgres.daily import PostgresDailyStore
 from adapters.postgres.migrate import apply_migrations
 from adapters.postgres.url import redact
@@ -81,7 +82,7 @@ def _violation(error: asyncpg.IntegrityConstraintViolationError) -> ConstraintVi
     return ConstraintViolation(f"{type(error).__name__} {name}: {error}".replace("  ", " "))
 
 
-class PostgresStorage(PostgresDailyStore):
+class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
 

@@ -26,10 +26,11 @@ from collections.abc import AsyncIterator, Collection, Iterable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 
+from adapters.sqlite.competition import SqliteCompetitions
 from adapters.sqlite.daily import SqliteDailyStore
 from adapters.sqlite.migrate import MigrationError, apply_migrations
 from adapters.sqlite.opening import DatabaseUnavailable, explain, probe
@@ -44,7 +45,7 @@ from bot.models import (
     Stats,
     Timer,
 )
-from bot.ports import ActiveRoundExists, ConstraintViolation, VersionConflict
+from bot.ports import ActiveRoundExists, CompetitionStorage, ConstraintViolation, VersionConflict
 
 
 def _ts(value: datetime | None) -> str:
@@ -61,7 +62,7 @@ def _violation(error: sqlite3.IntegrityError) -> ConstraintViolation:
     return ConstraintViolation(f"{error.sqlite_errorname}: {error}")
 
 
-class SqliteStorage(SqliteDailyStore):
+class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = asyncio.Lock()
@@ -378,3 +379,9 @@ class SqliteStorage(SqliteDailyStore):
 
     async def remove_timer(self, timer_id: str) -> None:
         await self._write("DELETE FROM timers WHERE id = ?", (timer_id,))
+
+
+if TYPE_CHECKING:  # mypy checks that every role of the ports is here, with the same signatures
+
+    def _conforms(store: SqliteStorage) -> CompetitionStorage:
+        return store

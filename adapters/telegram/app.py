@@ -25,6 +25,7 @@ from adapters.telegram.commands import PLAY_NOW, GolfCommands
 from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter
 from adapters.telegram.ordering import ChatLanes
 from bot.clubhouse import Clubhouse
+from bot.competition.actions import is_competition_action
 from bot.daily.mode import DailyChallenge
 
 log = logging.getLogger(__name__)
@@ -60,12 +61,18 @@ def telegram_builder(token: str, *, base_url: str = "", max_wait: float = MAX_WA
 
 
 def build_application(
-    clubhouse: Clubhouse, builder: AnyBuilder, daily: DailyChallenge | None = None
+    clubhouse: Clubhouse, builder: AnyBuilder, daily: DailyChallenge | None = None, *, compete: Any = None
 ) -> AnyApplication:
     """The Golf bot on ``builder``: handlers, per-player-and-chat ordered concurrency (``ChatLanes``),
     command menu at start-up."""
     commands = GolfCommands(clubhouse, daily)
     buttons = GolfButtons(clubhouse, daily)
+    if compete is not None:  # adapters/telegram/compete.py: its commands, buttons and boards
+        commands.extra, commands.compete, buttons.press_board = (
+            compete.specs(),
+            compete,
+            compete.matches.press,
+        )
     specs = commands.specs
 
     async def publish_commands(app: AnyApplication) -> None:
@@ -83,10 +90,14 @@ def build_application(
         query = update.callback_query
         if query is not None and query.data == PLAY_NOW:
             await commands.play_button(update, context)
+        elif query is not None and compete is not None and is_competition_action(query.data or ""):
+            await compete.press(update, context)
         else:
             await buttons.press(update, context)
 
     app.add_handler(CallbackQueryHandler(press))
+    if compete is not None:
+        compete.bot = app.bot
     app.add_error_handler(log_error)
     return app
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter, OrderedDict
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
@@ -92,6 +92,8 @@ async def answering(query: CallbackQuery) -> AsyncIterator[Answer]:
 class GolfButtons:
     def __init__(self, clubhouse: Clubhouse, daily: DailyChallenge | None = None) -> None:
         self._club = clubhouse
+        self.press_board: Callable[[Player, str], Awaitable[Screen]] | None = None
+        """Who plays a key press once competition is installed (the matches); else the Clubhouse."""
         self._daily = daily
         self._shown: OrderedDict[tuple[int, int], tuple[str, int, str]] = OrderedDict()
         """(chat, message) -> (round, version, content) of its last edit: what the message shows."""
@@ -126,7 +128,8 @@ class GolfButtons:
             if self._daily is not None and await self._daily.is_daily(data):
                 screen = await self._daily.press(player, data)  # a daily board (private chats only)
             else:
-                screen = await self._club.press(player, data)
+                press = self.press_board or self._club.press  # the matches once competition is in
+                screen = await press(player, data)
         except NotYourRoundError as error:
             answer.alert(spell(error.template, SPELLING))
             return

@@ -90,6 +90,9 @@ async def _reply_refusal(asker: _Asker, error: GolfError) -> None:
 class GolfCommands:
     def __init__(self, clubhouse: Clubhouse, daily: DailyChallenge | None = None) -> None:
         self._club = clubhouse
+        self.extra: tuple[CommandSpec, ...] = ()
+        """Rows added by other command modules (adapters/telegram/compete.py)."""
+        self.compete: object | None = None
         self.daily = daily
 
     @property
@@ -102,6 +105,7 @@ class GolfCommands:
             CommandSpec("stats", "", "Your scores", self.stats),
             CommandSpec("rules", "[rules]", "How Golf is played", self.rules),
             CommandSpec("help", "", "What the bot can do", self.help),
+            *self.extra,
             *self._daily_specs(),
         )
 

@@ -26,10 +26,12 @@ from urllib.parse import urlsplit
 from telegram.error import BadRequest, InvalidToken, NetworkError, TelegramError
 
 from adapters.telegram.app import ALLOWED_UPDATES, AnyApplication, build_application, telegram_builder
+from adapters.telegram.compete import TelegramCompete
 from adapters.telegram.logs import token_kept_out_of_logs
 from adapters.telegram.notifier import TelegramNotifier
 from bot.announcements import Words
 from bot.clubhouse import Clubhouse
+from bot.competition.service import Competition
 from bot.daily.mode import DailyChallenge
 from bot.ports import Notifier
 
@@ -84,6 +86,7 @@ async def run_telegram(
     webhook: Webhook | None = None,
     plug: Plug | None = None,
     words: Words | None = None,
+    competition: tuple[Competition, Plug] | None = None,
     daily: DailyChallenge | None = None,
 ) -> None:
     """Serve until cancelled. Uses a webhook when ``webhook`` is given or TELEGRAM_WEBHOOK_URL is set,
@@ -93,7 +96,8 @@ async def run_telegram(
         webhook = Webhook(settings.telegram_webhook_url)
     with token_kept_out_of_logs(settings.telegram_token), network_errors_in_one_line():
         builder = telegram_builder(settings.telegram_token, base_url=settings.telegram_api_base_url)
-        app = build_application(clubhouse, builder, daily)
+        compete = None if competition is None else TelegramCompete(*competition[0].services)
+        app = build_application(clubhouse, builder, daily, compete=compete)
         try:
             try:
                 await _start(app, webhook)
@@ -112,7 +116,10 @@ async def run_telegram(
                 app.bot.username,
                 f"webhook {webhook.url}" if webhook else "long polling",
             )
-            with plug(TelegramNotifier(app.bot, words)) if plug else nullcontext():
+            with (
+                plug(TelegramNotifier(app.bot, words)) if plug else nullcontext(),
+                competition[1](compete) if competition and compete else nullcontext(),
+            ):
                 await asyncio.Event().wait()
         finally:
             await _stop(app)

@@ -13,6 +13,8 @@ from pg_server import fresh_database
 from adapters.cli.main import main
 from adapters.postgres import PostgresStorage
 from adapters.sqlite import SqliteStorage
+from bot.competition.results import Finish, MatchResult
+from bot.competition.state import Competition, CompetitionStatus
 from bot.daily.models import DailyDay, DailyResult, DailySettings
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, RoundStatus, Timer
 
@@ -69,7 +71,22 @@ async def fill(path: Path) -> None:
         await store.create_round(playing)
         await store.add_timer(Timer(f"t{n}", "turn", T0 + timedelta(seconds=n), payload=f"p{n}"))
     await fill_daily(store)
+    await fill_competitions(store)
     await store.close()
+
+
+async def fill_competitions(store: SqliteStorage) -> None:
+    """A tournament with a finished match (its result) and a match still going."""
+    tournament = Competition("tour0001", "tournament", HERE.key, created_at=T0, updated_at=T0)
+    await store.create_competition(tournament)
+    done = Competition("m0001", "match", HERE.key, parent="tour0001", created_at=T0, updated_at=T0)
+    await store.create_competition(done)
+    result = MatchResult(
+        "m0001", HERE.key, T0, (Finish("test:2", 0, 3, 1), Finish("test:1", 1, 1, 3)), "2 & 1"
+    )
+    finished = done.bump(status=CompetitionStatus.FINISHED)
+    await store.save_competition(finished, previous_version=done.version, result=result)
+    await store.create_competition(Competition("m0002", "match", HERE.key, created_at=T0, updated_at=T0))
 
 
 async def fill_daily(store: SqliteStorage) -> None:
@@ -123,6 +140,10 @@ async def compare(path: Path, url: str) -> None:
         assert [(r.rank, r.player, r.days, r.wins) for r in everything] == [
             (r.rank, r.player, r.days, r.wins) for r in await sqlite.all_time_board(HERE.key)
         ]
+        for competition in ("tour0001", "m0001", "m0002"):
+            assert await pg.load_competition(competition) == await sqlite.load_competition(competition)
+        assert await pg.active_competitions() == await sqlite.active_competitions()
+        assert await pg.results(HERE.key) == await sqlite.results(HERE.key)
         expected = [r.average_to_par for r in await sqlite.all_time_board(HERE.key)]
         assert [r.average_to_par for r in everything] == pytest.approx(expected)
     finally:
@@ -142,6 +163,7 @@ def test_migrate_to_copies_everything(tmp_path: Path, url: str, capsys: pytest.C
     out = capsys.readouterr().out
     assert "rounds: 60 rows" in out and "holes: 90 rows" in out and "players: 30 rows" in out
     assert "daily_results: 12 rows" in out and "daily_totals: 3 rows" in out
+    assert "competitions: 3 rows" in out and "match_results: 2 rows" in out
     asyncio.run(compare(path, url))
 
 

@@ -1,0 +1,324 @@
+"""Competition on Discord: ``/golf challenge``, ``/golf round-open``, ``/golf tournament``, ``/golf table``,
+and ``/golf stats`` with the rating and record; the buttons of challenges, group rounds and tournaments;
+and the live scoreboard.
+
+Choices for Discord:
+
+* **Boards are ephemeral.** The channel message of a match is its scoreboard, with an "Open my board"
+  button; pressing it sends the player's own board as an ephemeral message only they see, and its buttons
+  edit that ephemeral message. Nobody else can see it, and a press by anyone else is refused by the core.
+* **One live scoreboard message per match**: the challenge's (or group round's) message becomes the
+  scoreboard on acceptance and is edited as each hole finishes and when the match is decided. A
+  tournament's matches each get a scoreboard message in the tournament's channel.
+* The scoreboard shows finished holes only; nothing of a board reaches the channel while a hole is in play.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.utils import escape_markdown
+
+from adapters.discord.buttons import STYLES, board_buttons
+from adapters.discord.identity import place_of, player_of
+from adapters.discord.render import render_message
+from adapters.discord.replies import no_tracebacks, tell
+from bot.competition.actions import OPEN_BOARD, PATTERN, is_competition_action
+from bot.errors import GolfError
+from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
+from bot.info_screens import stats_screen
+from bot.match import Matches
+from bot.screens import Screen, ScreenKind
+from bot.tournament import Tournaments
+
+log = logging.getLogger(__name__)
+
+
+class CompeteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PATTERN):
+    """A button of a challenge, group round, scoreboard or tournament (``c1:...``)."""
+
+    def __init__(
+        self, custom_id: str, *, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    ) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label or None, style=style))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CompeteButton:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        compete = getattr(interaction.client, "compete", None)
+        if isinstance(compete, Compete):
+            await compete.take_click(interaction, self.custom_id)
+
+
+class Compete:
+    """Everything competitive of one GolfClient; also its Notifier for competition events."""
+
+    def __init__(self, client: discord.Client, matches: Matches, tournaments: Tournaments) -> None:
+        self.client = client
+        self.matches = matches
+        self.tournaments = tournaments
+
+    # ---- buttons ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def claims(interaction: discord.Interaction) -> bool:
+        """Is this a click a CompeteButton answers? (The client refuses every other unknown click.)"""
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = data.get("custom_id")
+        return (
+            data.get("component_type") == discord.ComponentType.button.value
+            and isinstance(custom_id, str)
+            and PATTERN.fullmatch(custom_id) is not None
+        )
+
+    async def take_click(self, interaction: discord.Interaction, custom_id: str) -> None:
+        async with no_tracebacks(interaction):
+            player = player_of(interaction.user)
+            is_tournament = await self._is_tournament(custom_id)
+            try:
+                if is_tournament:
+                    screen = await self.tournaments.act(player, custom_id)
+                else:
+                    screen = await self.matches.act(player, custom_id)
+            except GolfError as error:
+                await tell(interaction, error.template)
+                return
+            if custom_id.endswith(":" + OPEN_BOARD):  # the player's own board: for their eyes only
+                await interaction.response.send_message(
+                    render_message(screen, emoji=False), ephemeral=True, **_view(screen)
+                )
+                return
+            await interaction.response.edit_message(
+                content=render_message(screen, emoji=False), **_view(screen)
+            )
+            if interaction.message is not None and not is_tournament and screen.session:
+                await self.matches.keep_scoreboard_message(screen.session, str(interaction.message.id))
+
+    async def _is_tournament(self, custom_id: str) -> bool:
+        match = PATTERN.fullmatch(custom_id)
+        if match is None:
+            return False
+        try:
+            await self.tournaments.channel(match["id"])
+        except GolfError:
+            return False
+        return True
+
+    # ---- the Notifier ----------------------------------------------------------------------------
+
+    async def to_place(self, place: str, event: Event) -> None:
+        if not place.startswith("discord:"):
+            return  # another platform's match
+        if isinstance(event, ClockExpired):
+            await self._tell_clock(event)
+        if isinstance(event, (HoleFinished, MatchDecided, ClockExpired)):
+            await self._refresh(event.session)
+        elif isinstance(event, MatchStarted):
+            if await self.matches.in_tournament(event.session):  # a scoreboard of its own
+                await self._post_scoreboard(event.session)
+        elif isinstance(event, StandingsPosted):
+            channel = await self._channel(await self.tournaments.channel(event.session))
+            if channel is not None:
+                screen = await self.tournaments.standings(event.session)
+                await channel.send(render_message(screen, emoji=False), **_view(screen))
+
+    async def to_player(self, player: str, event: Event) -> None:
+        """Nothing competitive is sent privately on Discord: boards are opened from the scoreboard."""
+
+    async def _tell_clock(self, event: ClockExpired) -> None:
+        try:
+            text = await self.matches.clock_notice(event)
+            channel = await self._channel(await self.matches.channel(event.session))
+        except GolfError:
+            return
+        if channel is not None:
+            await channel.send(escape_markdown(text))
+
+    async def _refresh(self, session: str) -> None:
+        try:
+            screen = await self.matches.scoreboard(session)
+        except GolfError:
+            return  # a tournament's timer, or gone
+        channel = await self._channel(await self.matches.channel(session))
+        if channel is None:
+            return
+        message_id = await self.matches.scoreboard_message(session)
+        if not message_id.isdigit():
+            await self._post_scoreboard(session)
+            return
+        await channel.get_partial_message(int(message_id)).edit(
+            content=render_message(screen, emoji=False), **_view(screen)
+        )
+
+    async def _post_scoreboard(self, session: str) -> None:
+        channel = await self._channel(await self.matches.channel(session))
+        if channel is None:
+            return
+        screen = await self.matches.scoreboard(session)
+        message = await channel.send(render_message(screen, emoji=False), **_view(screen))
+        await self.matches.keep_scoreboard_message(session, str(message.id))
+
+    async def _channel(self, channel_id: str) -> discord.PartialMessageable | None:
+        """The channel by id, without a trip to Discord (sending or editing is the first)."""
+        return self.client.get_partial_messageable(int(channel_id)) if channel_id.isdigit() else None
+
+
+def _view(screen: Screen) -> dict[str, Any]:
+    """The screen's buttons: a board's are GolfButtons, the rest CompeteButtons (``view=None`` clears)."""
+    if not any(is_competition_action(b.id) for b in screen.all_buttons):
+        return {"view": board_buttons(screen)}
+    view = discord.ui.View(timeout=None)
+    for number, row in enumerate(screen.buttons):
+        for button in row:
+            item = CompeteButton(button.id, label=button.label, style=STYLES[button.style])
+            item.row = number
+            view.add_item(item)
+    return {"view": view}
+
+
+async def _reply(interaction: discord.Interaction, screen: Screen, *, private: bool = False) -> None:
+    await interaction.response.send_message(
+        render_message(screen, emoji=False),
+        ephemeral=private,
+        **({} if not screen.buttons else _view(screen)),
+    )
+
+
+def install(
+    golf: app_commands.Group, client: discord.Client, matches: Matches, tournaments: Tournaments
+) -> Compete:
+    """Add the competition commands to the ``/golf`` group and the buttons to the client."""
+    compete = Compete(client, matches, tournaments)
+    client.add_dynamic_items(CompeteButton)
+    if hasattr(client, "press_board"):
+        client.press_board = matches.press  # a press on a match board goes through the match
+    client.compete = compete  # type: ignore[attr-defined]
+
+    async def answer(interaction: discord.Interaction, work: Any, *, private: bool = False) -> None:
+        async with no_tracebacks(interaction):
+            try:
+                screen = await work
+            except GolfError as error:
+                await tell(interaction, error.template)
+                return
+            await _reply(interaction, screen, private=private)
+
+    @golf.command(name="challenge", description="Challenge a member to a match on the same deals")
+    @app_commands.describe(
+        member="Whom to challenge",
+        holes="Holes (default 9)",
+        format="Stroke play (lowest total) or match play (hole by hole)",
+        rules="Rule set (default: the server's)",
+        clock="Seconds per hole (default 300)",
+    )
+    async def challenge(
+        interaction: discord.Interaction,
+        member: discord.Member,
+        holes: app_commands.Range[int, 1, 18] | None = None,
+        format: Literal["stroke", "match"] | None = None,
+        rules: str | None = None,
+        clock: app_commands.Range[int, 30, 86400] | None = None,
+    ) -> None:
+        await answer(
+            interaction,
+            matches.challenge(
+                player_of(interaction.user),
+                player_of(member),
+                place_of(interaction),
+                holes=holes,
+                format=format,
+                rules=rules,
+                hole_seconds=clock,
+                channel=str(interaction.channel_id or ""),
+            ),
+        )
+
+    @golf.command(name="round-open", description="Open a group round: up to 8 players, stroke play")
+    @app_commands.describe(
+        holes="Holes (default 9)", rules="Rule set", clock="Seconds per hole (default 300)"
+    )
+    async def round_open(
+        interaction: discord.Interaction,
+        holes: app_commands.Range[int, 1, 18] | None = None,
+        rules: str | None = None,
+        clock: app_commands.Range[int, 30, 86400] | None = None,
+    ) -> None:
+        await answer(
+            interaction,
+            matches.open_group(
+                player_of(interaction.user),
+                place_of(interaction),
+                holes=holes,
+                rules=rules,
+                hole_seconds=clock,
+                channel=str(interaction.channel_id or ""),
+            ),
+        )
+
+    @golf.command(name="tournament", description="Open a tournament in this channel")
+    @app_commands.describe(
+        style="Knock-out, round robin or Swiss",
+        holes="Holes per match (default 3)",
+        format="Stroke or match play",
+        signup="Minutes of sign-up (default 10)",
+        checkin="Minutes of check-in after sign-up (default 0: none)",
+        clock="Seconds per hole (default 300)",
+    )
+    async def tournament(
+        interaction: discord.Interaction,
+        style: Literal["elimination", "round-robin", "swiss"] = "elimination",
+        holes: app_commands.Range[int, 1, 18] = 3,
+        format: Literal["stroke", "match"] = "stroke",
+        signup: app_commands.Range[int, 0, 10080] = 10,
+        checkin: app_commands.Range[int, 0, 1440] = 0,
+        clock: app_commands.Range[int, 30, 86400] = 300,
+    ) -> None:
+        await answer(
+            interaction,
+            tournaments.open(
+                player_of(interaction.user),
+                place_of(interaction),
+                style=style,
+                holes=holes,
+                format=format,
+                hole_seconds=clock,
+                signup_seconds=signup * 60,
+                checkin_seconds=checkin * 60,
+                channel=str(interaction.channel_id or ""),
+            ),
+        )
+
+    @golf.command(name="table", description="The server's table: matches, points, hole difference, rating")
+    @app_commands.describe(page="Page (10 players a page)")
+    async def table(interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        await answer(interaction, matches.table(place_of(interaction), page), private=True)
+
+    golf.remove_command("stats")
+
+    @golf.command(name="stats", description="Golf stats, rating and match record: yours, or another member's")
+    @app_commands.describe(member="Whose stats (default: yours)")
+    async def stats(interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        who = member or interaction.user
+
+        async def card() -> Screen:
+            place = place_of(interaction)
+            player = player_of(who)
+            numbers = await matches.clubhouse.stats(player, place)
+            screen = stats_screen(
+                escape_markdown(who.display_name), numbers, where=escape_markdown(place.name)
+            )
+            return Screen(
+                ScreenKind.INFO, screen.title, (*screen.blocks, await matches.record(player, place))
+            )
+
+        await answer(interaction, card(), private=True)
+
+    return compete

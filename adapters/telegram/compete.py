@@ -1,0 +1,309 @@
+"""Competition on Telegram: ``/challenge`` (replying to the member's message, or naming them as @username),
+``/roundopen``, ``/tournament``, ``/table``; the buttons of challenges, group rounds and tournaments; and
+the live scoreboard.
+
+Choices for Telegram:
+
+* **Boards are in the private chat with the bot.** A group chat has no message only one member can see, so
+  the group's match message (the scoreboard) carries an "Open my board" URL button: a deep link
+  ``t.me/<bot>?start=board_<match>`` that opens the private chat and sends ``/start board_<match>``; the
+  board comes there, and its keys work there only for its player.
+* **One scoreboard message per match** in the group: the challenge's message becomes the scoreboard when
+  accepted, and is edited as holes finish and when the match is decided. Finished holes only: nothing of
+  a board reaches the group while a hole is in play.
+* ``@username`` works for members the bot has seen write in that group (Telegram gives bots no look-up
+  by name); replying to the member's message always works.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update, User
+from telegram.constants import ParseMode
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from adapters.telegram.commands import START_PAYLOADS, CommandSpec, GolfCommands, _Asker, _asker
+from adapters.telegram.identity import player_of
+from adapters.telegram.render import render_message, say, screen_html
+from bot.competition.actions import OPEN_BOARD, PATTERN
+from bot.errors import GolfError
+from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
+from bot.match import Matches
+from bot.screens import Screen
+from bot.tournament import Tournaments
+
+log = logging.getLogger(__name__)
+
+BOARD_PAYLOAD = "board"
+PRIVATE_ONLY = "Boards are opened in your private chat with me: use the Open my board button."
+WHOM = "Reply to the message of the member you challenge with /challenge, or name them: /challenge @name."
+
+
+class TelegramCompete:
+    def __init__(self, matches: Matches, tournaments: Tournaments) -> None:
+        self.matches = matches
+        self.tournaments = tournaments
+        self.bot: Any = None
+        self.seen: dict[tuple[int, str], User] = {}
+        """(group, lower-case username) -> the member, for /challenge @name."""
+
+    def specs(self) -> tuple[CommandSpec, ...]:
+        return (
+            CommandSpec(
+                "challenge", "@name [holes] [stroke|match]", "Challenge a member to a match", self.challenge
+            ),
+            CommandSpec("roundopen", "[holes]", "Open a group round for up to 8", self.round_open),
+            CommandSpec(
+                "tournament", "[knockout|roundrobin|swiss] [holes]", "Open a tournament", self.tournament
+            ),
+            CommandSpec("table", "[page]", "This group's table and ratings", self.table),
+        )
+
+    # ---- commands --------------------------------------------------------------------------------
+
+    def note(self, update: Update) -> None:
+        """Remember who writes in a group, so that /challenge @name finds them."""
+        user, chat = update.effective_user, update.effective_chat
+        if user is not None and chat is not None and user.username and chat.type != "private":
+            self.seen[(chat.id, user.username.lower())] = user
+
+    async def challenge(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        self.note(update)
+        if (asker := _asker(update)) is None:
+            return
+        words = list(context.args or ())
+        target: User | None = None
+        replied = asker.message.reply_to_message
+        if replied is not None and replied.from_user is not None and not replied.from_user.is_bot:
+            target = replied.from_user
+        named = [w for w in words if w.startswith("@")]
+        if target is None and named:
+            target = self.seen.get((asker.message.chat.id, named[0][1:].lower()))
+        if target is None:
+            await asker.message.reply_html(say(WHOM), allow_sending_without_reply=True)
+            return
+        holes, format_ = _options(w for w in words if not w.startswith("@"))
+        await self._reply(
+            asker,
+            self.matches.challenge(
+                asker.player,
+                player_of(target),
+                asker.place,
+                holes=holes,
+                format=format_,
+                channel=str(asker.message.chat.id),
+            ),
+        )
+
+    async def round_open(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        self.note(update)
+        if (asker := _asker(update)) is None:
+            return
+        holes, _ = _options(context.args or ())
+        channel = str(asker.message.chat.id)
+        await self._reply(
+            asker, self.matches.open_group(asker.player, asker.place, holes=holes, channel=channel)
+        )
+
+    async def tournament(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        self.note(update)
+        if (asker := _asker(update)) is None:
+            return
+        words = [w.lower() for w in context.args or ()]
+        style = next(
+            (s for w in words for k, s in _STYLES.items() if w == k),
+            "elimination",
+        )
+        holes, format_ = _options(words)
+        await self._reply(
+            asker,
+            self.tournaments.open(
+                asker.player,
+                asker.place,
+                style=style,
+                holes=holes or 3,
+                format=format_ or "stroke",
+                channel=str(asker.message.chat.id),
+            ),
+        )
+
+    async def table(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        self.note(update)
+        if (asker := _asker(update)) is None:
+            return
+        words = [w for w in context.args or () if w.isdigit()]
+        await self._reply(asker, self.matches.table(asker.place, int(words[0]) if words else 1))
+
+    async def _reply(self, asker: _Asker, work: Any) -> None:
+        try:
+            screen = await work
+        except GolfError as error:
+            await asker.message.reply_html(say(error.template), allow_sending_without_reply=True)
+            return
+        await asker.message.reply_html(
+            screen_html(screen), reply_markup=self.keyboard(screen), allow_sending_without_reply=True
+        )
+
+    async def open_board(self, asker: _Asker, words: Sequence[str]) -> None:
+        """``/start board_<match>`` in the private chat: the player's own board, there."""
+        if not words:
+            return
+        if asker.in_group:  # a board in a group would show everyone the stock order
+            await asker.message.reply_html(say(PRIVATE_ONLY), allow_sending_without_reply=True)
+            return
+        try:
+            screen = await self.matches.board(asker.player, words[0])
+        except GolfError as error:
+            await asker.message.reply_html(say(error.template), allow_sending_without_reply=True)
+            return
+        shown = render_message(screen)
+        await asker.message.reply_html(
+            shown.text, reply_markup=shown.keyboard, allow_sending_without_reply=True
+        )
+
+    # ---- buttons ---------------------------------------------------------------------------------
+
+    async def press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A competition button (``c1:...``) on a group message."""
+        query = update.callback_query
+        if query is None or query.message is None:
+            return
+        data = query.data or ""
+        player = player_of(query.from_user)
+        match = PATTERN.fullmatch(data)
+        try:
+            if match is not None and await self._is_tournament(match["id"]):
+                screen = await self.tournaments.act(player, data)
+            else:
+                screen = await self.matches.act(player, data)
+        except GolfError as error:
+            await query.answer(say(error.template)[:200], show_alert=True)
+            return
+        await query.answer()
+        chat_id, message_id = query.message.chat.id, query.message.message_id
+        if screen.session and match is not None and not await self._is_tournament(match["id"]):
+            await self.matches.keep_scoreboard_message(screen.session, f"{chat_id}:{message_id}")
+        await self._edit(chat_id, message_id, screen)
+
+    async def _is_tournament(self, competition_id: str) -> bool:
+        try:
+            await self.tournaments.channel(competition_id)
+        except GolfError:
+            return False
+        return True
+
+    def keyboard(self, screen: Screen) -> InlineKeyboardMarkup | None:
+        """Competition buttons; "Open my board" becomes a deep link into the private chat."""
+        rows = []
+        for row in screen.buttons:
+            keys = []
+            for button in row:
+                if button.id.endswith(":" + OPEN_BOARD) and self.bot is not None:
+                    link = f"https://t.me/{self.bot.username}?start={BOARD_PAYLOAD}_{screen.session}"
+                    keys.append(InlineKeyboardButton(button.label, url=link))
+                else:
+                    keys.append(InlineKeyboardButton(button.label, callback_data=button.id))
+            rows.append(keys)
+        return InlineKeyboardMarkup(rows) if rows else None
+
+    # ---- the Notifier ----------------------------------------------------------------------------
+
+    async def to_place(self, place: str, event: Event) -> None:
+        if not place.startswith("telegram:"):
+            return  # another platform's match
+        if isinstance(event, ClockExpired):
+            await self._tell_clock(event)
+        if isinstance(event, (HoleFinished, MatchDecided, ClockExpired)):
+            await self._refresh(event.session)
+        elif isinstance(event, MatchStarted) and await self.matches.in_tournament(event.session):
+            await self._send_scoreboard(event.session)
+        elif isinstance(event, StandingsPosted):
+            chat = await self.tournaments.channel(event.session)
+            if chat and self.bot is not None:
+                screen = await self.tournaments.standings(event.session)
+                await self.bot.send_message(
+                    int(chat),
+                    screen_html(screen),
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=self.keyboard(screen),
+                )
+
+    async def to_player(self, player: str, event: Event) -> None:
+        """Nothing is sent privately: a player opens their board from the scoreboard."""
+
+    async def _tell_clock(self, event: ClockExpired) -> None:
+        try:
+            text = await self.matches.clock_notice(event)
+            chat = await self.matches.channel(event.session)
+        except GolfError:
+            return
+        if chat and self.bot is not None:
+            await self.bot.send_message(int(chat), say(text), parse_mode=ParseMode.HTML)
+
+    async def _refresh(self, session: str) -> None:
+        try:
+            screen = await self.matches.scoreboard(session)
+        except GolfError:
+            return
+        chat, _, message = (await self.matches.scoreboard_message(session)).partition(":")
+        if not message.isdigit():
+            await self._send_scoreboard(session)
+        else:
+            await self._edit(int(chat), int(message), screen)
+
+    async def _send_scoreboard(self, session: str) -> None:
+        chat = await self.matches.channel(session)
+        if not chat or self.bot is None:
+            return
+        screen = await self.matches.scoreboard(session)
+        sent = await self.bot.send_message(
+            int(chat), screen_html(screen), parse_mode=ParseMode.HTML, reply_markup=self.keyboard(screen)
+        )
+        await self.matches.keep_scoreboard_message(session, f"{sent.chat_id}:{sent.message_id}")
+
+    async def _edit(self, chat_id: int, message_id: int, screen: Screen) -> None:
+        if self.bot is None:
+            return
+        try:
+            await self.bot.edit_message_text(
+                screen_html(screen),
+                chat_id=chat_id,
+                message_id=message_id,
+                parse_mode=ParseMode.HTML,
+                reply_markup=self.keyboard(screen),
+            )
+        except TelegramError as error:
+            if "not modified" not in str(error).lower():
+                log.warning("could not update a scoreboard: %s", error)
+
+
+_STYLES = {
+    "knockout": "elimination",
+    "elimination": "elimination",
+    "roundrobin": "round-robin",
+    "swiss": "swiss",
+}
+
+
+def _options(words: Sequence[str] | Any) -> tuple[int | None, str | None]:
+    holes: int | None = None
+    format_: str | None = None
+    for word in words:
+        if str(word).isdigit():
+            holes = int(word)
+        elif str(word).lower() in ("stroke", "match"):
+            format_ = str(word).lower()
+    return holes, format_
+
+
+async def _open_board(commands: GolfCommands, asker: _Asker, words: Sequence[str]) -> None:
+    compete = getattr(commands, "compete", None)
+    if isinstance(compete, TelegramCompete):
+        await compete.open_board(asker, words)
+
+
+START_PAYLOADS[BOARD_PAYLOAD] = _open_board

@@ -1,0 +1,2 @@
+"""Competition: match results, the server table and ratings (pure), used by bot/match.py and
+bot/tournament.py."""

@@ -1,0 +1,789 @@
+"""Matches and group rounds: two or more players on the same deals at the same time, each on a board only
+they can see and press.
+
+A match is a ``Competition`` (kind ``match``, or ``group`` for a group round) whose payload is a
+``MatchData``; each player's board is a round of kind ``match`` played through the Clubhouse (so a press
+is checked, versioned and committed exactly like a solo move). After a press the match *syncs*: it reads
+its boards, takes the holes finished since, announces each (``HoleFinished`` to the place: the live
+scoreboard), moves the player's clock on, and decides the match when it can. Syncing is idempotent, so a
+crash between a board's commit and the match's loses nothing: the next press or clock catches up.
+
+Clocks are persisted timers, one per player (``match-clock``): each hole must be finished within the
+match's ``hole_seconds``. Out of time, a stroke-play hole is scored as it stands (conceded), a match-play
+hole is lost. A player who has not made a move on the first hole when their clock runs out forfeits.
+A challenge not answered in time expires (``challenge`` timer).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from bot.actions import parse_action_id
+from bot.clubhouse import Clubhouse
+from bot.competition.actions import (
+    ACCEPT,
+    BEGIN,
+    DECLINE,
+    JOIN,
+    OPEN_BOARD,
+    CompetitionAction,
+    parse_competition_action,
+)
+from bot.competition.boards import MATCH_KIND, TOURNAMENT_KIND, MatchBoards, TournamentBoards
+from bot.competition.match_data import FORMATS, MATCH, STROKE, MatchData
+from bot.competition.ratings import replay
+from bot.competition.results import MatchResult
+from bot.competition.state import Competition, CompetitionStatus
+from bot.competition.table import page, table
+from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleActionError
+from bot.events import ClockExpired, HoleFinished, MatchDecided, MatchStarted, Outbox
+from bot.locks import PlayerLocks
+from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
+from bot.options import holes_option, rules_option
+from bot.ports import Clock, CompetitionStorage, Notifier, Solver, VersionConflict
+from bot.screens import Button, ButtonStyle, Screen, ScreenKind
+from bot.sessions import Live
+from bot.solo import new_round_id, position
+from bot.timers import Timers
+from engine.rules import find_rules
+
+log = logging.getLogger(__name__)
+
+KIND_MATCH, KIND_GROUP = "match", "group"
+BOARD_KIND, TOURNAMENT_BOARD_KIND = MATCH_KIND, TOURNAMENT_KIND
+"""The kinds of a board's round: one board in progress per player, place and kind, so a player may play a
+challenge and a tournament match at one place at once."""
+CHALLENGE_TIMER, CLOCK_TIMER = "challenge", "match-clock"
+CHALLENGE_TTL = timedelta(minutes=10)
+DEFAULT_HOLE_SECONDS = 300
+MIN_HOLE_SECONDS, MAX_HOLE_SECONDS = 30, 24 * 3600
+MAX_GROUP = 8
+FIRST_DEALS = 1_000_000
+
+Finished = Callable[[Competition, MatchResult, Outbox], Awaitable[None]]
+TimerHandler = Callable[[Timer, Outbox], Awaitable[None]]
+
+
+def player_of(key: str, name: str = "") -> Player:
+    platform, _, user_id = key.partition(":")
+    return Player(platform, user_id, name)
+
+
+def new_competition_id() -> str:
+    return "".join(secrets.choice("0123456789abcdefghijklmnopqrstuvwxyz") for _ in range(10))
+
+
+def _button(competition: Competition, action: str, label: str, style: ButtonStyle) -> Button:
+    return Button(str(CompetitionAction(competition.id, competition.version, action)), label, style=style)
+
+
+class Matches:
+    def __init__(
+        self,
+        storage: CompetitionStorage,
+        clubhouse: Clubhouse,
+        solver: Solver,
+        clock: Clock,
+        timers: Timers,
+        *,
+        notifier: Notifier | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self._storage = storage
+        self._clubhouse = clubhouse
+        self._boards: dict[str, MatchBoards] = {
+            mode.kind: mode
+            for mode in (
+                MatchBoards(clubhouse.sessions, clubhouse.places, solver, clock),
+                TournamentBoards(clubhouse.sessions, clubhouse.places, solver, clock),
+            )
+        }
+        """The modes of the players' boards, registered with the Clubhouse's sessions."""
+        self._solver = solver
+        self._clock = clock
+        self._timers = timers
+        self._notifier = notifier
+        self._rng = rng or random.Random(secrets.randbits(64))
+        self._locks = PlayerLocks()
+        self._match_of: dict[str, str] = {}
+        """Board (round id) -> its match, for the boards of matches in play."""
+        self._finished: list[Finished] = []
+        self._started: set[tuple[str, str]] = set()
+        timers.on(CHALLENGE_TIMER, self._own_outbox(self._challenge_expired))
+        timers.on(CLOCK_TIMER, self._own_outbox(self._clock_ran_out))
+
+    async def close(self) -> None:
+        """Drop the solver questions the boards asked (as Clubhouse.close does for solo rounds)."""
+        for mode in self._boards.values():
+            await mode.close()
+
+    @property
+    def clubhouse(self) -> Clubhouse:
+        return self._clubhouse
+
+    def _own_outbox(self, handler: TimerHandler) -> TimerHandler:
+        """A timer handler whose events go through this service's notifier (the one its platforms plug
+        their scoreboards into), after the handler's work is committed, not through the Timers' own."""
+
+        async def handle(timer: Timer, _outbox: Outbox) -> None:
+            outbox = Outbox()
+            await handler(timer, outbox)
+            await self._publish(outbox)
+
+        return handle
+
+    def on_finished(self, listener: Finished) -> None:
+        """Call ``listener`` after a match's result is committed (the tournament advances on it); what it
+        announces goes in the match's outbox, after the match's own events."""
+        self._finished.append(listener)
+
+    async def resume(self) -> int:
+        """After a restart: learn the boards of every match in play (their clocks are stored timers and
+        fire on their own); sync each, in case a board moved on after the match last looked."""
+        count = 0
+        for competition in await self._storage.active_competitions({KIND_MATCH, KIND_GROUP}):
+            if competition.status is CompetitionStatus.PLAYING:
+                data = MatchData.read(competition.payload)
+                for board in data.boards:
+                    self._match_of[board] = competition.id
+                await self._publish(await self._sync(competition.id))
+                count += 1
+        return count
+
+    # ---- challenges and group rounds -------------------------------------------------------------
+
+    async def challenge(
+        self,
+        challenger: Player,
+        opponent: Player,
+        place: Place,
+        *,
+        holes: int | None = None,
+        format: str | None = None,
+        rules: str | None = None,
+        hole_seconds: int | None = None,
+        channel: str = "",
+    ) -> Screen:
+        """Challenge ``opponent``: a message for the place with Accept and Decline (for the opponent)."""
+        if challenger.key == opponent.key:
+            raise BadOptionError("You cannot challenge yourself.")
+        data = await self._new_data((challenger, opponent), place, holes, format, rules, hole_seconds)
+        now = self._clock.now()
+        data = replace(
+            data, organiser=challenger.key, expires=(now + CHALLENGE_TTL).isoformat(), channel=channel
+        )
+        competition = Competition(
+            new_competition_id(),
+            KIND_MATCH,
+            place.key,
+            payload=data.payload(),
+            created_at=now,
+            updated_at=now,
+        )
+        await self._storage.create_competition(competition)
+        await self._timers.schedule(Timer(f"cx:{competition.id}", CHALLENGE_TIMER, now + CHALLENGE_TTL))
+        return self.invitation(competition, data)
+
+    async def open_group(
+        self,
+        organiser: Player,
+        place: Place,
+        *,
+        holes: int | None = None,
+        rules: str | None = None,
+        hole_seconds: int | None = None,
+        channel: str = "",
+    ) -> Screen:
+        """A group round: stroke play for up to eight on the same deals; others join by button, the
+        organiser starts it."""
+        data = await self._new_data((organiser,), place, holes, STROKE, rules, hole_seconds)
+        now = self._clock.now()
+        data = replace(
+            data, organiser=organiser.key, expires=(now + CHALLENGE_TTL).isoformat(), channel=channel
+        )
+        competition = Competition(
+            new_competition_id(),
+            KIND_GROUP,
+            place.key,
+            payload=data.payload(),
+            created_at=now,
+            updated_at=now,
+        )
+        await self._storage.create_competition(competition)
+        await self._timers.schedule(Timer(f"cx:{competition.id}", CHALLENGE_TIMER, now + CHALLENGE_TTL))
+        return self.invitation(competition, data)
+
+    async def _new_data(
+        self,
+        players: tuple[Player, ...],
+        place: Place,
+        holes: int | None,
+        format: str | None,
+        rules: str | None,
+        hole_seconds: int | None,
+    ) -> MatchData:
+        settings = await self._clubhouse.place_settings(place)
+        chosen = (format or STROKE).lower()
+        if chosen not in FORMATS:
+            raise BadOptionError(f"The format is stroke or match, not {format}.")
+        seconds = DEFAULT_HOLE_SECONDS if hole_seconds is None else hole_seconds
+        if not MIN_HOLE_SECONDS <= seconds <= MAX_HOLE_SECONDS:
+            raise BadOptionError(
+                f"The clock is {MIN_HOLE_SECONDS} seconds to {MAX_HOLE_SECONDS // 3600} hours a hole."
+            )
+        for player in players:
+            await self._storage.ensure_player(player)
+        return MatchData(
+            players=tuple(p.key for p in players),
+            names=tuple(p.name or p.user_id for p in players),
+            format=chosen,
+            holes=holes_option(holes),
+            rules=rules_option(rules or settings.default_rules),
+            par_for_nine=settings.par_for_nine,
+            hole_seconds=seconds,
+        )
+
+    def invitation(self, competition: Competition, data: MatchData) -> Screen:
+        """The place's message of an open challenge or group round."""
+        what = f"{data.holes} holes, {data.format} play, {data.rules} rules, {data.hole_seconds} s a hole"
+        if competition.kind == KIND_MATCH:
+            title = f"⚔️ {data.names[0]} challenges {data.names[1]}"
+            blocks = (f"{what}.", f"{data.names[1]}: accept or decline within {_minutes(CHALLENGE_TTL)}.")
+            buttons = (
+                _button(competition, ACCEPT, "Accept", ButtonStyle.SUCCESS),
+                _button(competition, DECLINE, "Decline", ButtonStyle.DANGER),
+            )
+        else:
+            title = f"⛳ Group round by {data.names[0]}"
+            players = ", ".join(data.names)
+            blocks = (f"{what}.", f"Players ({len(data.players)}/{MAX_GROUP}): {players}.")
+            buttons = (
+                _button(competition, JOIN, "Join", ButtonStyle.PRIMARY),
+                _button(competition, BEGIN, "Start", ButtonStyle.SUCCESS),
+            )
+        return Screen(ScreenKind.INFO, title, blocks, buttons=(buttons,), session=competition.id)
+
+    async def act(self, player: Player, action_id: str) -> Screen:
+        """A competition button (``c1:...``): accept, decline, join, start, open my board."""
+        action = parse_competition_action(action_id)
+        if action.action == OPEN_BOARD:
+            return await self.board(player, action.competition)
+        async with self._locks.hold(action.competition):
+            competition = await self._load(action.competition)
+            data = MatchData.read(competition.payload)
+            if competition.status is not CompetitionStatus.OPEN:
+                raise StaleActionError(
+                    "That has been answered already.", screen=await self._shown(competition)
+                )
+            if action.action in (ACCEPT, DECLINE):
+                if competition.kind != KIND_MATCH or player.key != data.players[1]:
+                    raise NotYourRoundError("Only the player challenged can answer.")
+                if action.action == DECLINE:
+                    cancelled = competition.bump(
+                        status=CompetitionStatus.CANCELLED, updated_at=self._clock.now()
+                    )
+                    await self._save(competition, cancelled)
+                    await self._timers.cancel(f"cx:{competition.id}")
+                    return Screen(ScreenKind.INFO, f"{data.names[1]} declined {data.names[0]}'s challenge.")
+                await self._storage.ensure_player(player)
+                outbox = Outbox()
+                started = await self._begin(competition, data, outbox)
+                await self._timers.cancel(f"cx:{competition.id}")
+            elif action.action == JOIN:
+                if competition.kind != KIND_GROUP:
+                    raise BadOptionError("That is not a group round.")
+                if player.key in data.players:
+                    raise GolfError("You are in already.")
+                if len(data.players) >= MAX_GROUP:
+                    raise GolfError(f"The group is full ({MAX_GROUP} players).")
+                await self._storage.ensure_player(player)
+                data = replace(
+                    data,
+                    players=(*data.players, player.key),
+                    names=(*data.names, player.name or player.user_id),
+                )
+                joined = competition.bump(payload=data.payload(), updated_at=self._clock.now())
+                await self._save(competition, joined)
+                return self.invitation(joined, data)
+            elif action.action == BEGIN:
+                if competition.kind != KIND_GROUP or player.key != data.organiser:
+                    raise NotYourRoundError("Only the organiser starts the round.")
+                if len(data.players) < 2:
+                    raise GolfError("A group round needs two players at least.")
+                outbox = Outbox()
+                started = await self._begin(competition, data, outbox)
+                await self._timers.cancel(f"cx:{competition.id}")
+            else:
+                raise GolfError("That button is for a tournament.")
+        await self._publish(outbox)
+        return await self.scoreboard(started.id)
+
+    async def start(
+        self,
+        players: tuple[Player, ...],
+        place: Place,
+        *,
+        holes: int,
+        format: str,
+        rules: str,
+        hole_seconds: int,
+        tournament: Competition,
+        outbox: Outbox,
+        channel: str = "",
+    ) -> Competition:
+        """A match of a tournament: started at once (no challenge). Its events go to ``outbox``."""
+        data = await self._new_data(players, place, holes, format, rules, hole_seconds)
+        data = replace(data, tournament=tournament.id, channel=channel)
+        now = self._clock.now()
+        competition = Competition(
+            new_competition_id(),
+            KIND_MATCH,
+            place.key,
+            payload=data.payload(),
+            parent=tournament.id,
+            created_at=now,
+            updated_at=now,
+        )
+        await self._storage.create_competition(competition)
+        async with self._locks.hold(competition.id):
+            return await self._begin(competition, data, outbox)
+
+    async def _begin(self, competition: Competition, data: MatchData, outbox: Outbox) -> Competition:
+        """Deal the course, give every player a board, start the clocks."""
+        place = competition.place
+        kind = _board_kind(data)
+        for key in data.players:
+            await self._clear_stale_board(key, place, kind)
+            if await self._storage.active_round(key, place, kind) is not None:
+                raise GolfError(f"{data.name(key)} is playing a match here already.")
+        first = self._rng.randint(1, FIRST_DEALS)
+        if find_rules(data.rules).winnable_only:
+            deals = await self._solver.course(first, data.holes, data.rules)
+        else:
+            deals = tuple(first + i for i in range(data.holes))
+        now = self._clock.now()
+        boards: list[str] = []
+        for key in data.players:
+            board = RoundState(
+                id=new_round_id(),
+                place=place,
+                players=(key,),
+                rules=data.rules,
+                holes=data.holes,
+                par_for_nine=data.par_for_nine,
+                casual=False,
+                deals=deals,
+                kind=kind,
+                started_at=now,
+                updated_at=now,
+                payload=Payload.of(1, {"match": competition.id}),
+            )
+            await self._storage.create_round(board)
+            boards.append(board.id)
+        data = replace(
+            data,
+            deals=deals,
+            boards=tuple(boards),
+            scores=tuple(() for _ in data.players),
+            started=tuple(False for _ in data.players),
+            expires="",
+        )
+        started = competition.bump(status=CompetitionStatus.PLAYING, payload=data.payload(), updated_at=now)
+        await self._save(competition, started)
+        for board_id in boards:
+            self._match_of[board_id] = competition.id
+        for key in data.players:
+            await self._set_clock(competition.id, key, 0, data.hole_seconds)
+        outbox.to_place(place, MatchStarted(place, competition.id, data.players))
+        return started
+
+    async def _clear_stale_board(self, player: str, place: str, kind: str) -> None:
+        """A board left in progress by a match that is over (a crash between the two writes): close it."""
+        board = await self._storage.active_round(player, place, kind)
+        if board is None:
+            return
+        owner = await self._storage.load_competition(str(board.payload.read().get("match", "")))
+        if owner is None or not owner.is_active:
+            await self._close_board(board)
+
+    async def _close_board(self, board: RoundState) -> None:
+        try:
+            closed = board.bump(status=RoundStatus.ABANDONED, updated_at=self._clock.now())
+            await self._storage.save_round(closed, previous_version=board.version)
+        except VersionConflict:
+            log.debug("board %s moved while being closed", board.id)
+        self._match_of.pop(board.id, None)
+
+    # ---- boards and the scoreboard ---------------------------------------------------------------
+
+    async def board(self, player: Player, match_id: str) -> Screen:
+        """The player's own board of the match (shown to them alone)."""
+        competition = await self._load(match_id)
+        data = MatchData.read(competition.payload)
+        if player.key not in data.players:
+            raise NotYourRoundError("This match is not yours: only its players have boards.")
+        if not data.boards:
+            raise GolfError("The match has not started yet.")
+        if competition.status is not CompetitionStatus.PLAYING:
+            return await self._shown(competition)  # over: the scoreboard, not a closed board
+        state = await self._storage.load_round(data.boards[data.seat(player.key)])
+        if state is None:
+            raise GolfError("Your board is gone.")
+        return self._boards[state.kind].screen(Live(state, position(state)), player.key)
+
+    async def press(self, player: Player, action_id: str) -> Screen:
+        """A press on a board (``g1:...``): played by the Clubhouse, then the match catches up. Presses on
+        solo boards pass straight through."""
+        try:
+            screen = await self._clubhouse.press(player, action_id)
+        except StaleActionError:
+            await self._refuse_if_over(action_id)
+            raise
+        match_id = self._match_of.get(screen.session)
+        try:
+            if match_id is not None and screen.kind is not ScreenKind.BOARD:
+                await self._publish(await self._sync(match_id))
+            elif match_id is not None and screen.kind is ScreenKind.BOARD:
+                await self._note_started(match_id, player.key)
+        except (
+            Exception
+        ) as error:  # the move is committed: never report it as failed; the next sync catches up
+            log.error("match %s could not catch up: %s: %s", match_id, type(error).__name__, error)
+        return screen
+
+    async def _refuse_if_over(self, action_id: str) -> None:
+        """A press on the board of a match that is over: say so, with the scoreboard."""
+        board = await self._storage.load_round(parse_action_id(action_id).session)
+        if board is None or board.kind not in (BOARD_KIND, TOURNAMENT_BOARD_KIND) or board.is_active:
+            return
+        match = await self._storage.load_competition(str(board.payload.read().get("match", "")))
+        if match is not None and not match.is_active:
+            raise StaleActionError("The match is over.", screen=await self._shown(match))
+
+    async def _note_started(self, match_id: str, player: str) -> None:
+        """A first move on a board: the player started in time (noted once, then remembered here)."""
+        if (match_id, player) in self._started:
+            return
+        await self._publish(await self._sync(match_id))
+        self._started.add((match_id, player))
+
+    async def clock_notice(self, event: ClockExpired) -> str:
+        """What the place is told when a clock ran out (read after the change it caused is committed)."""
+        competition = await self._load(event.session)
+        data = MatchData.read(competition.payload)
+        name = data.name(event.player) if event.player in data.players else "A player"
+        if not data.boards:
+            return f"⏱ {name} did not answer in time: the challenge has expired."
+        if event.player in data.forfeited:
+            return f"⏱ {name} did not start in time and forfeits."
+        scores = data.scores[data.seat(event.player)]
+        if data.format == MATCH:
+            hole = max((i + 1 for i, score in enumerate(scores) if score is None), default=len(scores))
+            return f"⏱ {name} ran out of time on hole {hole}: the hole is lost."
+        return f"⏱ {name} ran out of time on hole {max(len(scores), 1)}: it is scored as it stands."
+
+    async def scoreboard_message(self, match_id: str) -> str:
+        """The platform's scoreboard message of the match ("" when none is known)."""
+        return MatchData.read((await self._load(match_id)).payload).message
+
+    async def keep_scoreboard_message(self, match_id: str, message: str) -> None:
+        """Remember the platform's scoreboard message (stored: after a restart the same one is edited)."""
+        async with self._locks.hold(match_id):
+            competition = await self._load(match_id)
+            data = MatchData.read(competition.payload)
+            if data.message != message:
+                new = competition.bump(payload=replace(data, message=message).payload())
+                await self._save(competition, new)
+
+    async def in_tournament(self, match_id: str) -> bool:
+        return bool(MatchData.read((await self._load(match_id)).payload).tournament)
+
+    async def channel(self, match_id: str) -> str:
+        """Where the platform shows the match (what it gave when the match was made)."""
+        return MatchData.read((await self._load(match_id)).payload).channel
+
+    async def players(self, match_id: str) -> tuple[str, ...]:
+        """The keys of the match's players."""
+        return MatchData.read((await self._load(match_id)).payload).players
+
+    async def scoreboard(self, match_id: str) -> Screen:
+        """The place's live scoreboard: finished holes only, never a board."""
+        competition = await self._load(match_id)
+        return await self._shown(competition)
+
+    async def _shown(self, competition: Competition) -> Screen:
+        data = MatchData.read(competition.payload)
+        if competition.status is CompetitionStatus.OPEN:
+            return self.invitation(competition, data)
+        vs = " v ".join(data.names)
+        title = f"⛳ {vs} · {data.holes} holes, {data.format} play"
+        blocks = [data.scorecard()]
+        status = data.status_line()
+        if competition.status is CompetitionStatus.FINISHED:
+            result = [
+                r for r in await self._storage.results(competition.place) if r.match_id == competition.id
+            ]
+            if result:
+                blocks.append(f"Result: {_result_text(data, result[0])}")
+        elif competition.status is CompetitionStatus.CANCELLED:
+            blocks.append("Called off.")
+        elif status:
+            blocks.append(status)
+        buttons: tuple[tuple[Button, ...], ...] = ()
+        if competition.status is CompetitionStatus.PLAYING:
+            buttons = ((_button(competition, OPEN_BOARD, "Open my board", ButtonStyle.PRIMARY),),)
+        return Screen(
+            ScreenKind.INFO,
+            title,
+            tuple(blocks),
+            buttons=buttons,
+            session=competition.id,
+            version=competition.version,
+        )
+
+    # ---- keeping up with the boards --------------------------------------------------------------
+
+    async def _sync(self, match_id: str) -> Outbox:
+        """Take every hole finished on the boards since the match last looked; decide the match when it
+        can. Idempotent. Takes the match's lock (inside it, call ``_sync_locked``)."""
+        outbox = Outbox()
+        async with self._locks.hold(match_id):
+            await self._sync_locked(match_id, outbox)
+        return outbox
+
+    async def _sync_locked(self, match_id: str, outbox: Outbox) -> None:
+        competition = await self._load(match_id)
+        if competition.status is not CompetitionStatus.PLAYING:
+            return
+        data = MatchData.read(competition.payload)
+        now = self._clock.now()
+        started = list(data.started)
+        for seat, key in enumerate(data.players):
+            board = await self._storage.load_round(data.boards[seat])
+            if board is None:
+                continue
+            if board.moves or board.scores:
+                started[seat] = True
+            known = len(data.scores[seat])
+            for index in range(known, len(board.scores)):
+                score = board.scores[index]
+                data = data.with_score(seat, score)
+                outbox.to_place(
+                    competition.place, HoleFinished(competition.place, key, match_id, index + 1, score)
+                )
+            if len(data.scores[seat]) > known:
+                if len(data.scores[seat]) < data.holes:
+                    await self._set_clock(match_id, key, len(data.scores[seat]), data.hole_seconds)
+                else:
+                    await self._timers.cancel(_clock_id(match_id, key))
+        data = replace(data, started=tuple(started))
+        await self._settle(competition, data, now, outbox)
+
+    async def _settle(self, competition: Competition, data: MatchData, now: datetime, outbox: Outbox) -> None:
+        """Save what changed; finish the match if it is decided."""
+        result = data.decide(competition.id, competition.place, now)
+        if result is None:
+            if data.payload() != competition.payload:
+                await self._save(competition, competition.bump(payload=data.payload(), updated_at=now))
+            return
+        finished = competition.bump(status=CompetitionStatus.FINISHED, payload=data.payload(), updated_at=now)
+        try:
+            await self._storage.save_competition(
+                finished, previous_version=competition.version, result=result
+            )
+        except VersionConflict:
+            raise StaleActionError("The match moved on meanwhile; try again.") from None
+        outbox.to_place(
+            competition.place, MatchDecided(competition.place, competition.id, result.winner, result.summary)
+        )
+        for key in data.players:
+            await self._timers.cancel(_clock_id(competition.id, key))
+        for board_id in data.boards:
+            board = await self._storage.load_round(board_id)
+            if board is not None and board.is_active:
+                await self._close_board(board)
+            self._match_of.pop(board_id, None)
+        for listener in self._finished:
+            try:
+                await listener(finished, result, outbox)
+            except Exception as error:  # the match stands; the tournament catches up on its next look
+                log.error("after match %s: %s: %s", competition.id, type(error).__name__, error)
+
+    # ---- the server table -----------------------------------------------------------------------
+
+    async def table(self, place: Place, number: int = 1, size: int = 10) -> Screen:
+        """The place's table, page ``number``: every finished match and group round, with ratings."""
+        results = await self._storage.results(place.key)
+        rows = table(results, replay(results, self._clock.now()))
+        shown, pages = page(rows, number, size)
+        first = (min(max(number, 1), pages) - 1) * size
+        lines = []
+        for n, row in enumerate(shown, start=first + 1):
+            name = await self._name(row.player)
+            rating = f"{row.rating.display:.1f}" if row.rating else "–"
+            lines.append(
+                f"{n:>2}. {name} — P{row.played} W{row.won} H{row.halved} L{row.lost}"
+                f" · {row.points:g} pts · holes {row.hole_difference:+d} · rating {rating}"
+            )
+        title = f"🏆 Table — {place.name}" if place.name else "🏆 Table"
+        blocks = (
+            "\n".join(lines) if lines else "No match finished here yet.",
+            f"Page {min(max(number, 1), pages)} of {pages}.",
+        )
+        return Screen(ScreenKind.INFO, title, blocks)
+
+    async def record(self, player: Player, place: Place) -> str:
+        """A player's line for their card: rating and record at ``place``."""
+        results = await self._storage.results(place.key)
+        ratings = replay(results, self._clock.now())
+        row = next((r for r in table(results) if r.player == player.key), None)
+        if row is None:
+            return "Matches: none yet."
+        rating = ratings[player.key]
+        return (
+            f"Matches: {row.played} played, {row.won} won, {row.halved} halved, {row.lost} lost"
+            f" · {row.points:g} pts · holes {row.hole_difference:+d}\n"
+            f"Rating: {rating.display:.1f} (μ {rating.mu:.1f}, σ {rating.sigma:.1f})"
+        )
+
+    async def _name(self, key: str) -> str:
+        known = await self._storage.player(key)
+        return known.name if known is not None and known.name else key.split(":", 1)[-1]
+
+    # ---- clocks ----------------------------------------------------------------------------------
+
+    async def _set_clock(self, match_id: str, player: str, hole: int, seconds: int) -> None:
+        due = self._clock.now() + timedelta(seconds=seconds)
+        await self._timers.schedule(
+            Timer(_clock_id(match_id, player), CLOCK_TIMER, due, json.dumps({"hole": hole}))
+        )
+
+    async def _clock_ran_out(self, timer: Timer, outbox: Outbox) -> None:
+        _, match_id, player = timer.id.split(":", 2)
+        hole = int(json.loads(timer.payload)["hole"])
+        async with self._locks.hold(match_id):
+            competition = await self._storage.load_competition(match_id)
+            if competition is None or competition.status is not CompetitionStatus.PLAYING:
+                return
+            await self._sync_locked(match_id, outbox)  # a hole finished just now counts
+            competition = await self._load(match_id)
+            if competition.status is not CompetitionStatus.PLAYING:
+                return
+            data = MatchData.read(competition.payload)
+            seat = data.seat(player)
+            if len(data.scores[seat]) != hole or player in data.forfeited:
+                return  # the hole was finished in time
+            place = competition.place
+            outbox.to_place(place, ClockExpired(place, player, match_id))
+            if hole == 0 and not data.started[seat]:
+                # everyone who has not started by now forfeits (all started on one clock): two who never
+                # began forfeit both, rather than the first clock read giving the match to the other
+                late = [
+                    key
+                    for i, key in enumerate(data.players)
+                    if not data.started[i] and not data.scores[i] and key not in data.forfeited
+                ]
+                for key in late:
+                    if key != player:
+                        outbox.to_place(place, ClockExpired(place, key, match_id))
+                        await self._timers.cancel(_clock_id(match_id, key))
+                    board = await self._storage.load_round(data.boards[data.seat(key)])
+                    if board is not None and board.is_active:
+                        await self._close_board(board)
+                data = replace(data, forfeited=(*data.forfeited, *late))
+                await self._settle(competition, data, self._clock.now(), outbox)
+                return
+            if data.format == MATCH:
+                data = data.with_score(seat, None)
+                await self._save(
+                    competition, competition.bump(payload=data.payload(), updated_at=self._clock.now())
+                )
+        # the board's hole ends as it stands (outside the match's lock: the Clubhouse takes the player's)
+        await self._end_hole(player, data.boards[seat])
+        async with self._locks.hold(match_id):
+            await self._sync_locked(match_id, outbox)
+        if data.format == MATCH:
+            async with self._locks.hold(match_id):
+                competition = await self._load(match_id)
+                current = MatchData.read(competition.payload)
+                if (
+                    competition.status is CompetitionStatus.PLAYING
+                    and len(current.scores[seat]) < current.holes
+                ):
+                    await self._set_clock(match_id, player, len(current.scores[seat]), current.hole_seconds)
+
+    async def _end_hole(self, player: str, board_id: str) -> None:
+        """Concede the hole in play on ``player``'s board (moving on to it first if it was not begun)."""
+        who = player_of(player)
+        for _ in range(3):
+            board = await self._storage.load_round(board_id)
+            if board is None or not board.is_active:
+                return
+            action = "n" if board.status is RoundStatus.HOLE_OVER else "q"
+            try:
+                template = self._boards[board.kind].template
+                await self._clubhouse.press(who, template.build(board.id, board.version, action))
+            except StaleActionError:
+                continue
+            if action == "q":
+                return
+
+    async def _challenge_expired(self, timer: Timer, outbox: Outbox) -> None:
+        match_id = timer.id.split(":", 1)[1]
+        async with self._locks.hold(match_id):
+            competition = await self._storage.load_competition(match_id)
+            if competition is None or competition.status is not CompetitionStatus.OPEN:
+                return
+            data = MatchData.read(competition.payload)
+            cancelled = competition.bump(status=CompetitionStatus.CANCELLED, updated_at=self._clock.now())
+            await self._save(competition, cancelled)
+            waited_for = data.players[1] if competition.kind == KIND_MATCH else data.organiser
+            outbox.to_place(competition.place, ClockExpired(competition.place, waited_for, match_id))
+
+    # ---- storage ---------------------------------------------------------------------------------
+
+    async def _load(self, competition_id: str) -> Competition:
+        competition = await self._storage.load_competition(competition_id)
+        if competition is None:
+            raise GolfError("That match is not known (any more).")
+        return competition
+
+    async def _save(self, old: Competition, new: Competition) -> None:
+        try:
+            await self._storage.save_competition(new, previous_version=old.version)
+        except VersionConflict:
+            raise StaleActionError("That moved on meanwhile; try again.") from None
+
+    async def _publish(self, outbox: Outbox) -> None:
+        if self._notifier is not None:
+            await outbox.publish(self._notifier)
+        else:
+            outbox.discard()
+
+
+def _board_kind(data: MatchData) -> str:
+    return TOURNAMENT_BOARD_KIND if data.tournament else BOARD_KIND
+
+
+def _clock_id(match_id: str, player: str) -> str:
+    return f"mc:{match_id}:{player}"
+
+
+def _minutes(delta: timedelta) -> str:
+    return f"{int(delta.total_seconds() // 60)} minutes"
+
+
+def _result_text(data: MatchData, result: MatchResult) -> str:
+    if result.winner is None:
+        return result.summary if result.summary != "halved" else "halved"
+    if data.format == MATCH and len(data.players) == 2 and "forfeit" not in result.summary:
+        return f"{data.name(result.winner)} won {result.summary}"
+    return (
+        result.summary if "forfeit" in result.summary else f"{data.name(result.winner)} won: {result.summary}"
+    )

@@ -1,0 +1,527 @@
+"""Tournaments in a place: sign-up, check-in, pairing, matches, standings after each round, the result.
+
+An organiser opens one (single elimination, round robin or Swiss; holes, format, rules and clock per match;
+a sign-up window and a check-in window). Players join with a button while sign-up is open and check in
+with another while check-in is open (with no check-in window everyone signed up plays). Then the field is
+seeded by rating (bot/competition/ratings.py) and paired (engine/pairing.py); each pair's match is started
+at once through ``Matches.start`` (a ``match`` competition whose parent is the tournament). When a round's
+last match is decided the standings are announced (``StandingsPosted``), and the next round is paired, or
+the tournament ends.
+
+Everything is stored: the tournament's payload holds the field, the rounds and each match's winner, so a
+restart resumes it (``resume`` also takes any result that landed while the tournament was not looking).
+A halved match in a knock-out goes to the higher seed. A bye counts as a win in Swiss, nothing in a round
+robin (the player sits the round out).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import timedelta
+from typing import Any
+
+from bot.competition.actions import BEGIN, CHECK_IN, JOIN, CompetitionAction, parse_competition_action
+from bot.competition.match_data import FORMATS, STROKE
+from bot.competition.ratings import replay
+from bot.competition.results import MatchResult
+from bot.competition.state import Competition, CompetitionStatus
+from bot.competition.table import table
+from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleActionError
+from bot.events import Outbox, StandingsPosted
+from bot.locks import PlayerLocks
+from bot.match import MAX_HOLE_SECONDS, MIN_HOLE_SECONDS, Matches, new_competition_id, player_of
+from bot.models import Payload, Place, Player, Timer
+from bot.options import holes_option, rules_option
+from bot.ports import Clock, CompetitionStorage, Notifier, VersionConflict
+from bot.screens import Button, ButtonStyle, Screen, ScreenKind
+from bot.timers import Timers
+from engine.pairing import (
+    PairingError,
+    elimination_first_round,
+    elimination_next_round,
+    round_robin,
+    swiss_pairs,
+    swiss_rounds,
+)
+
+log = logging.getLogger(__name__)
+
+KIND = "tournament"
+TIMER = "tournament"
+ELIMINATION, ROUND_ROBIN, SWISS = "elimination", "round-robin", "swiss"
+STYLES = (ELIMINATION, ROUND_ROBIN, SWISS)
+SIGNUP, CHECKIN, PLAYING, DONE = "signup", "checkin", "playing", "done"
+MAX_PLAYERS = 512
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One pairing of a round: ``second`` None is a bye; ``winner`` is set once decided."""
+
+    first: str
+    second: str | None
+    match: str = ""
+    winner: str = ""
+    halved: bool = False
+
+    @property
+    def done(self) -> bool:
+        return bool(self.winner)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentData:
+    style: str
+    holes: int
+    format: str
+    rules: str
+    hole_seconds: int
+    organiser: str
+    phase: str = SIGNUP
+    checkin_seconds: int = 0
+    entrants: tuple[str, ...] = ()
+    names: dict[str, str] = field(default_factory=dict)
+    checked_in: tuple[str, ...] = ()
+    seeds: tuple[str, ...] = ()
+    rounds: tuple[tuple[Entry, ...], ...] = ()
+    champion: str = ""
+    channel: str = ""
+    """Where the platform shows the tournament and its matches: opaque to the core."""
+
+    @classmethod
+    def read(cls, payload: Payload) -> TournamentData:
+        d = payload.read()
+        return cls(
+            style=d["style"],
+            holes=d["holes"],
+            format=d["format"],
+            rules=d["rules"],
+            hole_seconds=d["hole_seconds"],
+            organiser=d["organiser"],
+            phase=d["phase"],
+            checkin_seconds=d["checkin_seconds"],
+            entrants=tuple(d["entrants"]),
+            names=dict(d["names"]),
+            checked_in=tuple(d["checked_in"]),
+            seeds=tuple(d["seeds"]),
+            rounds=tuple(tuple(Entry(**e) for e in r) for r in d["rounds"]),
+            champion=d["champion"],
+            channel=d.get("channel", ""),
+        )
+
+    def payload(self) -> Payload:
+        value: dict[str, Any] = {
+            "style": self.style,
+            "holes": self.holes,
+            "format": self.format,
+            "rules": self.rules,
+            "hole_seconds": self.hole_seconds,
+            "organiser": self.organiser,
+            "phase": self.phase,
+            "checkin_seconds": self.checkin_seconds,
+            "entrants": list(self.entrants),
+            "names": self.names,
+            "checked_in": list(self.checked_in),
+            "seeds": list(self.seeds),
+            "rounds": [
+                [
+                    {
+                        "first": e.first,
+                        "second": e.second,
+                        "match": e.match,
+                        "winner": e.winner,
+                        "halved": e.halved,
+                    }
+                    for e in r
+                ]
+                for r in self.rounds
+            ],
+            "champion": self.champion,
+            "channel": self.channel,
+        }
+        return Payload.of(1, value)
+
+    def name(self, key: str) -> str:
+        return self.names.get(key, key)
+
+    @property
+    def playing(self) -> tuple[str, ...]:
+        """Who plays: those checked in (everyone signed up when there is no check-in)."""
+        return self.checked_in if self.checkin_seconds else self.entrants
+
+    def points(self) -> dict[str, float]:
+        """Tournament points: a win 1, halved ½, a Swiss bye 1."""
+        got = dict.fromkeys(self.seeds, 0.0)
+        for r in self.rounds:
+            for e in r:
+                if e.second is None:
+                    got[e.first] += 1.0 if self.style == SWISS else 0.0
+                elif e.halved:
+                    got[e.first] += 0.5
+                    got[e.second] += 0.5
+                elif e.winner:
+                    got[e.winner] += 1.0
+        return got
+
+
+class Tournaments:
+    def __init__(
+        self,
+        storage: CompetitionStorage,
+        matches: Matches,
+        clock: Clock,
+        timers: Timers,
+        *,
+        notifier: Notifier | None = None,
+    ) -> None:
+        self._storage = storage
+        self._matches = matches
+        self._clock = clock
+        self._timers = timers
+        self._notifier = notifier
+        self._locks = PlayerLocks()
+        timers.on(TIMER, self._phase_over_told)
+        matches.on_finished(self._match_finished)
+
+    # ---- opening and joining ---------------------------------------------------------------------
+
+    async def open(
+        self,
+        organiser: Player,
+        place: Place,
+        *,
+        style: str = ELIMINATION,
+        holes: int | None = 3,
+        format: str = STROKE,
+        rules: str | None = None,
+        hole_seconds: int = 300,
+        signup_seconds: int = 600,
+        checkin_seconds: int = 0,
+        channel: str = "",
+    ) -> Screen:
+        if style not in STYLES:
+            raise BadOptionError(f"A tournament is {', '.join(STYLES)}; not {style}.")
+        if format not in FORMATS:
+            raise BadOptionError(f"The format is stroke or match, not {format}.")
+        if signup_seconds < 0 or checkin_seconds < 0:
+            raise BadOptionError("Sign-up and check-in last zero seconds or more.")
+        if not MIN_HOLE_SECONDS <= hole_seconds <= MAX_HOLE_SECONDS:
+            raise BadOptionError(
+                f"The clock is {MIN_HOLE_SECONDS} seconds to {MAX_HOLE_SECONDS // 3600} hours a hole."
+            )
+        settings = await self._storage.place_settings(place)
+        await self._storage.ensure_player(organiser)
+        data = TournamentData(
+            style=style,
+            holes=holes_option(holes),
+            format=format,
+            rules=rules_option(rules or settings.default_rules),
+            hole_seconds=hole_seconds,
+            organiser=organiser.key,
+            checkin_seconds=checkin_seconds,
+            names={organiser.key: organiser.name or organiser.user_id},
+            channel=channel,
+        )
+        now = self._clock.now()
+        tournament = Competition(
+            new_competition_id(), KIND, place.key, payload=data.payload(), created_at=now, updated_at=now
+        )
+        await self._storage.create_competition(tournament)
+        await self._timers.schedule(
+            Timer(f"tt:{tournament.id}", TIMER, now + timedelta(seconds=signup_seconds))
+        )
+        return self._screen(tournament, data)
+
+    async def act(self, player: Player, action_id: str) -> Screen:
+        """Join (sign-up), check in, or (the organiser) close the current window now."""
+        action = parse_competition_action(action_id)
+        outbox = Outbox()
+        async with self._locks.hold(action.competition):
+            tournament = await self._load(action.competition)
+            data = TournamentData.read(tournament.payload)
+            if action.action == JOIN:
+                if data.phase != SIGNUP:
+                    raise StaleActionError("Sign-up is closed.")
+                if player.key in data.entrants:
+                    raise GolfError("You are signed up already.")
+                if len(data.entrants) >= MAX_PLAYERS:
+                    raise GolfError(f"The tournament is full ({MAX_PLAYERS} players).")
+                await self._storage.ensure_player(player)
+                data = replace(
+                    data,
+                    entrants=(*data.entrants, player.key),
+                    names={**data.names, player.key: player.name or player.user_id},
+                )
+                tournament = await self._save(tournament, data)
+            elif action.action == CHECK_IN:
+                if data.phase != CHECKIN:
+                    raise StaleActionError("Check-in is not open.")
+                if player.key not in data.entrants:
+                    raise NotYourRoundError("Only players signed up can check in.")
+                if player.key in data.checked_in:
+                    raise GolfError("You are checked in already.")
+                tournament = await self._save(
+                    tournament, replace(data, checked_in=(*data.checked_in, player.key))
+                )
+            elif action.action == BEGIN:
+                if player.key != data.organiser:
+                    raise NotYourRoundError("Only the organiser can do that.")
+                tournament = await self._next_phase(tournament, outbox)
+            else:
+                raise GolfError("That button is for a match.")
+        await self._publish(outbox)
+        return self._screen(tournament, TournamentData.read(tournament.payload))
+
+    # ---- phases ----------------------------------------------------------------------------------
+
+    async def _phase_over_told(self, timer: Timer, _outbox: Outbox) -> None:
+        """Its events go through this service's notifier (where the platforms plug their scoreboards)."""
+        outbox = Outbox()
+        await self._phase_over(timer, outbox)
+        await self._publish(outbox)
+
+    async def _phase_over(self, timer: Timer, outbox: Outbox) -> None:
+        tournament_id = timer.id.split(":", 1)[1]
+        async with self._locks.hold(tournament_id):
+            tournament = await self._storage.load_competition(tournament_id)
+            if tournament is not None and tournament.status is CompetitionStatus.OPEN:
+                await self._next_phase(tournament, outbox)
+
+    async def _next_phase(self, tournament: Competition, outbox: Outbox) -> Competition:
+        data = TournamentData.read(tournament.payload)
+        place = tournament.place
+        if data.phase == SIGNUP and data.checkin_seconds:
+            due = self._clock.now() + timedelta(seconds=data.checkin_seconds)
+            tournament = await self._save(tournament, replace(data, phase=CHECKIN))
+            await self._timers.schedule(Timer(f"tt:{tournament.id}", TIMER, due))
+            outbox.to_place(place, StandingsPosted(place, tournament.id, 0))
+            return tournament
+        if data.phase not in (SIGNUP, CHECKIN):
+            raise StaleActionError("The tournament is under way.")
+        await self._timers.cancel(f"tt:{tournament.id}")
+        if len(data.playing) < 2:
+            cancelled = tournament.bump(status=CompetitionStatus.CANCELLED, updated_at=self._clock.now())
+            await self._storage.save_competition(cancelled, previous_version=tournament.version)
+            outbox.to_place(place, StandingsPosted(place, tournament.id, 0, final=True))
+            return cancelled
+        ratings = replay(await self._storage.results(place), self._clock.now())
+        order = {key: i for i, key in enumerate(data.playing)}
+        seeds = tuple(
+            sorted(data.playing, key=lambda k: (-(ratings[k].display if k in ratings else -1e9), order[k]))
+        )
+        data = replace(data, phase=PLAYING, seeds=seeds)
+        return await self._pair(tournament, data, outbox)
+
+    def _pairs(self, data: TournamentData) -> Sequence[tuple[str, str | None]]:
+        """The next round's pairs; empty when the tournament is over."""
+        done = len(data.rounds)
+        if data.style == ELIMINATION:
+            if not done:
+                return elimination_first_round(data.seeds)
+            winners = [e.winner for e in data.rounds[-1]]
+            return () if len(winners) == 1 else elimination_next_round(winners)
+        if data.style == ROUND_ROBIN:
+            schedule = round_robin(data.seeds)
+            return schedule[done] if done < len(schedule) else ()
+        if done >= min(swiss_rounds(len(data.seeds)), len(data.seeds) - 1):
+            return ()
+        played = {frozenset((e.first, e.second)) for r in data.rounds for e in r if e.second is not None}
+        byes = {e.first for r in data.rounds for e in r if e.second is None}
+        try:
+            return swiss_pairs(data.seeds, data.points(), played, byes)
+        except PairingError:
+            return ()  # no pairing without a rematch is left: the tournament ends here
+
+    async def _pair(self, tournament: Competition, data: TournamentData, outbox: Outbox) -> Competition:
+        """Pair the next round and start its matches, or finish the tournament."""
+        place = Place(*tournament.place.split(":", 1))
+        pairs = self._pairs(data)
+        if not pairs:
+            champion = data.rounds[-1][0].winner if data.style == ELIMINATION else self._ranking(data)[0]
+            data = replace(data, phase=DONE, champion=champion)
+            finished = tournament.bump(
+                status=CompetitionStatus.FINISHED, payload=data.payload(), updated_at=self._clock.now()
+            )
+            await self._write(tournament, finished)
+            outbox.to_place(
+                tournament.place, StandingsPosted(tournament.place, tournament.id, len(data.rounds), True)
+            )
+            return finished
+        entries: list[Entry] = []
+        for first, second in pairs:
+            if second is None:
+                entries.append(Entry(first, None, winner=first))
+                continue
+            match = await self._matches.start(
+                (player_of(first, data.name(first)), player_of(second, data.name(second))),
+                place,
+                holes=data.holes,
+                format=data.format,
+                rules=data.rules,
+                hole_seconds=data.hole_seconds,
+                tournament=tournament,
+                outbox=outbox,
+                channel=data.channel,
+            )
+            entries.append(Entry(first, second, match=match.id))
+        data = replace(data, rounds=(*data.rounds, tuple(entries)))
+        new = tournament.bump(
+            status=CompetitionStatus.PLAYING, payload=data.payload(), updated_at=self._clock.now()
+        )
+        await self._write(tournament, new)
+        if all(e.done for e in entries):  # a round of byes only (cannot happen, but never hang)
+            return await self._round_over(new, data, outbox)
+        return new
+
+    async def _match_finished(self, match: Competition, result: MatchResult, outbox: Outbox) -> None:
+        """A match's result is committed: its tournament takes it (its events follow the match's)."""
+        if match.parent is None:
+            return
+        async with self._locks.hold(match.parent):
+            tournament = await self._storage.load_competition(match.parent)
+            if tournament is None or tournament.status is not CompetitionStatus.PLAYING:
+                return
+            await self._apply(tournament, {match.id: result}, outbox)
+
+    async def _apply(self, tournament: Competition, results: dict[str, MatchResult], outbox: Outbox) -> None:
+        data = TournamentData.read(tournament.payload)
+        if not data.rounds:
+            return
+        seed = {key: i for i, key in enumerate(data.seeds)}
+        current = list(data.rounds[-1])
+        changed = False
+        for i, entry in enumerate(current):
+            result = results.get(entry.match)
+            if entry.done or result is None or entry.second is None:
+                continue
+            winner = result.winner or min((entry.first, entry.second), key=lambda k: seed.get(k, 0))
+            current[i] = replace(entry, winner=winner, halved=result.winner is None)
+            changed = True
+        if not changed:
+            return
+        data = replace(data, rounds=(*data.rounds[:-1], tuple(current)))
+        new = tournament.bump(payload=data.payload(), updated_at=self._clock.now())
+        await self._write(tournament, new)
+        if all(e.done for e in current):
+            await self._round_over(new, data, outbox)
+
+    async def _round_over(self, tournament: Competition, data: TournamentData, outbox: Outbox) -> Competition:
+        """Standings after the round, then the next round; after the last, the final standings only."""
+        if self._pairs(data):
+            outbox.to_place(
+                tournament.place, StandingsPosted(tournament.place, tournament.id, len(data.rounds))
+            )
+        return await self._pair(tournament, data, outbox)
+
+    async def resume(self) -> int:
+        """After a restart: take every result of a tournament match that the tournament has not seen (a
+        crash between the match's commit and the tournament's). Sign-up and check-in end on their timers."""
+        count = 0
+        for tournament in await self._storage.active_competitions({KIND}):
+            count += 1
+            if tournament.status is not CompetitionStatus.PLAYING:
+                continue
+            results = {r.match_id: r for r in await self._storage.results(tournament.place)}
+            outbox = Outbox()
+            async with self._locks.hold(tournament.id):
+                await self._apply(tournament, results, outbox)
+            await self._publish(outbox)
+        return count
+
+    # ---- what is shown ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _ranking(data: TournamentData) -> list[str]:
+        """By points, then seed (the champion of a round robin or Swiss)."""
+        points = data.points()
+        seed = {key: i for i, key in enumerate(data.seeds)}
+        return sorted(data.seeds, key=lambda k: (-points.get(k, 0.0), seed[k]))
+
+    async def channel(self, tournament_id: str) -> str:
+        return TournamentData.read((await self._load(tournament_id)).payload).channel
+
+    async def standings(self, tournament_id: str) -> Screen:
+        """The standings: points (win 1, halved ½), won-halved-lost and hole difference in this tournament's
+        matches; the bracket's champion or the leader once it is over."""
+        tournament = await self._load(tournament_id)
+        data = TournamentData.read(tournament.payload)
+        if tournament.status is CompetitionStatus.OPEN:
+            return self._screen(tournament, data)
+        matches = {e.match for r in data.rounds for e in r if e.match}
+        results = [r for r in await self._storage.results(tournament.place) if r.match_id in matches]
+        rows = {row.player: row for row in table(results)}
+        points = data.points()
+        seed = {key: i for i, key in enumerate(data.seeds)}
+        order = sorted(
+            data.seeds,
+            key=lambda k: (-points[k], -(rows[k].hole_difference if k in rows else 0), seed[k]),
+        )
+        lines = []
+        for place_no, key in enumerate(order[:20], start=1):
+            row = rows.get(key)
+            record = f"{row.won}-{row.halved}-{row.lost}, holes {row.hole_difference:+d}" if row else "0-0-0"
+            lines.append(f"{place_no:>2}. {data.name(key)} — {points[key]:g} pts ({record})")
+        if len(order) > 20:
+            lines.append(f"… and {len(order) - 20} more")
+        title = f"🏆 {data.style.replace('-', ' ').title()} · round {len(data.rounds)}"
+        blocks = ["\n".join(lines)]
+        if tournament.status is CompetitionStatus.FINISHED and data.champion:
+            title = f"🏆 {data.name(data.champion)} wins the tournament"
+        elif tournament.status is CompetitionStatus.CANCELLED:
+            title = "🏆 Tournament called off: fewer than two players"
+        return Screen(
+            ScreenKind.INFO, title, tuple(blocks), session=tournament.id, version=tournament.version
+        )
+
+    def _screen(self, tournament: Competition, data: TournamentData) -> Screen:
+        style = data.style.replace("-", " ")
+        what = f"{style}, {data.holes} holes a match, {data.format} play, {data.rules} rules"
+        players = ", ".join(data.name(k) for k in data.entrants[:30]) or "nobody yet"
+        blocks = [f"{what}.", f"Signed up ({len(data.entrants)}): {players}."]
+        buttons: list[Button] = []
+        if data.phase == SIGNUP:
+            buttons.append(_button(tournament, JOIN, "Join", ButtonStyle.PRIMARY))
+        elif data.phase == CHECKIN:
+            blocks.append(f"Checked in: {len(data.checked_in)}. Check in now to play.")
+            buttons.append(_button(tournament, CHECK_IN, "Check in", ButtonStyle.SUCCESS))
+        if data.phase in (SIGNUP, CHECKIN):
+            buttons.append(_button(tournament, BEGIN, "Close now (organiser)", ButtonStyle.SECONDARY))
+        return Screen(
+            ScreenKind.INFO,
+            f"🏆 Tournament by {data.name(data.organiser)}",
+            tuple(blocks),
+            buttons=(tuple(buttons),) if buttons else (),
+            session=tournament.id,
+            version=tournament.version,
+        )
+
+    # ---- storage ---------------------------------------------------------------------------------
+
+    async def _load(self, tournament_id: str) -> Competition:
+        tournament = await self._storage.load_competition(tournament_id)
+        if tournament is None or tournament.kind != KIND:
+            raise GolfError("That tournament is not known.")
+        return tournament
+
+    async def _save(self, tournament: Competition, data: TournamentData) -> Competition:
+        new = tournament.bump(payload=data.payload(), updated_at=self._clock.now())
+        await self._write(tournament, new)
+        return new
+
+    async def _write(self, old: Competition, new: Competition) -> None:
+        try:
+            await self._storage.save_competition(new, previous_version=old.version)
+        except VersionConflict:
+            raise StaleActionError("The tournament moved on meanwhile; try again.") from None
+
+    async def _publish(self, outbox: Outbox) -> None:
+        if self._notifier is not None:
+            await outbox.publish(self._notifier)
+        else:
+            outbox.discard()
+
+
+def _button(tournament: Competition, action: str, label: str, style: ButtonStyle) -> Button:
+    return Button(str(CompetitionAction(tournament.id, tournament.version, action)), label, style=style)

@@ -1,0 +1,147 @@
+"""Competition on Discord through SimCord (the real discord.py): a challenge accepted, a full match played
+on ephemeral boards with the channel's scoreboard checked hole by hole, a third member kept out, nothing of
+a board in the channel, the table and a member's card."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import simcord
+
+from adapters.clock import SystemClock
+from adapters.discord.client import GolfClient
+from adapters.discord.compete import install
+from adapters.memory import MemoryNotifier
+from adapters.sqlite import SqliteStorage
+from bot.clubhouse import Clubhouse
+from bot.match import Matches
+from bot.timers import Timers
+from bot.tournament import Tournaments
+
+CARD = re.compile(r"[AKQJT2-9][♠♥♦♣]")
+
+
+class Forward:
+    """The Notifier the services are built with, pointed at the Discord adapter once it exists."""
+
+    def __init__(self) -> None:
+        self.target: Any = MemoryNotifier()
+
+    async def to_place(self, place: str, event: Any) -> None:
+        await self.target.to_place(place, event)
+
+    async def to_player(self, player: str, event: Any) -> None:
+        await self.target.to_player(player, event)
+
+
+@pytest.fixture
+async def simcord_bot(golf: Any, tmp_path: Path) -> GolfClient:
+    storage = await SqliteStorage.open(tmp_path / "compete.sqlite3")
+    clock = SystemClock()
+    club = Clubhouse(storage, golf.solver, clock, rng=random.Random(7))
+    golf.opened.append((storage, club))
+    forward = Forward()
+    timers = Timers(storage, clock, notifier=forward)
+    matches = Matches(storage, club, golf.solver, clock, timers, notifier=forward, rng=random.Random(3))
+    tournaments = Tournaments(storage, matches, clock, timers, notifier=forward)
+    client = GolfClient(club, sync_globally=True)
+    forward.target = install(client.golf, client, matches, tournaments)
+    return client
+
+
+@pytest.fixture
+def carol(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
+    return guild.add_member(simcord_env.create_user("carol"))
+
+
+async def play_hole(member: simcord.MemberActor, board: Any, buttons: Any, *, good: bool) -> Any:
+    """Click through a hole on an ephemeral board: good plays columns, then the stock; poor concedes."""
+    while True:
+        enabled = [b for b in buttons(board) if not b["disabled"]]
+        columns = [b for b in enabled if b["custom_id"][-1].isdigit()]
+        turns = [b for b in enabled if b["custom_id"].endswith(":s")]
+        concede = [b for b in enabled if b["custom_id"].endswith(":q")]
+        choice = ((columns or turns or concede) if good else concede) or [None]
+        if choice[0] is None:
+            return board
+        click = await member.click(board, custom_id=choice[0]["custom_id"])
+        assert click.response.ephemeral, "a board never leaves its player's eyes"
+        board = click.response
+
+
+def channel_text(channel: simcord.ChannelHandle, viewer: simcord.MemberActor) -> str:
+    return "\n".join(m.content for m in channel.history(viewer=viewer))
+
+
+async def test_a_full_match_on_private_boards_with_a_live_scoreboard(
+    simcord_env, channel, alice, bob, carol, buttons, button
+) -> None:
+    offer = await alice.slash(channel, "golf challenge", member=bob, holes=3, format="match")
+    assert not offer.ephemeral and "alice challenges bob" in offer.response.content
+    refused = await carol.click(offer.response, label="Accept")
+    assert refused.ephemeral and "Only the player challenged" in refused.response.content
+    accepted = await bob.click(offer.response, label="Accept")
+    scoreboard_id = offer.response.id
+    assert "alice v bob" in accepted.response.content
+
+    boards = {}
+    for member in (alice, bob):
+        opened = await member.click(offer.response, label="Open my board")
+        assert opened.ephemeral
+        boards[member.id] = opened.response
+    # the third member sees no board, and opening one is refused
+    peek = await carol.click(offer.response, label="Open my board")
+    assert peek.ephemeral and "not yours" in peek.response.content
+    assert all(not CARD.search(m.content) for m in channel.history(viewer=carol))
+    with pytest.raises(Exception):  # noqa: B017 - SimCord refuses a click on a message carol cannot see
+        await carol.click(boards[alice.id], custom_id=buttons(boards[alice.id])[0]["custom_id"])
+
+    for hole in range(1, 4):
+        boards[alice.id] = await play_hole(alice, boards[alice.id], buttons, good=True)
+        # while Bob's hole is in play nothing of his (or Alice's) board is in the channel
+        assert not CARD.search(channel_text(channel, carol))
+        boards[bob.id] = await play_hole(bob, boards[bob.id], buttons, good=False)
+        scoreboard = next(m for m in channel.history() if m.id == scoreboard_id)
+        rows = scoreboard.content
+        assert not CARD.search(rows)
+        if hole < 2:
+            assert f"alice {hole} up after {hole}." in rows
+            for member in (alice, bob):
+                nxt = [b for b in buttons(boards[member.id]) if b["custom_id"].endswith(":n")]
+                boards[member.id] = (
+                    await member.click(boards[member.id], custom_id=nxt[0]["custom_id"])
+                ).response
+        else:
+            assert "Result: alice won 2 & 1" in rows
+            break
+
+    # one scoreboard message, edited all along (no second one posted)
+    assert [m.id for m in channel.history() if "alice v bob" in m.content] == [scoreboard_id]
+    table = await alice.slash(channel, "golf table")
+    assert table.ephemeral and " 1. alice — P1 W1 H0 L0 · 1 pts · holes +2" in table.response.content
+    card = await carol.slash(channel, "golf stats", member=bob)
+    assert "Matches: 1 played, 0 won, 0 halved, 1 lost" in card.response.content
+    assert "Rating:" in card.response.content
+
+
+async def test_a_tournament_signs_up_by_button_and_posts_its_matches(
+    simcord_env, channel, alice, bob, carol, buttons
+) -> None:
+    opened = await alice.slash(channel, "golf tournament", holes=1)
+    assert not opened.ephemeral and "Tournament by alice" in opened.response.content
+    for member in (alice, bob, carol):
+        await member.click(opened.response, label="Join")
+    assert "Signed up (3): alice, bob, carol." in opened.response.message.content
+    refused = await bob.click(opened.response, label="Close now (organiser)")
+    assert refused.ephemeral and "Only the organiser" in refused.response.content
+    await alice.click(opened.response, label="Close now (organiser)")
+    # three players: the top seed has a bye, the other two play; their match gets a scoreboard message
+    scoreboards = [m for m in channel.history() if "bob v carol" in m.content]
+    assert len(scoreboards) == 1
+    assert [b["label"] for b in buttons(scoreboards[0])] == ["Open my board"]
+    peek = await alice.click(scoreboards[0], label="Open my board")
+    assert peek.ephemeral and "not yours" in peek.response.content
