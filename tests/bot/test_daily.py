@@ -18,9 +18,9 @@ from bot.daily.mode import AlreadyPlayedError, DailyChallenge, rollover_timer_id
 from bot.errors import BadOptionError, GolfError, StaleActionError
 from bot.events import DayClosed, DayOpened, ToPlace
 from bot.models import Place, Player, RoundStatus
+from bot.render import render_screen
 from bot.screens import Screen
 from bot.timers import Timers
-from bot.render import render_screen
 from engine.daily import SQUARES, commitment, hole_start, hole_starts, verify
 from engine.deal import deal
 from engine.rules import find_rules
@@ -485,3 +485,34 @@ async def test_a_winnable_only_daily_course_shows_no_deal_and_no_skipped_line(wo
     assert closed.reveal.endswith(" ".join(str(d) for d in day.deals)) and verify(
         closed.reveal, day.commitment
     )
+
+
+def test_a_hidden_course_shows_no_deal_and_never_walks_its_gaps() -> None:
+    from dataclasses import replace
+
+    from bot.models import RoundState
+    from bot.round_screens import round_screen
+
+    # a winnable-only course with gaps of quintillions: listing them (engine.course.skipped) would never end
+    far = (10**19, 5 * 10**18, 123)
+    state = RoundState(
+        id="dabcdefghi",
+        place=HERE.key,
+        players=(ALICE.key,),
+        rules="strict+winnable-only",
+        holes=3,
+        par_for_nine=45,
+        casual=False,
+        deals=far,
+        scores=(7, 9),
+        best=(None, 3),
+        moves=(),
+        status=RoundStatus.HOLE_OVER,
+    )
+    for status in (RoundStatus.HOLE_OVER, RoundStatus.PLAYING, RoundStatus.FINISHED):
+        shown = replace(state, status=status, scores=(7, 9, 4) if status is RoundStatus.FINISHED else (7, 9))
+        screen = round_screen(shown, deal(far[2 if status is RoundStatus.PLAYING else 1]), hide_deals=True)
+        assert screen.board is not None and screen.board.deal is None
+        _assert_no_deal([render_screen(screen, with_keys=True)], far)
+    shown_plain = render_screen(round_screen(replace(state, deals=(24, 25, 26)), deal(25)))
+    assert "deal #25" in shown_plain  # a solo round still tells its deal
