@@ -4,8 +4,8 @@ streaks, leaderboard ranks and the spoiler-free share text.
 Each hole of a day's course has its own PySolFC deal number, derived independently from the installation's
 secret, the place, the date and the hole's number k (1, 2, ...):
 
-    start_k = int.from_bytes(HMAC-SHA256(secret, "golfbot-daily/v1|<place>|<YYYY-MM-DD>|hole <k>")[:16])
-              % FIRST_SPAN + 1
+    digest = HMAC-SHA256(secret, "golfbot-daily/v1|<place>|<YYYY-MM-DD>|hole <k>")
+    start_k = int.from_bytes(digest[:16], "big") % FIRST_SPAN + 1
 
 and hole k is deal ``start_k`` (under winnable-only rules the first deal from ``start_k`` up that is not
 proven impossible: ``engine.course.course(start_k, 1, rules)``). So one hole's number tells nothing about
