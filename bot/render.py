@@ -49,10 +49,9 @@ def render_board(view: BoardView, *, cell: int = CELL, ruled: bool = True) -> st
 
 
 def status_line(view: BoardView) -> str:
-    return (
-        f"Hole {view.hole} of {view.holes} · deal #{view.deal} · {view.rules} · "
-        f"total {view.total} · par {view.par}"
-    )
+    """``Hole 2 of 9 · deal #25 · strict · total 3 · par 45`` (no deal where the board hides it)."""
+    deal = "" if view.deal is None else f" · deal #{view.deal}"
+    return f"Hole {view.hole} of {view.holes}{deal} · {view.rules} · total {view.total} · par {view.par}"
 
 
 def render_screen(screen: Screen, *, with_keys: bool = False, width: int = WIDTH) -> str:

@@ -32,7 +32,9 @@ def board_view(state: RoundState, hole: Hole) -> BoardView:
     return _board_view(state, hole, _playable(state, hole))
 
 
-def _board_view(state: RoundState, hole: Hole, playable: tuple[bool, ...]) -> BoardView:
+def _board_view(
+    state: RoundState, hole: Hole, playable: tuple[bool, ...], *, hide_deals: bool = False
+) -> BoardView:
     card = card_of(state)
     return BoardView(
         columns=hole.tableau,
@@ -44,7 +46,7 @@ def _board_view(state: RoundState, hole: Hole, playable: tuple[bool, ...]) -> Bo
         total=card.total,
         par=card.par,
         rules=state.rules,
-        deal=state.deal,
+        deal=None if hide_deals else state.deal,
     )
 
 
@@ -159,12 +161,19 @@ def _unproven(state: RoundState, solution: Solution | None) -> tuple[int | None,
 
 
 def round_screen(
-    state: RoundState, hole: Hole, *, notes: tuple[str, ...] = (), solution: Solution | None = None
+    state: RoundState,
+    hole: Hole,
+    *,
+    notes: tuple[str, ...] = (),
+    solution: Solution | None = None,
+    hide_deals: bool = False,
 ) -> Screen:
     """The screen for the round as it stands: live board, finished hole or finished round. ``solution``:
-    the solver's answer for the hole just finished, when the screen is made as it ends."""
+    the solver's answer for the hole just finished, when the screen is made as it ends. ``hide_deals``:
+    show no deal number anywhere (the board's ``deal`` is None, no "skipped" line), for a course whose
+    deals must stay secret while it runs (the daily challenge)."""
     playable = _playable(state, hole)
-    view = _board_view(state, hole, playable)
+    view = _board_view(state, hole, playable, hide_deals=hide_deals)
     card = card_of(state)
     blocks: list[str] = []
     if state.status is RoundStatus.PLAYING:
@@ -181,7 +190,7 @@ def round_screen(
             result = hole_result(state.scores[-1], None, len(state.scores), found=found, bound=bound)
         notes = (result, *notes)
         blocks.append(scorecard(state))
-        passed = skipped(state.deals)
+        passed = () if hide_deals else skipped(state.deals)  # a hidden course's gaps are not to be walked
         if passed:
             blocks.append(skipped_text(passed))
         if state.status is RoundStatus.FINISHED:

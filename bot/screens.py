@@ -66,7 +66,8 @@ class BoardView:
     par: int
     """Par of the round."""
     rules: str
-    deal: int
+    deal: int | None
+    """The deal number of this hole; None where it is hidden (a daily course while its day runs)."""
 
 
 class ScreenKind(Enum):

@@ -53,6 +53,19 @@ class Solo:
 
     kind = KIND
     template = SOLO
+    hide_deals = False
+    """Whether the deal numbers stay off the screens: a number tells the stock's order (``golfbot deal N``),
+    which a player racing others on the same deals must not have."""
+
+    def _round_screen(
+        self,
+        state: RoundState,
+        hole: Hole,
+        *,
+        notes: tuple[str, ...] = (),
+        solution: Solution | None = None,
+    ) -> Screen:
+        return round_screen(state, hole, notes=notes, solution=solution, hide_deals=self.hide_deals)
 
     def __init__(
         self,
@@ -85,7 +98,7 @@ class Solo:
         return live.state.players  # one seat, which may always act
 
     def screen(self, live: Live[Hole], seat: str) -> Screen:
-        return round_screen(live.state, live.position)  # nothing is hidden in a solo round
+        return self._round_screen(live.state, live.position)
 
     def concede_action(self, live: Live[Hole]) -> str:
         if live.state.status is not RoundStatus.PLAYING:
@@ -136,7 +149,7 @@ class Solo:
                     ) from None
                 live = await self._sessions.create(state)  # it ended meanwhile (another process)
         self._prefetch_best(state, live.position)
-        return round_screen(state, live.position, notes=_skipped_note(first, deals))
+        return self._round_screen(state, live.position, notes=_skipped_note(first, deals))
 
     # ---- a press ---------------------------------------------------------------------------------
 
@@ -145,7 +158,7 @@ class Solo:
         if action == "n":
             return await self._next_hole(state, hole)
         if state.status is not RoundStatus.PLAYING:
-            raise StaleActionError(texts.HOLE_OVER, screen=round_screen(state, hole))
+            raise StaleActionError(texts.HOLE_OVER, screen=self._round_screen(state, hole))
         if action == "h":
             return await self._hint(state, hole)
         if action == "u":
@@ -156,12 +169,12 @@ class Solo:
         try:
             after = hole.play(move)
         except MoveError as error:
-            raise IllegalMoveError(sentence(str(error)), screen=round_screen(state, hole)) from None
+            raise IllegalMoveError(sentence(str(error)), screen=self._round_screen(state, hole)) from None
         now = self._clock.now()
         moves = (*state.moves, str(move))
         if not after.is_over:
             new = state.bump(moves=moves, updated_at=now)
-            return Change(new, after, round_screen(new, after))
+            return Change(new, after, self._round_screen(new, after))
         score = after.score
         answer = await self._best_score(state)
         best = answer.score if answer is not None and answer.proven else None
@@ -185,31 +198,31 @@ class Solo:
             best=best,
             finished_at=now,
         )
-        return Change(new, after, round_screen(new, after, solution=answer), finished=record)
+        return Change(new, after, self._round_screen(new, after, solution=answer), finished=record)
 
     async def _next_hole(self, state: RoundState, hole: Hole) -> Change[Hole]:
         if state.status is not RoundStatus.HOLE_OVER:
-            raise StaleActionError(texts.HOLE_NOT_OVER, screen=round_screen(state, hole))
+            raise StaleActionError(texts.HOLE_NOT_OVER, screen=self._round_screen(state, hole))
         new = state.bump(status=RoundStatus.PLAYING, moves=(), updated_at=self._clock.now())
         opening = position(new)
         ask = lambda: self._prefetch_best(new, opening)  # noqa: E731 - once the hole is committed
-        return Change(new, opening, round_screen(new, opening), then=ask)
+        return Change(new, opening, self._round_screen(new, opening), then=ask)
 
     async def _hint(self, state: RoundState, hole: Hole) -> Change[Hole]:
         if not state.casual:
-            raise GolfError(texts.NO_HINTS, screen=round_screen(state, hole))
+            raise GolfError(texts.NO_HINTS, screen=self._round_screen(state, hole))
         move = await self._solver.hint(hole)
         new = state.bump(hints=state.hints + 1, updated_at=self._clock.now())
-        return Change(new, hole, round_screen(new, hole, notes=(_hint_text(hole, move),)))
+        return Change(new, hole, self._round_screen(new, hole, notes=(_hint_text(hole, move),)))
 
     def _undo(self, state: RoundState, hole: Hole) -> Change[Hole]:
         if not state.casual:
-            raise GolfError(texts.NO_UNDO, screen=round_screen(state, hole))
+            raise GolfError(texts.NO_UNDO, screen=self._round_screen(state, hole))
         if not state.moves:
-            raise GolfError(texts.NOTHING_TO_UNDO, screen=round_screen(state, hole))
+            raise GolfError(texts.NOTHING_TO_UNDO, screen=self._round_screen(state, hole))
         new = state.bump(moves=state.moves[:-1], undos=state.undos + 1, updated_at=self._clock.now())
         before = position(new)
-        return Change(new, before, round_screen(new, before, notes=(texts.UNDONE,)))
+        return Change(new, before, self._round_screen(new, before, notes=(texts.UNDONE,)))
 
     # ---- solver ----------------------------------------------------------------------------------
 

@@ -1,15 +1,18 @@
 """The daily challenge, the pure part: a place's day, its provably fair course, the commitment and reveal,
 streaks, leaderboard ranks and the spoiler-free share text.
 
-The course of a day is a run of PySolFC deal numbers starting at a number derived from the installation's
-secret, the place and the date:
+Each hole of a day's course has its own PySolFC deal number, derived independently from the installation's
+secret, the place, the date and the hole's number k (1, 2, ...):
 
-    first = int.from_bytes(HMAC-SHA256(secret, "golfbot-daily/v1|<place>|<YYYY-MM-DD>")[:16]) % FIRST_SPAN + 1
+    digest = HMAC-SHA256(secret, "golfbot-daily/v1|<place>|<YYYY-MM-DD>|hole <k>")
+    start_k = int.from_bytes(digest[:16], "big") % FIRST_SPAN + 1
 
-then ``engine.course.course(first, holes, rules)`` (consecutive numbers, or the first that are not proven
-impossible under winnable-only rules). Without the secret nobody can compute a day in advance. When the day
-opens its *commitment* is published, the SHA-256 of the text :func:`reveal_text` (place, date, rules, holes
-and the deal numbers); when it closes that text is revealed, and anyone can hash it and replay the deals.
+and hole k is deal ``start_k`` (under winnable-only rules the first deal from ``start_k`` up that is not
+proven impossible: ``engine.course.course(start_k, 1, rules)``). So one hole's number tells nothing about
+another's, and without the secret nobody can compute a day in advance. When the day opens its *commitment*
+is published, the SHA-256 of the text :func:`reveal_text` (place, date, rules, holes and the deal numbers);
+when it closes that text is revealed, and anyone can hash it and replay the deals. While the day runs no
+screen shows a deal number (a deal number is its whole stock order).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from engine.scoring import MAX_HOLES, par_per_hole, to_par_text
 DAILY_HOLES = (1, 3, 9, 18)
 """The formats an admin may choose (9 by default)."""
 FIRST_SPAN = MAX_DEAL - MAX_HOLES - MAX_SKIPPED * MAX_HOLES
-"""First deal numbers run 1..FIRST_SPAN: a course (and the deals it skips) never runs past the last."""
+"""A hole's starting number runs 1..FIRST_SPAN: its search for a winnable deal never runs past the last."""
 EPOCH = date(2026, 1, 1)
 """Course #1 was played on this date (the course number in the share text counts days from it)."""
 _DOMAIN = "golfbot-daily/v1"
@@ -76,11 +79,20 @@ def course_number(day: date) -> int:
 # ---- the course, the commitment and the reveal ------------------------------------------------------
 
 
-def first_deal(secret: bytes, place: str, day: date) -> int:
-    """The first deal number of ``place``'s course on ``day`` (see the module's docstring)."""
-    message = f"{_DOMAIN}|{place}|{day.isoformat()}".encode()
+def hole_start(secret: bytes, place: str, day: date, hole: int) -> int:
+    """Where hole ``hole`` (1, 2, ...) of ``place``'s course on ``day`` starts: its deal number, or under
+    winnable-only rules the number its search for a deal not proven impossible starts from (see the
+    module's docstring). Each hole's number is its own HMAC, so no hole tells another."""
+    if hole < 1:
+        raise ValueError(f"holes count from 1, not {hole}")
+    message = f"{_DOMAIN}|{place}|{day.isoformat()}|hole {hole}".encode()
     digest = hmac.new(secret, message, hashlib.sha256).digest()
     return int.from_bytes(digest[:16], "big") % FIRST_SPAN + 1
+
+
+def hole_starts(secret: bytes, place: str, day: date, holes: int) -> tuple[int, ...]:
+    """:func:`hole_start` of each of the course's ``holes`` holes, in order."""
+    return tuple(hole_start(secret, place, day, k) for k in range(1, check_holes(holes) + 1))
 
 
 def check_holes(holes: int) -> int:
@@ -90,14 +102,15 @@ def check_holes(holes: int) -> int:
 
 
 def daily_deals(secret: bytes, place: str, day: date, holes: int, rules: Rules) -> tuple[int, ...]:
-    """The day's deal numbers: ``holes`` of them from :func:`first_deal` up (under winnable-only rules the
-    deals proven impossible are skipped; this may take a few seconds, so the core runs it off the loop)."""
-    return course(first_deal(secret, place, day), check_holes(holes), rules)
+    """The day's deal numbers, one a hole: each hole's :func:`hole_start`, or under winnable-only rules the
+    first deal from it up not proven impossible (this may take a few seconds, so the core runs each hole's
+    search off the loop through the Solver port instead)."""
+    return tuple(course(start, 1, rules)[0] for start in hole_starts(secret, place, day, holes))
 
 
 def reveal_text(place: str, day: date, rules: str, deals: Sequence[int]) -> str:
     """What the commitment hashes and the reveal shows, e.g.
-    ``golfbot-daily/v1|discord:42|2026-11-22|strict|9|123 124 125 ...``."""
+    ``golfbot-daily/v1|discord:42|2026-11-22|strict|3|8159263 40026511 1207``."""
     numbers = " ".join(str(n) for n in deals)
     return f"{_DOMAIN}|{place}|{day.isoformat()}|{rules}|{len(deals)}|{numbers}"
 
@@ -208,7 +221,8 @@ __all__ = [
     "day_end",
     "day_of",
     "day_start",
-    "first_deal",
+    "hole_start",
+    "hole_starts",
     "reveal_text",
     "share_text",
     "shared_ranks",

@@ -71,8 +71,11 @@ def nothing_playable_note(view: BoardView) -> str:
     return f"{why} — turn the stock (d)."
 
 
-def replay_command(view: BoardView) -> str:
-    """The command that plays this round's deals again (its deals run on from the first, one a hole)."""
+def replay_command(view: BoardView) -> str | None:
+    """The command that plays this round's deals again (its deals run on from the first, one a hole);
+    None where the board hides its deal."""
+    if view.deal is None:
+        return None
     first = view.deal - (view.hole - 1)
     words = ["golfbot play", f"--deal {first}"]
     if view.holes != 9:
@@ -293,9 +296,10 @@ class ConsoleGame:
 
     def _goodbye(self, screen: Screen) -> str:
         line = "Thanks for playing! Run golfbot play for another round."
-        if screen.board is None:
+        replay = None if screen.board is None else replay_command(screen.board)
+        if replay is None:
             return line
-        return f"{line}\nReplay this course: {replay_command(screen.board)}"
+        return f"{line}\nReplay this course: {replay}"
 
     @staticmethod
     def _again_prompt() -> str:
@@ -304,14 +308,15 @@ class ConsoleGame:
     async def _again(self, screen: Screen, *, replay: bool) -> Screen:
         view = screen.board
         assert view is not None
-        first = view.deal - (view.hole - 1)
+        replay = replay and view.deal is not None
+        first = None if view.deal is None else view.deal - (view.hole - 1)
         try:
             new = await self._club.start_round(
                 self._player,
                 PLACE,
                 rules=view.rules if replay else None,
                 holes=view.holes if replay else None,
-                deal_code=str(first) if replay else None,
+                deal_code=str(first) if replay and first is not None else None,
             )
         except GolfError as error:
             self.show(screen, error.message)

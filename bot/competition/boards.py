@@ -29,6 +29,7 @@ def rebrand(screen: Screen, template: Template) -> Screen:
 class MatchBoards(Solo):
     kind = MATCH_KIND
     template = MATCH_BOARD
+    hide_deals = True  # while players race on the same deals
 
     def screen(self, live: Live[Hole], seat: str) -> Screen:
         return rebrand(super().screen(live, seat), self.template)

@@ -48,9 +48,10 @@ from engine.daily import (
     DailyError,
     Streaks,
     commitment,
+    course_number,
     day_end,
     day_of,
-    first_deal,
+    hole_starts,
     reveal_text,
     share_text,
     streaks,
@@ -225,11 +226,12 @@ class DailyChallenge:
 
     async def _open(self, place: Place, settings: DailySettings, day: date) -> DailyDay:
         rules = find_rules(settings.rules)
-        first = first_deal(await self.secret(), place.key, day)
-        if rules.winnable_only:
-            deals = await self._solver.course(first, settings.holes, settings.rules)
+        starts = hole_starts(await self.secret(), place.key, day, settings.holes)
+        if rules.winnable_only:  # each hole: the first deal from its start up not proven impossible
+            found = await asyncio.gather(*(self._solver.course(s, 1, settings.rules) for s in starts))
+            deals = tuple(one[0] for one in found)
         else:
-            deals = tuple(range(first, first + settings.holes))
+            deals = starts
         par = (await self._storage.place_settings(place)).par_for_nine
         wanted = DailyDay(
             place=place.key,
@@ -444,8 +446,9 @@ class DailyChallenge:
             await self._storage.save_round(new, previous_version=state.version)
 
     def _screen(self, state: RoundState, hole: Hole, day: DailyDay) -> Screen:
-        screen = round_screen(state, hole)
-        title = f"📅 Daily {day.day.isoformat()} · {screen.title}"
+        # no deal number while the day runs: it is the whole stock order (it comes with the reveal)
+        screen = round_screen(state, hole, hide_deals=True)
+        title = f"📅 Daily #{course_number(day.day)} · {day.day.isoformat()} · {screen.title}"
         if state.status is RoundStatus.FINISHED:
             card = share_text(day.day, state.scores, state.best, day.holes, day.par_for_nine)
             return replace(screen, title=title, blocks=(*screen.blocks, "Share your result:\n" + card))

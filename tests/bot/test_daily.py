@@ -18,9 +18,12 @@ from bot.daily.mode import AlreadyPlayedError, DailyChallenge, rollover_timer_id
 from bot.errors import BadOptionError, GolfError, StaleActionError
 from bot.events import DayClosed, DayOpened, ToPlace
 from bot.models import Place, Player, RoundStatus
+from bot.render import render_screen
 from bot.screens import Screen
 from bot.timers import Timers
-from engine.daily import SQUARES, commitment, first_deal, verify
+from engine.daily import SQUARES, commitment, hole_start, hole_starts, verify
+from engine.deal import deal
+from engine.rules import find_rules
 
 START = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 SECRET = bytes(range(32))
@@ -103,9 +106,12 @@ async def test_two_players_at_a_place_get_the_same_deals_another_place_others(wo
     b = await world.daily.play(BOB, HERE)
     c = await world.daily.play(CAROL, THERE)
     assert a.board is not None and b.board is not None and c.board is not None
-    assert a.board.deal == b.board.deal == first_deal(SECRET, HERE.key, START.date())
-    assert c.board.deal == first_deal(SECRET, THERE.key, START.date()) != a.board.deal
-    assert a.board.columns == b.board.columns != c.board.columns
+    assert a.board.deal is b.board.deal is c.board.deal is None  # hidden while the day runs
+    here, there = await world.daily.today(HERE), await world.daily.today(THERE)
+    assert here.deals == hole_starts(SECRET, HERE.key, START.date(), 9)
+    assert there.deals == hole_starts(SECRET, THERE.key, START.date(), 9) != here.deals
+    assert a.board.columns == b.board.columns == deal(here.deals[0]).tableau != c.board.columns
+    assert c.board.columns == deal(there.deals[0]).tableau
     assert a.session != b.session
     assert not any(btn.id.endswith(":h") for btn in a.all_buttons)  # no hint button
 
@@ -128,7 +134,7 @@ async def test_hints_are_refused(world: World) -> None:
 
 async def test_a_second_attempt_is_refused_with_the_result(world: World) -> None:
     screen = await concede_all(world.daily, ALICE, await world.daily.play(ALICE, HERE))
-    assert screen.title.startswith("📅 Daily 2026-11-22 · 🏁 Round over")
+    assert screen.title.startswith("📅 Daily #326 · 2026-11-22 · 🏁 Round over")
     assert "Share your result:\nGolf daily #326 · 9 holes" in screen.blocks[-1]
     with pytest.raises(AlreadyPlayedError, match=r"played today's course already: \d+ \([+-]?\w+\)"):
         await world.daily.play(ALICE, HERE)
@@ -181,7 +187,8 @@ async def test_rollover_posts_the_table_and_the_reveal_and_opens_new_deals(world
     assert opened[0].commitment == today.commitment
     # Bob's unfinished attempt belonged to yesterday: today he starts afresh on the new deals
     screen = await world.daily.play(BOB, HERE)
-    assert screen.board is not None and screen.board.deal == today.deals[0] and screen.board.hole == 1
+    assert screen.board is not None and screen.board.hole == 1
+    assert screen.board.columns == deal(today.deals[0]).tableau
     table = await world.daily.leaderboard(HERE, "all")
     assert "Alice" in table.blocks[0] and "1 win" in table.blocks[0]
     # the rollover timer of the new day is stored for its midnight
@@ -360,7 +367,8 @@ async def test_a_winnable_only_course_is_chosen_off_the_loop(world: World) -> No
     await world.midnight()
     day = await world.daily.today(HERE)
     assert day.rules == "strict+winnable-only" and len(day.deals) == 3
-    assert day.deals[0] >= first_deal(SECRET, HERE.key, day.day)
+    starts = hole_starts(SECRET, HERE.key, day.day, 3)
+    assert all(d >= s for d, s in zip(day.deals, starts, strict=True))
     assert day.commitment == commitment(HERE.key, day.day, day.rules, day.deals)
 
 
@@ -388,3 +396,123 @@ async def test_the_global_course_closes_without_announcements(world: World) -> N
     await world.midnight()
     assert world.notifier.events() == []  # no chat to post in
     assert (await world.daily.leaderboard(GLOBAL_COURSE, "all")).blocks[0].startswith("  1. Alice — 1 day")
+
+
+# ---- no deal number while the day runs -----------------------------------------------------------
+
+
+async def _everything_shown(world: World, player: Player, place: Place) -> list[str]:
+    """Every text a player is shown of today's course, played to its end: each board (a turn of the stock,
+    then a concession, hole after hole), a refused hint, a stale button, the share text, the second attempt's
+    refusal and today's table."""
+    daily = world.daily
+    screen = await daily.play(player, place)
+    shown = [render_screen(screen, with_keys=True)]
+    with pytest.raises(GolfError) as refused:
+        await daily.press(player, button(screen, "s")[:-1] + "h")
+    shown.append(refused.value.message)
+    while screen.board is not None:
+        actions = {b.id.rsplit(":", 1)[1] for b in screen.all_buttons if b.enabled}
+        if "n" in actions:
+            stale = screen
+            screen = await daily.press(player, button(screen, "n"))
+            with pytest.raises(StaleActionError) as error:
+                await daily.press(player, button(stale, "n"))
+            assert error.value.screen is None or error.value.screen.board is not None
+            shown.append(error.value.message)
+            if error.value.screen is not None:
+                shown.append(render_screen(error.value.screen))
+        elif "s" in actions:
+            screen = await daily.press(player, button(screen, "s"))
+            screen = await daily.press(player, button(screen, "q"))
+        elif "q" in actions:
+            screen = await daily.press(player, button(screen, "q"))
+        else:
+            break
+        shown.append(render_screen(screen, with_keys=True))
+        assert screen.board is None or screen.board.deal is None
+    with pytest.raises(AlreadyPlayedError) as again:
+        await daily.play(player, place)
+    shown.append(again.value.message)
+    shown.append(await daily.share(player, place) or "")
+    shown.append(render_screen(await daily.leaderboard(place, "today")))
+    return shown
+
+
+def _assert_no_deal(shown: list[str], deals: tuple[int, ...]) -> None:
+    for text in shown:
+        assert "deal #" not in text.lower() and "Skipped" not in text
+        for number in deals:
+            assert str(number) not in text, text
+
+
+async def test_no_daily_screen_shows_a_deal_number_while_the_day_runs(world: World) -> None:
+    day = await world.daily.today(HERE)
+    shown = await _everything_shown(world, ALICE, HERE)
+    assert any(text.startswith("📅 Daily #326 · 2026-11-22 · ⛳ Hole 1 of 9") for text in shown)
+    assert any("Hole 9 of 9 · strict · total" in text for text in shown)  # the status line, without a deal
+    assert any("Share your result:\nGolf daily #326 · 9 holes" in text for text in shown)
+    _assert_no_deal(shown, day.deals)
+    # the day closes: the reveal lists every hole's number, and hashes to the commitment given at the start
+    await world.midnight()
+    (closed,) = [e for e in world.notifier.events() if isinstance(e, DayClosed)]
+    assert closed.reveal.endswith("|strict|9|" + " ".join(str(d) for d in day.deals))
+    assert verify(closed.reveal, day.commitment)
+
+
+async def test_a_days_holes_are_independent_numbers_as_documented(world: World) -> None:
+    day = await world.daily.today(HERE)
+    assert len(set(day.deals)) == 9
+    assert all(b - a != 1 for a, b in zip(day.deals, day.deals[1:], strict=False))  # not consecutive
+    assert day.deals == tuple(hole_start(SECRET, HERE.key, day.day, k) for k in range(1, 10))
+
+
+async def test_a_winnable_only_daily_course_shows_no_deal_and_no_skipped_line(world: World) -> None:
+    await world.daily.today(HERE)
+    await world.daily.change_settings(HERE, rules="strict+winnable-only", holes=3)
+    await world.midnight()
+    day = await world.daily.today(HERE)
+    rules = find_rules(day.rules)
+    starts = hole_starts(SECRET, HERE.key, day.day, 3)
+    # each hole is the first deal from its own start up not proven impossible (engine.course.course)
+    from engine.course import course
+
+    assert day.deals == tuple(course(s, 1, rules)[0] for s in starts)
+    shown = await _everything_shown(world, ALICE, HERE)
+    _assert_no_deal(shown, (*day.deals, *starts))
+    await world.midnight()
+    closed = [e for e in world.notifier.events() if isinstance(e, DayClosed)][-1]
+    assert closed.reveal.endswith(" ".join(str(d) for d in day.deals)) and verify(
+        closed.reveal, day.commitment
+    )
+
+
+def test_a_hidden_course_shows_no_deal_and_never_walks_its_gaps() -> None:
+    from dataclasses import replace
+
+    from bot.models import RoundState
+    from bot.round_screens import round_screen
+
+    # a winnable-only course with gaps of quintillions: listing them (engine.course.skipped) would never end
+    far = (10**19, 5 * 10**18, 123)
+    state = RoundState(
+        id="dabcdefghi",
+        place=HERE.key,
+        players=(ALICE.key,),
+        rules="strict+winnable-only",
+        holes=3,
+        par_for_nine=45,
+        casual=False,
+        deals=far,
+        scores=(7, 9),
+        best=(None, 3),
+        moves=(),
+        status=RoundStatus.HOLE_OVER,
+    )
+    for status in (RoundStatus.HOLE_OVER, RoundStatus.PLAYING, RoundStatus.FINISHED):
+        shown = replace(state, status=status, scores=(7, 9, 4) if status is RoundStatus.FINISHED else (7, 9))
+        screen = round_screen(shown, deal(far[2 if status is RoundStatus.PLAYING else 1]), hide_deals=True)
+        assert screen.board is not None and screen.board.deal is None
+        _assert_no_deal([render_screen(screen, with_keys=True)], far)
+    shown_plain = render_screen(round_screen(replace(state, deals=(24, 25, 26)), deal(25)))
+    assert "deal #25" in shown_plain  # a solo round still tells its deal

@@ -143,7 +143,9 @@ async def test_a_third_member_cannot_see_or_press_a_board(
     with pytest.raises(NotYourRoundError):
         await table.matches.press(bob, button(board, "s"))
     # nothing of a board is in the place's messages: only finished holes
-    assert board.board.deal and "stock" not in " ".join(scoreboard.blocks).lower()
+    assert "stock" not in " ".join(scoreboard.blocks).lower()
+    # and no deal number on the board: `golfbot deal N` would tell the stock's order to a racing player
+    assert board.board.deal is None and "deal #" not in " ".join((board.title, *board.notes, *board.blocks))
 
 
 async def test_only_the_challenged_answers_and_a_decline_ends_it(

@@ -3,12 +3,14 @@ shared ranks and the share text."""
 
 from __future__ import annotations
 
+import itertools
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine.course import course
 from engine.daily import (
     FIRST_SPAN,
     SQUARES,
@@ -20,7 +22,8 @@ from engine.daily import (
     day_end,
     day_of,
     day_start,
-    first_deal,
+    hole_start,
+    hole_starts,
     reveal_text,
     share_text,
     shared_ranks,
@@ -79,22 +82,41 @@ def test_the_course_depends_on_secret_place_and_date() -> None:
     assert one != daily_deals(SECRET, "discord:2", DAY, 9, STRICT)
     assert one != daily_deals(SECRET, "discord:1", DAY + timedelta(days=1), 9, STRICT)
     assert one != daily_deals(b"t" * 32, "discord:1", DAY, 9, STRICT)
-    assert one == tuple(range(one[0], one[0] + 9))
+    assert one == hole_starts(SECRET, "discord:1", DAY, 9)
     for number in one:
         deal(number)  # every number is a PySolFC deal
 
 
-def test_the_first_deal_is_hmac_sha256_as_documented() -> None:
+def test_each_holes_deal_is_hmac_sha256_as_documented_in_the_readme() -> None:
     import hashlib
     import hmac
+    import re
+    from pathlib import Path
 
-    digest = hmac.new(SECRET, b"golfbot-daily/v1|telegram:-100|2026-11-22", hashlib.sha256).digest()
-    assert first_deal(SECRET, "telegram:-100", DAY) == int.from_bytes(digest[:16], "big") % FIRST_SPAN + 1
+    readme = Path(__file__).parents[2].joinpath("README.md").read_text(encoding="utf-8")
+    documented = re.search(r'HMAC-SHA256\(secret, "([^"]+)"\)\[:16\], "big"\)\s*% \(([^)]+)\) \+ 1', readme)
+    assert documented is not None, "the README's derivation of a hole's deal"
+    template, span = documented.groups()
+    assert template == "golfbot-daily/v1|<place>|<YYYY-MM-DD>|hole <k>"
+    assert eval(span, {}) == FIRST_SPAN
+    deals = daily_deals(SECRET, "telegram:-100", DAY, 9, STRICT)
+    for k, number in enumerate(deals, start=1):
+        message = template.replace("<place>", "telegram:-100").replace("<YYYY-MM-DD>", "2026-11-22")
+        digest = hmac.new(SECRET, message.replace("<k>", str(k)).encode(), hashlib.sha256).digest()
+        assert number == hole_start(SECRET, "telegram:-100", DAY, k)
+        assert number == int.from_bytes(digest[:16], "big") % FIRST_SPAN + 1
 
 
-@given(st.binary(min_size=1, max_size=64), st.text(max_size=30), st.dates())
-def test_a_first_deal_leaves_room_for_any_course(secret: bytes, place: str, day: date) -> None:
-    assert 1 <= first_deal(secret, place, day) <= FIRST_SPAN
+def test_two_holes_of_a_day_are_not_consecutive_numbers() -> None:
+    for place in ("discord:1", "telegram:-100", "daily:global"):
+        deals = daily_deals(SECRET, place, DAY, 18, STRICT)
+        assert len(set(deals)) == 18
+        assert all(abs(b - a) > 1000 for a, b in itertools.pairwise(deals))  # no hole tells the next
+
+
+@given(st.binary(min_size=1, max_size=64), st.text(max_size=30), st.dates(), st.integers(1, 18))
+def test_a_holes_start_leaves_room_for_its_search(secret: bytes, place: str, day: date, hole: int) -> None:
+    assert 1 <= hole_start(secret, place, day, hole) <= FIRST_SPAN
 
 
 @pytest.mark.parametrize("holes", [1, 3, 9, 18])
@@ -111,7 +133,9 @@ def test_other_formats_are_refused(holes: int) -> None:
 def test_winnable_only_skips_impossible_deals() -> None:
     rules = find_rules("strict+winnable-only")
     deals = daily_deals(SECRET, "x", DAY, 3, rules)
-    assert deals[0] >= first_deal(SECRET, "x", DAY) and len(deals) == 3
+    starts = hole_starts(SECRET, "x", DAY, 3)
+    assert deals == tuple(course(s, 1, rules)[0] for s in starts)
+    assert all(d >= s for d, s in zip(deals, starts, strict=True))
 
 
 def test_the_revealed_deals_hash_to_the_commitment() -> None:
@@ -176,7 +200,7 @@ def test_the_share_text_shows_no_card_and_no_deal() -> None:
     assert course_number(date(2026, 1, 1)) == 1
     full = share_text(DAY, [5] * 9, [None] * 9, 9, 36)
     assert full.splitlines()[1:] == ["45 (+9)", SQUARES["over"] * 9]
-    assert "♠" not in text and "#" + str(first_deal(SECRET, "x", DAY)) not in text
+    assert "♠" not in text and "#" + str(hole_start(SECRET, "x", DAY, 1)) not in text
 
 
 def _brute_runs(flags: list[bool]) -> tuple[int, int]:

@@ -44,3 +44,38 @@ def test_play_leave_resume_finish_and_be_refused_a_second_attempt(
 def test_a_wrong_page_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["daily", "--board", "all", "--page", "0"]) == 2
     assert capsys.readouterr().err.strip() == "golfbot daily: --page counts from 1, not 0"
+
+
+def test_no_screen_of_the_day_shows_a_deal_number(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import asyncio
+
+    from adapters.sqlite import SqliteStorage
+    from bot.daily.models import GLOBAL_PLACE
+
+    path = tmp_path / "golf.sqlite3"
+    db = ("--db", str(path))
+    shown = [
+        run(monkeypatch, capsys, *db, keys="d\nx\n"),
+        run(monkeypatch, capsys, *db, keys="h d q n " * 9),  # a hint refused, a turn, a concession, on
+        run(monkeypatch, capsys, *db),
+        run(monkeypatch, capsys, *db, "--share"),
+        run(monkeypatch, capsys, *db, "--board", "today"),
+    ]
+    assert "📅 Daily #" in shown[0] and "Round over" in shown[1]
+
+    async def the_day() -> tuple[int, ...]:
+        store = await SqliteStorage.open(path)
+        try:
+            day = await store.latest_day(GLOBAL_PLACE)
+        finally:
+            await store.close()
+        assert day is not None and not day.closed
+        return day.deals
+
+    deals = asyncio.run(the_day())
+    assert len(deals) == 9
+    for text in shown:
+        assert "deal #" not in text.lower()
+        assert not any(str(number) in text for number in deals), text

@@ -17,7 +17,7 @@ class FakeTty(io.StringIO):
 
 
 def view(
-    top: str | None, rules: str = "strict", *, hole: int = 1, holes: int = 9, deal: int = 24
+    top: str | None, rules: str = "strict", *, hole: int = 1, holes: int = 9, deal: int | None = 24
 ) -> BoardView:
     return BoardView(
         columns=((parse_card("2C"),),),
@@ -67,3 +67,4 @@ def test_the_replay_command_starts_at_the_first_deal():
     assert replay_command(view("KS", "wrap+jokers=1", hole=1, holes=3, deal=7)) == (
         "golfbot play --deal 7 --holes 3 --rules wrap+jokers=1"
     )
+    assert replay_command(view("KS", hole=2, deal=None)) is None  # a hidden deal (a daily course) is not told

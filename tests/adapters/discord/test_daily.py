@@ -198,3 +198,43 @@ async def test_the_rollover_posts_the_table_and_the_reveal_in_the_chosen_channel
     assert verify(reveal, day.commitment)
     assert "is open: 9 holes" in opened
     assert list(channel.history()) == []  # nothing in the channel where the game was played
+
+
+async def test_no_daily_message_names_a_deal_while_the_day_runs_and_the_reveal_does(
+    simcord_env: simcord.Env,
+    daily_golf: DailyGolf,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    buttons: Any,
+) -> None:
+    place = Place("discord", str(guild.id))
+    day = await daily_golf.daily.today(place)
+    board = await alice.slash(channel, "golf daily")
+    assert board.response is not None
+    shown = [board_text(board)]
+    for _ in range(9):  # a turn of the stock, a concession and the next hole, every hole
+        turn = next(x for x in buttons(board.response) if x["label"].startswith("Turn stock"))
+        await alice.click(board.response, custom_id=turn["custom_id"])
+        shown.append(board.response.content)
+        concede = next(x for x in buttons(board.response) if x["label"] == "Concede hole")
+        await alice.click(board.response, custom_id=concede["custom_id"])
+        shown.append(board.response.content)
+        following = [x for x in buttons(board.response) if x["label"] == "Next hole ▶"]
+        if following:
+            await alice.click(board.response, custom_id=following[0]["custom_id"])
+            shown.append(board.response.content)
+    assert "Round over" in shown[-1] and "📅 Daily #" in shown[0]
+    shown.append(board_text(await alice.slash(channel, "golf daily")))
+    shown.append(board_text(await alice.slash(channel, "golf daily-share")))
+    shown.append(board_text(await alice.slash(channel, "golf leaderboard", period="today")))
+    for text in shown:
+        assert "deal #" not in text.lower()
+        assert not any(str(number) in text for number in day.deals), text
+    daily_golf.clock.advance((day.closes_at - daily_golf.clock.now()).total_seconds() + 1)
+    assert await daily_golf.timers.fire_due() == 1
+    await simcord_env.settle()
+    closed = next(m.content for m in channel.history() if "is closed" in m.content)
+    reveal = closed.split("The deals, revealed: ")[1].split("\n")[0].strip("`")
+    assert reveal.endswith(" ".join(str(number) for number in day.deals))
+    assert verify(reveal, day.commitment)

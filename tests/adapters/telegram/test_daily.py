@@ -175,3 +175,37 @@ async def test_the_rollover_posts_the_final_table_and_the_reveal_in_the_group(
     assert verify(reveal, day.commitment) and day.commitment in closed.text
     assert " is open: 9 holes. Commitment " in opened.text
     assert "Foundation" not in closed.text + opened.text
+
+
+async def test_no_daily_message_names_a_deal_while_the_day_runs_and_the_reveal_does(
+    table: DailyTable, fake_api: FakeBotApi, alice: FakeUser, group: FakeChat
+) -> None:
+    place = Place("telegram", str(group.id))
+    day = await table.daily.today(place)
+    board = await open_link(table, alice, group)
+    shown = [board.text]
+    for _ in range(9):  # a turn of the stock, a concession and the next hole, every hole
+        for action in ("s", "q", "n"):
+            if action == "n" and "Round over" in board.text:
+                break
+            await table.press(alice, None, board.message_id, data=key_for(board, action))
+            board = fake_api.message(alice.id, board.message_id)
+            shown.append(board.text)
+    assert "Round over" in board.text and shown[0].startswith("📅 Daily #")
+    await open_link(table, alice, group)  # a second attempt: refused with the result
+    await table.command(alice, group, "/dailyshare")
+    await table.command(alice, group, "/leaderboard today")
+    everything = [
+        *shown,
+        *(m.text for m in fake_api.chat_messages(alice.id)),
+        *(m.text for m in fake_api.chat_messages(group.id)),
+    ]
+    for text in everything:
+        assert "deal #" not in text.lower()
+        assert not any(str(number) in text for number in day.deals), text
+    table.clock.advance((day.closes_at - table.clock.now()).total_seconds() + 1)
+    assert await table.timers.fire_due() == 1
+    closed = next(m for m in fake_api.chat_messages(group.id) if " is closed. " in m.text)
+    reveal = closed.text.split("The deals, revealed: ")[1].split("\n")[0]
+    assert reveal.endswith(" ".join(str(number) for number in day.deals))
+    assert verify(reveal, day.commitment)
