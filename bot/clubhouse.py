@@ -93,9 +93,12 @@ class Clubhouse:
         par_for_nine: int | None = None,
         rules: str | None = None,
         emoji: bool | None = None,
+        hole_seconds: int | None = None,
     ) -> tuple[PlaceSettings, bool]:
         """See ``Places.change_settings``."""
-        return await self.places.change_settings(place, par_for_nine=par_for_nine, rules=rules, emoji=emoji)
+        return await self.places.change_settings(
+            place, par_for_nine=par_for_nine, rules=rules, emoji=emoji, hole_seconds=hole_seconds
+        )
 
     async def close(self) -> None:
         await self.solo.close()
