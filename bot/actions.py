@@ -71,7 +71,10 @@ class Template:
 
 SOLO = Template("g1", "123456789shqn")
 """Solo rounds: columns 1-9, s turn the stock, h hint, q concede the hole, n next hole."""
-TEMPLATES = {t.family: t for t in (SOLO,)}
+TABLE = Template("t6", "123456spxjcg")
+"""Six-card tables (``bot.table``): 1-6 turn or place a card, s stock, p pile, x discard, j join, c add a
+computer, g deal."""
+TEMPLATES = {t.family: t for t in (SOLO, TABLE)}
 """Every id family, by its name. A new mode adds its template here."""
 ACTIONS = tuple(SOLO.actions)
 ACTION_PATTERN = re.compile("|".join(t.regex(named=False) for t in TEMPLATES.values()))
