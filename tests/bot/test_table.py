@@ -58,7 +58,7 @@ async def dealt(mode: TableMode) -> Screen:
 
 
 async def test_gathering_takes_seats_and_only_the_creator_deals(table):
-    sessions, mode, _ = table
+    _, mode, _ = table
     screen = await mode.create(ALICE, HERE, limit=30, seed=11)
     with pytest.raises(TableRefused, match="two seats"):
         await mode.press(ALICE, press_id(screen, "g"))
@@ -162,8 +162,8 @@ async def test_a_restart_mid_hand_resumes_where_the_table_stood(table, storage, 
     screen = await dealt(mode)
     screen = await mode.press(ALICE, press_id(screen, "1"))
     before = text(mode.screen(await sessions.load(screen.session), ""))
-    _, again, _ = build(storage, clock)  # a new process on the same database
-    assert text(await again._sessions.view(screen.session, BOB.key)) == text(
+    restarted, again, _ = build(storage, clock)  # a new process on the same database
+    assert text(await restarted.view(screen.session, BOB.key)) == text(
         await sessions.view(screen.session, BOB.key)
     )
     screen = await again.press(ALICE, press_id(screen, "2"))
