@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
@@ -45,6 +45,7 @@ from engine.sixcard import (
     TAKE,
     Action,
     ActionError,
+    ActionKind,
     Course,
     Hand,
     Phase,
@@ -199,9 +200,17 @@ class TableMode:
         limit: int = DEFAULT_LIMIT,
         level: str = "easy",
         seed: int | None = None,
+        others: Sequence[Player] = (),
+        computers: Sequence[str] = (),
     ) -> Screen:
-        """A new table at ``place`` with ``player`` in its first seat. Raises TableRefused if they have one
-        going there (with it), or for a limit or level out of range."""
+        """A new table at ``place`` with ``player`` in its first seat, ``others`` in the next ones (hot-seat
+        play) and then computer players of ``computers``' levels. Raises TableRefused if they have one going
+        there (with it), or for a limit, level or number of seats out of range."""
+        if len(others) + len(computers) + 1 > MAX_PLAYERS:
+            raise TableRefused(f"A table has {MIN_PLAYERS} to {MAX_PLAYERS} seats.")
+        for wanted in computers:
+            if wanted not in LEVELS:
+                raise TableRefused(f"No computer player {wanted!r}: choose one of {', '.join(LEVELS)}.")
         if not MIN_LIMIT <= limit <= MAX_LIMIT:
             raise TableRefused(
                 f"A turn clock is {MIN_LIMIT} seconds to {MAX_LIMIT // 3600} hours, not {limit}."
@@ -209,8 +218,11 @@ class TableMode:
         if level not in LEVELS:
             raise TableRefused(f"No computer player {level!r}: choose one of {', '.join(LEVELS)}.")
         now = self._clock.now()
+        people = [player, *others]
+        seats = [Seat(p.key, p.name or f"Player {i + 1}") for i, p in enumerate(people)]
+        seats += [Seat(f"computer:{n + 1}", f"Computer {n + 1} ({c})", c) for n, c in enumerate(computers)]
         table = Table(
-            (Seat(player.key, player.name or "Player 1"),),
+            tuple(seats),
             limit,
             level,
             self._rng.getrandbits(63) if seed is None else seed,
@@ -314,7 +326,9 @@ class TableMode:
                 table = replace(table, course=course).noted(f"Hole {course.hole}: {scores}.")
                 if course.is_complete:
                     return replace(table, hand=None).noted(_result(table))
-                table = replace(table, hand=course.deal())
+                table = replace(
+                    table, hand=course.deal(), notes=table.notes[-1:]
+                )  # a new hand, a clean slate
                 continue
             computers = [i for i in hand.to_act() if table.seats[i].computer is not None]
             if not computers:
@@ -322,7 +336,8 @@ class TableMode:
             seat = computers[0]
             level = table.seats[seat].computer
             assert level is not None
-            table = replace(table, hand=hand.play(seat, self._choose(table, seat, level)))
+            action = self._choose(table, seat, level)
+            table = replace(table, hand=hand.play(seat, action)).noted(*_said(table, hand, seat, action))
         return table
 
     def _choose(self, table: Table, seat: int, level: str) -> Action:
@@ -483,6 +498,16 @@ def _move(action: str, phase: Phase) -> Action:
     if action in moves:
         return moves[action]
     raise BadActionError("That is not a move of this table.")
+
+
+def _said(table: Table, hand: Hand, seat: int, action: Action) -> tuple[str, ...]:
+    """What the table says of a computer's action (nothing of a draw: the card is its own)."""
+    name = table.seats[seat].name
+    if action.kind is ActionKind.PLACE and hand.drawn is not None:
+        return (f"{name} put {hand.drawn.pretty()} in place {action.position + 1}.",)
+    if action.kind is ActionKind.DISCARD and hand.drawn is not None:
+        return (f"{name} discarded {hand.drawn.pretty()}.",)
+    return ()
 
 
 def _card(card: Any) -> str:

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 
 import adapters.cli.bench_sixcard as bench_sixcard
+import adapters.cli.sixcard_command as sixcard_command
 from adapters.cli import bench_core, discord_command, engine_commands, game_commands, telegram_command
 from adapters.cli.failure import EXIT_USAGE, CommandFailed
 
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 
 COMMAND_MODULES = [game_commands, engine_commands, bench_core, discord_command, telegram_command]
 COMMAND_MODULES.append(bench_sixcard)
+COMMAND_MODULES.append(sixcard_command)
 
 
 def _columns() -> int:

@@ -116,7 +116,8 @@ async def test_a_whole_game_never_shows_a_face_down_card(table, storage):
             break
         table_now, hand = live.position, live.position.hand
         hidden = [c for g in hand.grids for c, up in zip(g.cards, g.face_up, strict=True) if not up]
-        hidden += list(hand.stock)
+        if not hand.reshuffles:  # (a reshuffled stock holds cards everyone saw on the pile)
+            hidden += list(hand.stock)
         drawer = table_now.seats[hand.turn].key if hand.source is Source.STOCK else None
         for key in ("", ALICE.key, BOB.key):
             shown = text(mode.screen(live, key))
