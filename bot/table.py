@@ -30,7 +30,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot.actions import TABLE
-from bot.errors import BadActionError, GolfError, NoRoundError
+from bot.errors import BadActionError, GolfError, NoRoundError, NotYourRoundError
 from bot.events import Outbox
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
 from bot.ports import ActiveRoundExists, Clock
@@ -399,6 +399,33 @@ class TableMode:
     # ---- what each seat sees -----------------------------------------------------------------------
 
     def screen(self, live: Live[Table], seat: str) -> Screen:
+        """The table as it hangs in the channel, the same for every seat: what the sessions hand back for a
+        press or a refusal, and what an adapter may post for all to see. The card a seat drew from the
+        stock is never on it (``seat_screen``, ``private`` show it to the drawer)."""
+        return self.seat_screen(live, "")
+
+    def private(self, live: Live[Table], seat: str) -> str | None:
+        """The line only ``seat`` may see now: the card it drew from the stock, while it holds it."""
+        table, hand = live.position, live.position.hand
+        if hand is None or hand.drawn is None or hand.source is not Source.STOCK:
+            return None
+        if table.seats[hand.turn].key != seat:
+            return None
+        return f"You drew {hand.drawn.pretty()}: put it in place of a card (1–6) or discard it (x)."
+
+    async def view(self, player: str, session_id: str) -> Screen:
+        """What ``player``'s seat sees: the table and their drawn card (a player with no seat: refused)."""
+        live = await self._sessions.load(session_id)
+        if live.state.kind != KIND or player not in self.seats(live.state):
+            raise NotYourRoundError("You have no seat at this table.")
+        return self.seat_screen(live, player)
+
+    async def drawn(self, player: str, session_id: str) -> str | None:
+        """``private`` of the table as it stands now (an adapter asks after a press, to tell it privately)."""
+        live = await self._sessions.load(session_id)
+        return self.private(live, player) if live.state.kind == KIND else None
+
+    def seat_screen(self, live: Live[Table], seat: str) -> Screen:
         """What ``seat`` sees; a key with no seat (or ``""``) sees the table as it hangs in the channel."""
         table = live.position
         index = next((i for i, s in enumerate(table.seats) if s.key == seat), None)
@@ -424,10 +451,9 @@ class TableMode:
             _pile(view),
             _whose(table, view),
         ]
-        if view.drawn is not None and view.holding is Source.STOCK and index == view.turn:
-            blocks.append(
-                f"You drew {view.drawn.pretty()}: put it in place of a card (1–6) or discard it (x)."
-            )
+        mine = self.private(live, seat) if index is not None else None
+        if mine is not None:
+            blocks.append(mine)
         elif view.drawn is not None and view.holding is Source.PILE and view.turn is not None:
             blocks.append(f"{table.seats[view.turn].name} took {view.drawn.pretty()} from the pile.")
         elif view.holding is Source.STOCK and view.turn is not None:

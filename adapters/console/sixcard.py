@@ -73,11 +73,11 @@ class ConsoleTable:
             table: Table = live.position
             waiting = table.waiting_for()
             if not waiting:  # the game is over
-                self._say(render_screen(self._mode.screen(live, self._owner.key)))
+                self._say(render_screen(self._mode.seat_screen(live, self._owner.key)))
                 return 0
             seat = table.seats[waiting[0]]
             player = players[seat.key]
-            screen = self._mode.screen(live, seat.key)
+            screen = self._mode.seat_screen(live, seat.key)
             self._say(render_screen(screen) + "\n\n" + KEYS)
             self._write.write(f"{seat.name}> ")
             self._write.flush()

@@ -93,15 +93,25 @@ async def test_a_turn_out_of_order_is_refused_and_the_drawn_card_is_private(tabl
     with pytest.raises(NotYourTurnError):
         await mode.press(other, press_id(screen, "s"))
     assert (await storage.load_round(screen.session)).version == screen.version  # nothing changed
-    mine = await mode.press(player, press_id(screen, "s"))
+    reply = await mode.press(player, press_id(screen, "s"))
     live = await sessions.load(screen.session)
     drawn = live.position.hand.drawn
     assert live.position.hand.source is Source.STOCK
+    mine = await mode.view(player.key, screen.session)
     assert f"You drew {drawn.pretty()}" in text(mine)
-    theirs = await sessions.view(screen.session, other.key)
-    public = mode.screen(live, "")
-    for seen in (theirs, public):
+    assert await mode.drawn(player.key, screen.session) == mine.blocks[-2]
+    assert await mode.drawn(other.key, screen.session) is None
+    # the reply to the press is the table as everyone sees it (an adapter may post it in the channel)
+    theirs = await mode.view(other.key, screen.session)
+    for seen in (
+        reply,
+        theirs,
+        mode.screen(live, player.key),
+        await sessions.view(screen.session, player.key),
+    ):
         assert drawn.pretty() not in text(seen) and "drew a card from the stock" in text(seen)
+    with pytest.raises(NotYourRoundError):
+        await mode.view(CAROL.key, screen.session)
 
 
 async def test_a_whole_game_never_shows_a_face_down_card(table, storage):
@@ -120,7 +130,7 @@ async def test_a_whole_game_never_shows_a_face_down_card(table, storage):
             hidden += list(hand.stock)
         drawer = table_now.seats[hand.turn].key if hand.source is Source.STOCK else None
         for key in ("", ALICE.key, BOB.key):
-            shown = text(mode.screen(live, key))
+            shown = text(mode.seat_screen(live, key)) + text(mode.screen(live, key))
             assert not [c for c in hidden if c.pretty() in shown]
             if hand.drawn is not None and hand.source is Source.STOCK and key != drawer:
                 assert hand.drawn.pretty() not in shown
@@ -163,9 +173,7 @@ async def test_a_restart_mid_hand_resumes_where_the_table_stood(table, storage, 
     screen = await dealt(mode)
     screen = await mode.press(ALICE, press_id(screen, "1"))
     before = text(mode.screen(await sessions.load(screen.session), ""))
-    restarted, again, _ = build(storage, clock)  # a new process on the same database
-    assert text(await restarted.view(screen.session, BOB.key)) == text(
-        await sessions.view(screen.session, BOB.key)
-    )
+    _, again, _ = build(storage, clock)  # a new process on the same database
+    assert text(await again.view(BOB.key, screen.session)) == text(await mode.view(BOB.key, screen.session))
     screen = await again.press(ALICE, press_id(screen, "2"))
     assert screen.version == 6 and before != text(screen)
