@@ -20,6 +20,7 @@ from bot.screens import Screen
 from bot.sessions import REPEAT_WINDOW, Sessions
 from bot.solo import KIND as SOLO
 from bot.solo import RANDOM_DEALS, Solo, new_round_id, position
+from bot.table import TableMode
 
 __all__ = ["RANDOM_DEALS", "REPEAT_WINDOW", "SOLO", "Clubhouse", "new_round_id", "position"]
 
@@ -39,6 +40,7 @@ class Clubhouse:
         self.places = Places(storage)
         self.sessions = Sessions(storage, clock, notifier=notifier, cache_size=cache_size)
         self.solo = Solo(self.sessions, self.places, solver, clock, rng=rng, cache_size=cache_size)
+        self.table = TableMode(self.sessions, clock, rng=rng)  # Six-card Golf at a table (bot.table)
 
     # ---- rounds ----------------------------------------------------------------------------------
 

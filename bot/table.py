@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
-from bot.actions import TABLE
+from bot.actions import TABLE, family_of
 from bot.errors import BadActionError, GolfError, NoRoundError, NotYourRoundError
 from bot.events import Outbox
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
@@ -86,7 +86,8 @@ class Seat:
 @dataclass(frozen=True, slots=True)
 class Table:
     seats: tuple[Seat, ...]
-    limit: int
+    limit: int | None
+    """Seconds a human has for a turn; None: no clock (the terminal)."""
     level: str
     """The level of the computers added on request."""
     seed: int
@@ -146,9 +147,8 @@ def decode(payload: Payload) -> Table:
     if scores is not None:
         course = Course(int(data["seed"]), len(seats), HOLES, tuple(tuple(s) for s in scores))
     hand = None if data["hand"] is None else hand_from_json(data["hand"])
-    return Table(
-        seats, int(data["limit"]), data["level"], int(data["seed"]), course, hand, tuple(data["notes"])
-    )
+    limit = None if data["limit"] is None else int(data["limit"])
+    return Table(seats, limit, data["level"], int(data["seed"]), course, hand, tuple(data["notes"]))
 
 
 class _Anyone(Collection[str]):
@@ -188,7 +188,7 @@ class TableMode:
         self._names: dict[str, str] = {}
         sessions.add(self)
         if timers is not None:
-            timers.on(CLOCK, self._on_clock)
+            self.use_timers(timers)
 
     # ---- creating ----------------------------------------------------------------------------------
 
@@ -197,7 +197,7 @@ class TableMode:
         player: Player,
         place: Place,
         *,
-        limit: int = DEFAULT_LIMIT,
+        limit: int | None = DEFAULT_LIMIT,
         level: str = "easy",
         seed: int | None = None,
         others: Sequence[Player] = (),
@@ -211,7 +211,7 @@ class TableMode:
         for wanted in computers:
             if wanted not in LEVELS:
                 raise TableRefused(f"No computer player {wanted!r}: choose one of {', '.join(LEVELS)}.")
-        if not MIN_LIMIT <= limit <= MAX_LIMIT:
+        if limit is not None and not MIN_LIMIT <= limit <= MAX_LIMIT:
             raise TableRefused(
                 f"A turn clock is {MIN_LIMIT} seconds to {MAX_LIMIT // 3600} hours, not {limit}."
             )
@@ -365,10 +365,11 @@ class TableMode:
         if self._timers is None:
             return
         timer_id = f"{CLOCK}:{live.state.id}"
-        if not live.position.waiting_for() or not live.state.is_active:
+        limit = live.position.limit
+        if limit is None or not live.position.waiting_for() or not live.state.is_active:
             await self._timers.cancel(timer_id)
             return
-        due = self._clock.now() + timedelta(seconds=live.position.limit)
+        due = self._clock.now() + timedelta(seconds=limit)
         await self._timers.schedule(Timer(timer_id, CLOCK, due, f"{live.state.id}:{live.state.version}"))
 
     async def _on_clock(self, timer: Timer, outbox: Outbox) -> None:
@@ -425,6 +426,21 @@ class TableMode:
         live = await self._sessions.load(session_id)
         return self.private(live, player) if live.state.kind == KIND else None
 
+    async def drawn_after(self, player: str, action_id: str) -> str | None:
+        """After ``player`` pressed ``action_id``: the card they hold from the stock, to tell them
+        privately (None for a press of another mode's, or when they hold none)."""
+        if family_of(action_id) != TABLE.family:
+            return None
+        try:
+            return await self.drawn(player, TABLE.parse(action_id).session)
+        except GolfError:
+            return None
+
+    def use_timers(self, timers: Timers) -> None:
+        """Run turn clocks on ``timers`` (the app's, once it has them)."""
+        self._timers = timers
+        timers.on(CLOCK, self._on_clock)
+
     def seat_screen(self, live: Live[Table], seat: str) -> Screen:
         """What ``seat`` sees; a key with no seat (or ``""``) sees the table as it hangs in the channel."""
         table = live.position
@@ -475,6 +491,7 @@ class TableMode:
         seats = "\n".join(f"{i + 1}. {s.name}" for i, s in enumerate(table.seats))
         prefix = TABLE.prefix(live.state.id, live.state.version)
         full = len(table.seats) >= MAX_PLAYERS
+        clock = "none" if table.limit is None else f"{table.limit} s"
         buttons = (
             Button(prefix + "j", "Join", not full, ButtonStyle.PRIMARY, "j"),
             Button(prefix + "c", "Add a computer", not full, ButtonStyle.SECONDARY, "c"),
@@ -485,7 +502,7 @@ class TableMode:
             title="Six-card Golf · a table is open",
             blocks=(
                 f"Seats ({len(table.seats)}/{MAX_PLAYERS}):\n{seats}",
-                f"Turn clock: {table.limit} s. {table.seats[0].name} deals once two seats or more are taken.",
+                f"Turn clock: {clock}. {table.seats[0].name} deals once two seats or more are taken.",
             ),
             buttons=(buttons,),
             session=live.state.id,

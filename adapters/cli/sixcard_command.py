@@ -53,7 +53,6 @@ def sixcard_command(args: argparse.Namespace) -> int:
     from adapters.cli.wiring import open_app
     from adapters.console.game import local_player
     from adapters.console.sixcard import ConsoleTable
-    from bot.table import TableMode
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
 
@@ -62,7 +61,7 @@ def sixcard_command(args: argparse.Namespace) -> int:
             owner = local_player()
             await app.storage.ensure_player(owner)
             sessions = app.clubhouse.sessions
-            game = ConsoleTable(sessions, TableMode(sessions, app.clock), owner)
+            game = ConsoleTable(sessions, app.clubhouse.table, owner)
             return await game.run(people=args.players, computers=levels, seed=args.seed)
 
     try:

@@ -88,6 +88,7 @@ async def open_app(
         notifiers = Notifiers()
         clubhouse = Clubhouse(storage, solver, clock, rng=rng, notifier=notifiers)
         timers = Timers(storage, clock, notifier=notifiers)
+        clubhouse.table.use_timers(timers)  # Six-card tables' turn clocks
         freeze_startup_heap()
         running = asyncio.create_task(timers.run(), name="timers")
         try:

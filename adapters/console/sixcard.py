@@ -60,7 +60,7 @@ class ConsoleTable:
         others = hot_seat(self._owner, people)
         if live is None:
             screen = await self._mode.create(
-                self._owner, PLACE, others=others, computers=computers, seed=seed
+                self._owner, PLACE, limit=None, others=others, computers=computers, seed=seed
             )
             screen = await self._mode.press(self._owner, TABLE.build(screen.session, screen.version, "g"))
             session = screen.session
