@@ -77,7 +77,7 @@ class Clubhouse:
 
     async def press(self, player: Player, action_id: str) -> Screen:
         """A button or callback press, e.g. ``g1:k3x9a0qz:12:3``."""
-        return await self.sessions.press(player.key, action_id)
+        return await self.table.press(player, action_id)  # (which notes the name a new seat goes by)
 
     async def stats(self, player: Player, place: Place | None = None) -> Stats:
         """The player's record at ``place``, or at every place of their platform when ``None``."""

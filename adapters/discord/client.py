@@ -16,6 +16,7 @@ from adapters.discord.buttons import GolfButton, is_golf_click
 from adapters.discord.commands import GolfCommands
 from adapters.discord.identity import place_of, player_of
 from adapters.discord.replies import SORRY, Boards, answer_click, no_tracebacks, tell
+from adapters.discord.table import sixcard_command, tell_drawn
 from bot.clubhouse import Clubhouse
 
 log = logging.getLogger(__name__)
@@ -63,6 +64,7 @@ class GolfClient(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.golf = GolfCommands(clubhouse)
         self.boards = Boards()
+        self.golf.add_command(sixcard_command(clubhouse))
         self.tree.add_command(self.golf)
         self.tree.error(self.on_command_error)
 
@@ -90,6 +92,7 @@ class GolfClient(discord.Client):
             settings = await self.clubhouse.place_settings(place_of(interaction))
             work = self.clubhouse.press(player_of(interaction.user), action_id)
             await answer_click(interaction, work, emoji=settings.emoji, boards=self.boards)
+            await tell_drawn(interaction, self.clubhouse, action_id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py drops clicks that no DynamicItem template matches; answer those here. The test is the
