@@ -20,6 +20,7 @@ from telegram.ext import ContextTypes
 from adapters.telegram.arguments import parse_play_arguments, parse_rules_argument
 from adapters.telegram.identity import is_group, place_of, player_of
 from adapters.telegram.render import render_message, say
+from adapters.telegram.table import open_table
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
 from bot.info_screens import help_screen, rules_screen, stats_screen, welcome_screen
@@ -100,7 +101,11 @@ class GolfCommands:
             CommandSpec("stats", "", "Your scores", self.stats),
             CommandSpec("rules", "[rules]", "How Golf is played", self.rules),
             CommandSpec("help", "", "What the bot can do", self.help),
+            CommandSpec("sixcard", "[seconds]", "Open a Six-card Golf table in this group", self.sixcard),
         )
+
+    async def sixcard(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await open_table(self._club, update, context)  # adapters.telegram.table
 
     async def play(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := _asker(update)) is not None:
