@@ -31,7 +31,7 @@ from typing import Any
 
 from bot.actions import TABLE, family_of
 from bot.errors import BadActionError, GolfError, NoRoundError, NotYourRoundError
-from bot.events import Outbox
+from bot.events import ClockExpired, Outbox
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
 from bot.ports import ActiveRoundExists, Clock
 from bot.screens import Button, ButtonRole, ButtonStyle, Screen, ScreenKind
@@ -386,6 +386,10 @@ class TableMode:
                 table = replace(table, hand=self._stand_in(table, seat))
             change = await self._change(live, self._advance(table), table.seats[0].key)
             await self._sessions.commit(live, change)
+        for seat in late:  # published by the timers once this returns, i.e. after the commit
+            outbox.to_place(
+                live.state.place, ClockExpired(live.state.place, table.seats[seat].key, session_id)
+            )
 
     def _stand_in(self, table: Table, seat: int) -> Hand | None:
         """The hand after the computer strategy plays ``seat``'s part: its opening cards, or its turn."""

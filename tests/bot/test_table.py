@@ -9,10 +9,12 @@ import random
 
 import pytest
 
+from adapters.memory import MemoryNotifier
 from adapters.sqlite import SqliteStorage
 from bot.actions import TABLE
 from bot.clock import ManualClock
 from bot.errors import NotYourRoundError, NotYourTurnError
+from bot.events import ClockExpired
 from bot.models import Place, Player, RoundStatus
 from bot.screens import Screen
 from bot.sessions import Sessions
@@ -26,9 +28,11 @@ CAROL = Player("test", "3", "Carol")
 HERE = Place("test", "here", "Here")
 
 
-def build(storage: SqliteStorage, clock: ManualClock) -> tuple[Sessions, TableMode, Timers]:
+def build(
+    storage: SqliteStorage, clock: ManualClock, notifier: MemoryNotifier | None = None
+) -> tuple[Sessions, TableMode, Timers]:
     sessions = Sessions(storage, clock)
-    timers = Timers(storage, clock)
+    timers = Timers(storage, clock, notifier=notifier)
     return sessions, TableMode(sessions, clock, timers=timers, rng=random.Random(7)), timers
 
 
@@ -146,8 +150,9 @@ async def test_a_whole_game_never_shows_a_face_down_card(table, storage):
     assert stored.status is RoundStatus.FINISHED
 
 
-async def test_a_missed_turn_is_played_by_the_computer_and_the_table_says_so(table, clock):
-    sessions, mode, timers = table
+async def test_a_missed_turn_is_played_by_the_computer_and_the_table_says_so(table, storage, clock):
+    notifier = MemoryNotifier()
+    sessions, mode, timers = build(storage, clock, notifier)
     screen = await dealt(mode)
     clock.advance(29)
     assert await timers.fire_due() == 0  # not yet
@@ -158,6 +163,10 @@ async def test_a_missed_turn_is_played_by_the_computer_and_the_table_says_so(tab
     assert live.position.hand.phase is Phase.TURNS
     shown = text(mode.screen(live, ""))
     assert "Time ran out for Alice, Bob: the computer played for them." in shown
+    assert [d.event for d in notifier.delivered] == [
+        ClockExpired(HERE.key, ALICE.key, screen.session),
+        ClockExpired(HERE.key, BOB.key, screen.session),
+    ]  # the channel hears it (the table message shows it at its next edit)
     # the next clock runs for whoever is to play now, from the timed-out move on
     before = live.position.hand.turns
     clock.advance(31)
