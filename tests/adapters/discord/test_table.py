@@ -7,9 +7,13 @@ resumes (the old message's buttons work on the new process)."""
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime, timedelta
 
+from adapters.clock import SystemClock
+from bot import texts
 from bot.models import RoundState
 from bot.table import decode
+from bot.timers import Timers
 from engine.sixcard import Source, find_player, view_of
 
 
@@ -98,3 +102,20 @@ async def test_a_restart_mid_hand_resumes_the_table(simcord_env, channel, alice,
     seats = [s.key for s in table.seats]
     assert table.hand.grids[seats.index(key(alice))].face_up_count == 1
     assert table.hand.grids[seats.index(key(bob))].face_up_count == 1
+
+
+async def test_a_missed_turn_is_played_by_the_computer_and_the_table_says_so(
+    simcord_env, channel, alice, bob, golf
+):
+    timers = Timers(golf.storage, SystemClock())
+    simcord_env.bot.clubhouse.table.use_timers(timers)
+    message = await open_table(channel, alice, bob)
+    _, before = await table_of(golf, message.message)
+    assert await timers.fire_due(datetime.now(UTC) + timedelta(seconds=61)) == 1  # nobody turned a card
+    click = await alice.click(message, label="3")  # on the table as it stood before the clock ran out
+    shown = message.message.content
+    assert "Time ran out for alice, bob: the computer played for them." in shown
+    assert [m.content for m in click.followups] == [texts.STALE]
+    _, after = await table_of(golf, message.message)
+    assert after.hand.phase.value == "turns" and before.hand.phase.value == "opening"
+    assert not [c for c in face_down(after) if c in shown]

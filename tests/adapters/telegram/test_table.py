@@ -7,10 +7,14 @@ chat; a restart mid-hand resumes (the old keyboard works on the new process)."""
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fake_bot_api import FakeChat, FakeUser
 
+from adapters.clock import SystemClock
+from bot import texts
+from bot.timers import Timers
 from engine.sixcard import Source, find_player, view_of
 
 
@@ -99,3 +103,20 @@ async def test_a_restart_mid_hand_resumes_the_table(golf, alice, bob, group):
 async def test_a_table_is_for_a_group(golf, alice):
     reply = await golf.command(alice, None, "/sixcard")
     assert reply.text.startswith("A table is for a group")
+
+
+async def test_a_missed_turn_is_played_by_the_computer_and_the_table_says_so(golf, alice, bob, group):
+    timers = Timers(golf._storage, SystemClock())
+    golf.clubhouse.table.use_timers(timers)
+    message_id = await open_table(golf, alice, bob, group)
+    before = await table_of(golf, golf.fake.message(group.id, message_id))
+    assert await timers.fire_due(datetime.now(UTC) + timedelta(seconds=61)) == 1  # nobody turned a card
+    answer = await golf.press(
+        alice, group, message_id, text="3"
+    )  # the keyboard from before the clock ran out
+    assert answer.text == texts.STALE
+    view = golf.fake.message(group.id, message_id)
+    assert "Time ran out for Alice, Bob: the computer played for them." in view.text
+    after = await table_of(golf, view)
+    assert after.hand.phase.value == "turns" and before.hand.phase.value == "opening"
+    assert not [c for c in face_down(after) if c in view.text]
