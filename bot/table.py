@@ -63,7 +63,7 @@ CLOCK = "table-clock"
 PAYLOAD_VERSION = 1
 DEFAULT_LIMIT = 120
 """Seconds a human has for a turn, unless the table says otherwise."""
-MIN_LIMIT, MAX_LIMIT = 5, 24 * 3600
+MIN_LIMIT, MAX_LIMIT = 5, 3600
 STAND_IN = "hard"
 """The computer strategy that plays a missed turn."""
 BACK = "##"
@@ -212,9 +212,7 @@ class TableMode:
             if wanted not in LEVELS:
                 raise TableRefused(f"No computer player {wanted!r}: choose one of {', '.join(LEVELS)}.")
         if limit is not None and not MIN_LIMIT <= limit <= MAX_LIMIT:
-            raise TableRefused(
-                f"A turn clock is {MIN_LIMIT} seconds to {MAX_LIMIT // 3600} hours, not {limit}."
-            )
+            raise TableRefused(f"A turn clock is {MIN_LIMIT} to {MAX_LIMIT} seconds, not {limit}.")
         if level not in LEVELS:
             raise TableRefused(f"No computer player {level!r}: choose one of {', '.join(LEVELS)}.")
         now = self._clock.now()

@@ -12,7 +12,7 @@ from adapters.discord.identity import place_of, player_of
 from adapters.discord.render import render_notice
 from adapters.discord.replies import answer_command, no_tracebacks
 from bot.clubhouse import Clubhouse
-from bot.table import DEFAULT_LIMIT, MIN_LIMIT
+from bot.table import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 
 
 def sixcard_command(clubhouse: Clubhouse) -> app_commands.Command[app_commands.Group, ..., None]:
@@ -22,7 +22,7 @@ def sixcard_command(clubhouse: Clubhouse) -> app_commands.Command[app_commands.G
         clock=f"Seconds for each turn before the computer plays it (default {DEFAULT_LIMIT})"
     )
     async def sixcard(
-        interaction: discord.Interaction, clock: app_commands.Range[int, MIN_LIMIT, 3600] = DEFAULT_LIMIT
+        interaction: discord.Interaction, clock: app_commands.Range[int, MIN_LIMIT, MAX_LIMIT] = DEFAULT_LIMIT
     ) -> None:
         async with no_tracebacks(interaction):
             place = place_of(interaction)
