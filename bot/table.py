@@ -460,7 +460,7 @@ class TableMode:
                 blocks=(_totals(table), _result(table)),
                 session=state.id,
                 version=state.version,
-                owner=state.owner,
+                owner="",  # a table is nobody's round: no player's name in its title
                 notes=table.notes,
             )
         view = view_of(hand, index)
@@ -484,7 +484,7 @@ class TableMode:
             buttons=self._buttons(live, view),
             session=state.id,
             version=state.version,
-            owner=state.owner,
+            owner="",
             notes=table.notes,
         )
 
@@ -509,7 +509,7 @@ class TableMode:
             buttons=(buttons,),
             session=live.state.id,
             version=live.state.version,
-            owner=live.state.owner,
+            owner="",
             notes=table.notes,
         )
 

@@ -46,7 +46,8 @@ async def open_table(golf: Any, alice: FakeUser, bob: FakeUser, group: FakeChat)
     await golf.press(bob, group, opened.message_id, text="Join")
     await golf.press(alice, group, opened.message_id, text="Add a computer")
     await golf.press(alice, group, opened.message_id, text="Deal")
-    assert "hole 1/9" in golf.fake.message(group.id, opened.message_id).text
+    dealt = golf.fake.message(group.id, opened.message_id).text
+    assert dealt.startswith("Six-card Golf · hole 1/9\n")  # nobody's name in the title: it is everyone's
     return opened.message_id
 
 
