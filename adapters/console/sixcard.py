@@ -67,7 +67,6 @@ class ConsoleTable:
         else:
             session = live.state.id
             self._say("Resuming your table.")
-        players = {p.key: p for p in (self._owner, *others)}
         while True:
             live = await self._sessions.load(session)
             table: Table = live.position
@@ -76,7 +75,8 @@ class ConsoleTable:
                 self._say(render_screen(self._mode.seat_screen(live, self._owner.key)))
                 return 0
             seat = table.seats[waiting[0]]
-            player = players[seat.key]
+            platform, _, user_id = seat.key.partition(":")
+            player = Player(platform, user_id, seat.name)  # whoever sits there, however many came this time
             screen = self._mode.seat_screen(live, seat.key)
             self._say(render_screen(screen) + "\n\n" + KEYS)
             self._write.write(f"{seat.name}> ")

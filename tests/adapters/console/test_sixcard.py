@@ -32,11 +32,12 @@ def test_a_hot_seat_table_is_saved_on_quit_and_resumed(tmp_path):
     assert "Computer 1 (hard)" in first.stdout
     assert "Saved — run golfbot sixcard to go on." in first.stdout
     last_screen = first.stdout.rsplit("Six-card Golf · hole 1/9", 1)[1].split("Keys:")[0]
-    again = golfbot(tmp_path, "q\n")
+    again = golfbot(tmp_path, "1\nq\n")  # with other options: the table stands as it was opened
     assert again.returncode == 0, again.stderr
     assert "Resuming your table." in again.stdout
     assert last_screen in again.stdout  # exactly where it stood
     assert "to play." in last_screen  # the opening is over: turns go round
+    assert again.stdout.count("Six-card Golf · hole 1/9") == 2  # a move, then the table after it
 
 
 def test_end_of_input_saves_too_and_a_wrong_option_is_one_line(tmp_path):
@@ -47,3 +48,11 @@ def test_end_of_input_saves_too_and_a_wrong_option_is_one_line(tmp_path):
     assert wrong.stderr.strip().count("\n") == 0 and "2 to 4 seats" in wrong.stderr
     unknown = golfbot(tmp_path, "", "--computers", "genius")
     assert unknown.returncode == 2 and "no computer player 'genius'" in unknown.stderr
+
+
+def test_a_table_resumed_with_other_options_is_played_as_it_was_opened(tmp_path):
+    first = golfbot(tmp_path, "1\n2\nq\n", "--players", "2", "--computers", "easy")
+    assert first.returncode == 0, first.stderr
+    again = golfbot(tmp_path, "3\nq\n")  # no options: one person and a computer, were it a new table
+    assert again.returncode == 0, again.stderr
+    assert "Resuming your table." in again.stdout and again.stdout.count("Player 2>") == 2
