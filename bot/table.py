@@ -266,9 +266,16 @@ class TableMode:
         raise TableRefused("There is no conceding at a table: play on, or let the clock play for you.")
 
     async def press(self, player: Player, action_id: str) -> Screen:
-        """A press on a table (the name of who pressed is what their seat is called if they join)."""
-        self._names[player.key] = player.name
-        return await self._sessions.press(player.key, action_id)
+        """A press of any mode's (the Clubhouse's door for presses): on a table's Join, the name of who
+        pressed is what their seat is called."""
+        joining = family_of(action_id) == TABLE.family and action_id.endswith(":j")
+        if joining:  # (kept only while the press runs: the cache of names does not grow)
+            self._names[player.key] = player.name
+        try:
+            return await self._sessions.press(player.key, action_id)
+        finally:
+            if joining:
+                self._names.pop(player.key, None)
 
     async def act(self, live: Live[Table], seat: str, action: str) -> Change[Table]:
         table = live.position
