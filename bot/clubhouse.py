@@ -20,6 +20,7 @@ from bot.screens import Screen
 from bot.sessions import REPEAT_WINDOW, Sessions
 from bot.solo import KIND as SOLO
 from bot.solo import RANDOM_DEALS, Solo, new_round_id, position
+from bot.table import TableMode
 
 __all__ = ["RANDOM_DEALS", "REPEAT_WINDOW", "SOLO", "Clubhouse", "new_round_id", "position"]
 
@@ -39,6 +40,7 @@ class Clubhouse:
         self.places = Places(storage)
         self.sessions = Sessions(storage, clock, notifier=notifier, cache_size=cache_size)
         self.solo = Solo(self.sessions, self.places, solver, clock, rng=rng, cache_size=cache_size)
+        self.table = TableMode(self.sessions, clock, rng=rng)  # Six-card Golf at a table (bot.table)
 
     # ---- rounds ----------------------------------------------------------------------------------
 
@@ -75,7 +77,7 @@ class Clubhouse:
 
     async def press(self, player: Player, action_id: str) -> Screen:
         """A button or callback press, e.g. ``g1:k3x9a0qz:12:3``."""
-        return await self.sessions.press(player.key, action_id)
+        return await self.table.press(player, action_id)  # (which notes the name a new seat goes by)
 
     async def stats(self, player: Player, place: Place | None = None) -> Stats:
         """The player's record at ``place``, or at every place of their platform when ``None``."""
