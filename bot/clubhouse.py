@@ -20,6 +20,7 @@ from bot.screens import Screen
 from bot.sessions import REPEAT_WINDOW, Sessions
 from bot.solo import KIND as SOLO
 from bot.solo import RANDOM_DEALS, Solo, new_round_id, position
+from bot.table import TableMode
 
 __all__ = [
     "RANDOM_DEALS",
@@ -47,6 +48,7 @@ class Clubhouse:
         self.places = Places(storage, clock)
         self.sessions = Sessions(storage, clock, notifier=notifier, cache_size=cache_size)
         self.solo = Solo(self.sessions, self.places, solver, clock, rng=rng, cache_size=cache_size)
+        self.table = TableMode(self.sessions, clock, rng=rng)  # Six-card Golf at a table (bot.table)
 
     # ---- rounds ----------------------------------------------------------------------------------
 
@@ -83,7 +85,7 @@ class Clubhouse:
 
     async def press(self, player: Player, action_id: str) -> Screen:
         """A button or callback press, e.g. ``g1:k3x9a0qz:12:3``."""
-        return await self.sessions.press(player.key, action_id)
+        return await self.table.press(player, action_id)  # (which notes the name a new seat goes by)
 
     async def stats(self, player: Player, place: Place | None = None) -> Stats:
         """The player's record at ``place``, or at every place of their platform when ``None``."""
@@ -101,9 +103,12 @@ class Clubhouse:
         par_for_nine: int | None = None,
         rules: str | None = None,
         emoji: bool | None = None,
+        hole_seconds: int | None = None,
     ) -> tuple[PlaceSettings, bool]:
         """See ``Places.change_settings``."""
-        return await self.places.change_settings(place, par_for_nine=par_for_nine, rules=rules, emoji=emoji)
+        return await self.places.change_settings(
+            place, par_for_nine=par_for_nine, rules=rules, emoji=emoji, hole_seconds=hole_seconds
+        )
 
     async def close(self) -> None:
         await self.solo.close()

@@ -46,6 +46,7 @@ from bot.events import ClockExpired, HoleFinished, MatchDecided, MatchStarted, O
 from bot.locks import PlayerLocks
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
 from bot.options import holes_option, rules_option
+from bot.places import MAX_HOLE_SECONDS, MIN_HOLE_SECONDS
 from bot.ports import Clock, CompetitionStorage, Notifier, Solver, VersionConflict
 from bot.screens import Button, ButtonStyle, Screen, ScreenKind
 from bot.sessions import Live
@@ -61,8 +62,6 @@ BOARD_KIND, TOURNAMENT_BOARD_KIND = MATCH_KIND, TOURNAMENT_KIND
 challenge and a tournament match at one place at once."""
 CHALLENGE_TIMER, CLOCK_TIMER = "challenge", "match-clock"
 CHALLENGE_TTL = timedelta(minutes=10)
-DEFAULT_HOLE_SECONDS = 300
-MIN_HOLE_SECONDS, MAX_HOLE_SECONDS = 30, 24 * 3600
 MAX_GROUP = 8
 FIRST_DEALS = 1_000_000
 
@@ -232,7 +231,7 @@ class Matches:
         chosen = (format or STROKE).lower()
         if chosen not in FORMATS:
             raise BadOptionError(f"The format is stroke or match, not {format}.")
-        seconds = DEFAULT_HOLE_SECONDS if hole_seconds is None else hole_seconds
+        seconds = settings.hole_seconds if hole_seconds is None else hole_seconds  # the place's default
         if not MIN_HOLE_SECONDS <= seconds <= MAX_HOLE_SECONDS:
             raise BadOptionError(
                 f"The clock is {MIN_HOLE_SECONDS} seconds to {MAX_HOLE_SECONDS // 3600} hours a hole."

@@ -46,6 +46,8 @@ class PlaceSettings:
     default_rules: str = "strict"
     emoji: bool = False
     """Draw cards as emoji instead of a monospace block (Discord)."""
+    hole_seconds: int = 300
+    """The default time a player has for each hole of a match, group round or tournament."""
 
 
 class RoundStatus(Enum):

@@ -20,6 +20,9 @@ SHARED_CACHE_SECONDS = 30.0
 """How long a place's settings and a player's stored name are trusted before being read again: another
 process on the same database may change them."""
 
+MIN_HOLE_SECONDS, MAX_HOLE_SECONDS = 30, 24 * 3600
+"""The bounds of a clock per hole (matches, group rounds, tournaments), and so of a place's default."""
+
 
 class Places:
     def __init__(self, store: PlaceStore, clock: Clock) -> None:
@@ -56,6 +59,7 @@ class Places:
         par_for_nine: int | None = None,
         rules: str | None = None,
         emoji: bool | None = None,
+        hole_seconds: int | None = None,
     ) -> tuple[PlaceSettings, bool]:
         """Change what is given; returns the settings now in force and whether anything changed. Raises
         BadOptionError for a par other than 45 or 36, or unknown rules. Permission checks are the adapter's
@@ -63,11 +67,17 @@ class Places:
         current = await self.settings(place)
         if par_for_nine is not None and par_for_nine not in PAR_PER_HOLE:
             raise BadOptionError(f"Par for nine holes is 45 or 36, not {par_for_nine}.")
+        if hole_seconds is not None and not MIN_HOLE_SECONDS <= hole_seconds <= MAX_HOLE_SECONDS:
+            raise BadOptionError(
+                f"The clock is {MIN_HOLE_SECONDS} seconds to {MAX_HOLE_SECONDS // 3600} hours a hole, "
+                f"not {hole_seconds} seconds."
+            )
         new = replace(
             current,
             par_for_nine=current.par_for_nine if par_for_nine is None else par_for_nine,
             default_rules=current.default_rules if rules is None else rules_option(rules),
             emoji=current.emoji if emoji is None else emoji,
+            hole_seconds=current.hole_seconds if hole_seconds is None else hole_seconds,
         )
         if new != current:
             await self._store.save_place_settings(place, new)

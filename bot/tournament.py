@@ -31,9 +31,10 @@ from bot.competition.table import table
 from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleActionError
 from bot.events import Outbox, StandingsPosted
 from bot.locks import PlayerLocks
-from bot.match import MAX_HOLE_SECONDS, MIN_HOLE_SECONDS, Matches, new_competition_id, player_of
+from bot.match import Matches, new_competition_id, player_of
 from bot.models import Payload, Place, Player, Timer
 from bot.options import holes_option, rules_option
+from bot.places import MAX_HOLE_SECONDS, MIN_HOLE_SECONDS
 from bot.ports import Clock, CompetitionStorage, Notifier, VersionConflict
 from bot.screens import Button, ButtonStyle, Screen, ScreenKind
 from bot.timers import Timers
@@ -196,7 +197,7 @@ class Tournaments:
         holes: int | None = 3,
         format: str = STROKE,
         rules: str | None = None,
-        hole_seconds: int = 300,
+        hole_seconds: int | None = None,
         signup_seconds: int = 600,
         checkin_seconds: int = 0,
         channel: str = "",
@@ -207,11 +208,13 @@ class Tournaments:
             raise BadOptionError(f"The format is stroke or match, not {format}.")
         if signup_seconds < 0 or checkin_seconds < 0:
             raise BadOptionError("Sign-up and check-in last zero seconds or more.")
+        settings = await self._storage.place_settings(place)
+        if hole_seconds is None:
+            hole_seconds = settings.hole_seconds  # the place's default
         if not MIN_HOLE_SECONDS <= hole_seconds <= MAX_HOLE_SECONDS:
             raise BadOptionError(
                 f"The clock is {MIN_HOLE_SECONDS} seconds to {MAX_HOLE_SECONDS // 3600} hours a hole."
             )
-        settings = await self._storage.place_settings(place)
         await self._storage.ensure_player(organiser)
         data = TournamentData(
             style=style,

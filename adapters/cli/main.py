@@ -18,6 +18,7 @@ from collections.abc import Sequence
 import adapters.cli.bench_daily as bench_daily
 import adapters.cli.bench_sixcard as bench_sixcard
 import adapters.cli.bench_tournament as bench_tournament
+import adapters.cli.sixcard_command as sixcard_command
 from adapters.cli import (
     bench_core,
     daily_command,
@@ -39,6 +40,7 @@ COMMAND_MODULES.append(doctor)
 COMMAND_MODULES.append(bench_tournament)
 COMMAND_MODULES.append(bench_daily)
 COMMAND_MODULES.append(daily_command)
+COMMAND_MODULES.append(sixcard_command)
 
 
 def _columns() -> int:

@@ -19,6 +19,7 @@ from adapters.discord.commands import GolfCommands
 from adapters.discord.daily import add_daily_commands
 from adapters.discord.identity import place_of, player_of
 from adapters.discord.replies import SORRY, Boards, answer_click, no_tracebacks, tell
+from adapters.discord.table import sixcard_command, tell_drawn
 from bot.clubhouse import Clubhouse
 from bot.daily.mode import DailyChallenge
 from bot.models import Player
@@ -77,6 +78,7 @@ class GolfClient(discord.Client):
         self.press_board: Callable[[Player, str], Awaitable[Screen]] | None = None
         """Who plays a board press once competition is installed (the matches); else the Clubhouse."""
         self.compete: object | None = None
+        self.golf.add_command(sixcard_command(clubhouse))
         self.tree.add_command(self.golf)
         self.tree.error(self.on_command_error)
 
@@ -110,6 +112,7 @@ class GolfClient(discord.Client):
                 press = self.press_board or self.clubhouse.press  # the matches once competition is in
                 work = press(player, action_id)
             await answer_click(interaction, work, emoji=settings.emoji, boards=self.boards)
+            await tell_drawn(interaction, self.clubhouse, action_id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py drops clicks that no DynamicItem template matches; answer those here. The test is the

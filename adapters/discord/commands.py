@@ -41,6 +41,7 @@ def settings_screen(place: Place, settings: PlaceSettings, *, changed: bool) -> 
         f"Par: {settings.par_for_nine} for nine holes ({per_hole} a hole)",
         f"Default rules: {settings.default_rules}",
         f"Board: {'emoji' if settings.emoji else 'text'}",
+        f"Match clock: {settings.hole_seconds} seconds a hole",
     )
     title = f"⚙️ Golf settings — {escape_markdown(place.name)}" if place.name else "⚙️ Golf settings"
     blocks = ("\n".join(lines),) + (("Saved. New rounds use these settings.",) if changed else ())
@@ -116,11 +117,14 @@ class GolfCommands(app_commands.Group, name="golf", description="Golf patience, 
 
         await self._answer(interaction, show)
 
-    @app_commands.command(description="Server settings: par, default rules, emoji board (Manage Server)")
+    @app_commands.command(
+        description="Server settings: par, default rules, emoji board, match clock (Manage Server)"
+    )
     @app_commands.describe(
         par="Par for nine holes: 45 (5 a hole) or 36 (4 a hole)",
         rules="The rules of a round started without the rules option",
         emoji="Draw the cards as emoji instead of a text block",
+        clock="Seconds a player has for each hole of a match, group round or tournament (default 300)",
     )
     @app_commands.autocomplete(rules=rules_autocomplete)
     async def settings(
@@ -129,6 +133,7 @@ class GolfCommands(app_commands.Group, name="golf", description="Golf patience, 
         par: Literal[45, 36] | None = None,
         rules: str | None = None,
         emoji: bool | None = None,
+        clock: app_commands.Range[int, 30, 86400] | None = None,
     ) -> None:
         async def change(_player: Player, place: Place) -> Screen:
             if interaction.guild_id is None:
@@ -136,7 +141,7 @@ class GolfCommands(app_commands.Group, name="golf", description="Golf patience, 
             if not interaction.permissions.manage_guild:
                 raise GolfError(NOT_AN_ADMIN)
             new, changed = await self._club.change_place_settings(
-                place, par_for_nine=par, rules=rules, emoji=emoji
+                place, par_for_nine=par, rules=rules, emoji=emoji, hole_seconds=clock
             )
             return settings_screen(place, new, changed=changed)
 

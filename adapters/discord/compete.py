@@ -217,7 +217,7 @@ def install(
         holes="Holes (default 9)",
         format="Stroke play (lowest total) or match play (hole by hole)",
         rules="Rule set (default: the server's)",
-        clock="Seconds per hole (default 300)",
+        clock="Seconds per hole (default: the server's clock)",
     )
     async def challenge(
         interaction: discord.Interaction,
@@ -243,7 +243,7 @@ def install(
 
     @golf.command(name="round-open", description="Open a group round: up to 8 players, stroke play")
     @app_commands.describe(
-        holes="Holes (default 9)", rules="Rule set", clock="Seconds per hole (default 300)"
+        holes="Holes (default 9)", rules="Rule set", clock="Seconds per hole (default: the server's clock)"
     )
     async def round_open(
         interaction: discord.Interaction,
@@ -270,7 +270,7 @@ def install(
         format="Stroke or match play",
         signup="Minutes of sign-up (default 10)",
         checkin="Minutes of check-in after sign-up (default 0: none)",
-        clock="Seconds per hole (default 300)",
+        clock="Seconds per hole (default: the server's clock)",
     )
     async def tournament(
         interaction: discord.Interaction,
@@ -279,7 +279,7 @@ def install(
         format: Literal["stroke", "match"] = "stroke",
         signup: app_commands.Range[int, 0, 10080] = 10,
         checkin: app_commands.Range[int, 0, 1440] = 0,
-        clock: app_commands.Range[int, 30, 86400] = 300,
+        clock: app_commands.Range[int, 30, 86400] | None = None,
     ) -> None:
         await answer(
             interaction,

@@ -137,18 +137,21 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
 
     async def place_settings(self, place: Place) -> PlaceSettings:
         row = await self._pool.fetchrow(
-            "SELECT par_for_nine, default_rules, emoji FROM places WHERE key = $1", place.key
+            "SELECT par_for_nine, default_rules, emoji, hole_seconds FROM places WHERE key = $1", place.key
         )
         if row is None:
             return PlaceSettings()
-        return PlaceSettings(par_for_nine=row[0], default_rules=row[1], emoji=bool(row[2]))
+        return PlaceSettings(
+            par_for_nine=row[0], default_rules=row[1], emoji=bool(row[2]), hole_seconds=row[3]
+        )
 
     async def save_place_settings(self, place: Place, settings: PlaceSettings) -> None:
         await self._write(
-            "INSERT INTO places (key, platform, place_id, name, par_for_nine, default_rules, emoji)"
-            " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (key) DO UPDATE SET name = excluded.name,"
-            " par_for_nine = excluded.par_for_nine, default_rules = excluded.default_rules,"
-            " emoji = excluded.emoji",
+            "INSERT INTO places (key, platform, place_id, name, par_for_nine, default_rules, emoji,"
+            " hole_seconds) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (key) DO UPDATE SET"
+            " name = excluded.name, par_for_nine = excluded.par_for_nine,"
+            " default_rules = excluded.default_rules, emoji = excluded.emoji,"
+            " hole_seconds = excluded.hole_seconds",
             place.key,
             place.platform,
             place.place_id,
@@ -156,6 +159,7 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
             settings.par_for_nine,
             settings.default_rules,
             int(settings.emoji),
+            settings.hole_seconds,
         )
 
     # ---- rounds ----------------------------------------------------------------------------------

@@ -147,18 +147,21 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
 
     async def place_settings(self, place: Place) -> PlaceSettings:
         row = await self._one(
-            "SELECT par_for_nine, default_rules, emoji FROM places WHERE key = ?", (place.key,)
+            "SELECT par_for_nine, default_rules, emoji, hole_seconds FROM places WHERE key = ?", (place.key,)
         )
         if row is None:
             return PlaceSettings()
-        return PlaceSettings(par_for_nine=row[0], default_rules=row[1], emoji=bool(row[2]))
+        return PlaceSettings(
+            par_for_nine=row[0], default_rules=row[1], emoji=bool(row[2]), hole_seconds=row[3]
+        )
 
     async def save_place_settings(self, place: Place, settings: PlaceSettings) -> None:
         await self._write(
-            "INSERT INTO places (key, platform, place_id, name, par_for_nine, default_rules, emoji)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET name = excluded.name,"
-            " par_for_nine = excluded.par_for_nine, default_rules = excluded.default_rules,"
-            " emoji = excluded.emoji",
+            "INSERT INTO places (key, platform, place_id, name, par_for_nine, default_rules, emoji,"
+            " hole_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET"
+            " name = excluded.name, par_for_nine = excluded.par_for_nine,"
+            " default_rules = excluded.default_rules, emoji = excluded.emoji,"
+            " hole_seconds = excluded.hole_seconds",
             (
                 place.key,
                 place.platform,
@@ -167,6 +170,7 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
                 settings.par_for_nine,
                 settings.default_rules,
                 int(settings.emoji),
+                settings.hole_seconds,
             ),
         )
 

@@ -24,6 +24,7 @@ from telegram.ext import ContextTypes
 from adapters.telegram.identity import is_group, player_of
 from adapters.telegram.render import SPELLING, render_message
 from adapters.telegram.render import Message as Shown
+from adapters.telegram.table import tell_drawn
 from bot.clubhouse import Clubhouse
 from bot.daily.mode import DailyChallenge
 from bot.errors import GolfError, NotYourRoundError, RepeatedActionError, StaleActionError
@@ -152,6 +153,8 @@ class GolfButtons:
             await answer.send()
         if not await edit:
             answer.say(NOT_SHOWN)
+        elif not answer.sent:
+            await tell_drawn(answer, self._club, player, query.data or "")
 
     def _will_show(self, message: Message, screen: Screen) -> bool:
         """Another press on this message is under way (the one this repeats), or it shows ``screen``."""

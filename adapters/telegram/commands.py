@@ -20,6 +20,7 @@ from telegram.ext import ContextTypes
 from adapters.telegram.arguments import parse_play_arguments, parse_rules_argument
 from adapters.telegram.identity import is_group, place_of, player_of
 from adapters.telegram.render import render_message, say
+from adapters.telegram.table import open_table
 from bot.clubhouse import Clubhouse
 from bot.daily.mode import DailyChallenge
 from bot.errors import GolfError
@@ -107,7 +108,11 @@ class GolfCommands:
             CommandSpec("help", "", "What the bot can do", self.help),
             *self.extra,
             *self._daily_specs(),
+            CommandSpec("sixcard", "[seconds]", "Open a Six-card Golf table in this group", self.sixcard),
         )
+
+    async def sixcard(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await open_table(self._club, update, context)  # adapters.telegram.table
 
     def _daily_specs(self) -> tuple[CommandSpec, ...]:
         if self.daily is None:

@@ -15,7 +15,7 @@ from adapters.sqlite import SqliteStorage
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
 from bot.competition.actions import ACCEPT, BEGIN, DECLINE, JOIN, OPEN_BOARD
-from bot.errors import GolfError, NotYourRoundError
+from bot.errors import BadOptionError, GolfError, NotYourRoundError
 from bot.events import ClockExpired, HoleFinished, MatchDecided, MatchStarted
 from bot.match import Matches
 from bot.models import Place, Player
@@ -101,7 +101,9 @@ async def test_a_full_match_with_the_scoreboard_hole_by_hole(
     match_id = await accepted(table, alice, bob, here, holes=9, format="match")
     assert table.events(MatchStarted) == [MatchStarted(here.key, match_id, (alice.key, bob.key))]
     boards = {p.key: await table.matches.board(p, match_id) for p in (alice, bob)}
-    assert boards[alice.key].board is not None and boards[alice.key].board.deal == boards[bob.key].board.deal
+    views = [boards[p.key].board for p in (alice, bob)]
+    assert views[0] is not None and views[1] is not None
+    assert views[0].columns == views[1].columns and views[0].deal is None  # the same deal, its number hidden
     statuses = []
     for hole in range(1, 10):
         a = await play_hole(table, alice, boards[alice.key], good=True)
@@ -304,3 +306,15 @@ async def test_a_press_on_a_board_of_a_match_that_is_over_says_so(
         await next_hole(table, alice, a)
     assert refused.value.message == "The match is over."
     assert refused.value.screen is not None and refused.value.screen.session == match_id
+
+
+async def test_a_challenge_takes_the_places_clock_unless_it_names_one(
+    table: Table, alice: Player, bob: Player, here: Place
+) -> None:
+    await table.club.change_place_settings(here, hole_seconds=120)
+    invitation = await table.matches.challenge(alice, bob, here)
+    assert "120 s a hole" in " ".join((invitation.title, *invitation.blocks))
+    own = await table.matches.challenge(bob, CAROL, here, hole_seconds=45)
+    assert "45 s a hole" in " ".join((own.title, *own.blocks))
+    with pytest.raises(BadOptionError):
+        await table.club.change_place_settings(here, hole_seconds=5)

@@ -92,7 +92,7 @@ async def test_players_are_kept_and_their_name_updated(storage):
 
 async def test_place_settings(storage):
     assert await storage.place_settings(HERE) == PlaceSettings()
-    chosen = PlaceSettings(par_for_nine=36, default_rules="wrap", emoji=True)
+    chosen = PlaceSettings(par_for_nine=36, default_rules="wrap", emoji=True, hole_seconds=90)
     await storage.save_place_settings(HERE, chosen)
     assert await storage.place_settings(HERE) == chosen
     assert await storage.place_settings(ELSEWHERE) == PlaceSettings()

@@ -261,12 +261,13 @@ async def test_a_manager_sets_par_default_rules_and_the_emoji_board(simcord_env,
     shown = await admin.slash(channel, "golf settings")
     assert "Par: 45 for nine holes (5 a hole)\nDefault rules: strict\nBoard: text" in shown.response.content
 
-    changed = await admin.slash(channel, "golf settings", par=36, rules="qok", emoji=True)
+    changed = await admin.slash(channel, "golf settings", par=36, rules="qok", emoji=True, clock=120)
 
     assert changed.ephemeral
     assert "Par: 36 for nine holes (4 a hole)\nDefault rules: queens-on-kings\nBoard: emoji" in (
         changed.response.content
     )
+    assert "Match clock: 120 seconds a hole" in changed.response.content
     assert changed.response.content.endswith("Saved. New rounds use these settings.")
     board = (await alice.slash(channel, "golf play", deal="1")).response.content
     assert "deal #1 · queens-on-kings · total 0 · par 36" in board

@@ -23,6 +23,7 @@ async def test_the_command_menu_is_set_at_startup(golf: Any, fake_api: FakeBotAp
         "stats",
         "rules",
         "help",
+        "sixcard",
     ]
     [call] = fake_api.calls_to("setMyCommands")
     assert call.ok

@@ -1,0 +1,70 @@
+"""``golfbot sixcard``: Six-card Golf in the terminal, hot-seat and against the computer
+(``adapters.console.sixcard``). Options are checked before the database is opened."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from adapters.cli.failure import EXIT_USAGE, CommandFailed
+
+LEVELS = ("random", "easy", "hard")
+"""engine.sixcard.LEVELS, without importing the engine at start."""
+
+
+def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    six = sub.add_parser(
+        "sixcard", help="play Six-card Golf in the terminal, hot-seat or against the computer"
+    )
+    six.add_argument("--players", type=int, default=1, help="people at the keyboard, 1-4 (default 1)")
+    six.add_argument(
+        "--computers",
+        default=None,
+        help="computer players by level, e.g. easy,hard (default: easy with one person)",
+    )
+    six.add_argument("--seed", type=int, default=None, help="shuffle from this seed (a new table only)")
+    six.add_argument("--db", help="SQLite database file (default: the user data folder)")
+    six.set_defaults(handler=sixcard_command)
+
+
+def seats(people: int, computers: str | None) -> tuple[str, ...]:
+    """The computers' levels, checked with the number of people: 2 to 4 seats in all."""
+    levels = tuple(c.strip() for c in computers.split(",") if c.strip()) if computers else ()
+    for level in levels:
+        if level not in LEVELS:
+            raise CommandFailed(f"no computer player {level!r}: use {', '.join(LEVELS)}", EXIT_USAGE)
+    if computers is None and people == 1:
+        levels = ("easy",)
+    if not 1 <= people <= 4 or not 2 <= people + len(levels) <= 4:
+        raise CommandFailed(
+            f"a table has 2 to 4 seats, not {people} people and {len(levels)} computers", EXIT_USAGE
+        )
+    return levels
+
+
+def sixcard_command(args: argparse.Namespace) -> int:
+    levels = seats(args.players, args.computers)
+    from adapters.cli.config import Settings
+
+    settings = Settings.load(db=args.db)
+    import logging
+
+    from adapters.cli.game_commands import EXIT_INTERRUPTED, _run_async
+    from adapters.cli.wiring import open_app
+    from adapters.console.game import local_player
+    from adapters.console.sixcard import ConsoleTable
+
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+
+    async def main() -> int:
+        async with open_app(settings.db_path) as app:
+            owner = local_player()
+            await app.storage.ensure_player(owner)
+            sessions = app.clubhouse.sessions
+            game = ConsoleTable(sessions, app.clubhouse.table, owner)
+            return await game.run(people=args.players, computers=levels, seed=args.seed)
+
+    try:
+        return _run_async(main)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED

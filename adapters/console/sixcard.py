@@ -1,0 +1,99 @@
+"""``golfbot sixcard``: Six-card Golf at a table in the terminal, hot-seat and against the computer.
+
+The people at the table share the keyboard: the screen is drawn as the seat to act sees it (so the card
+that seat draws from the stock shows, and nobody's face-down cards ever do), and its name prompts. Keys,
+one line each: 1-6 turn a card (the opening) or put the card you hold there, s take the stock's top card,
+p the discard pile's, x discard the card you hold, q save and quit (Ctrl-D too). Every move is committed
+before the next screen is drawn, so a killed game resumes where it stood the next time.
+
+The terminal has no turn clocks: there is nobody to wait for but the keyboard.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from adapters.console.game import PLACE
+from bot.actions import TABLE
+from bot.errors import GolfError
+from bot.models import Player
+from bot.render import render_screen
+from bot.screens import ScreenKind
+from bot.sessions import Sessions
+from bot.table import KIND, Table, TableMode
+
+KEYS = "Keys: 1-6 turn a card / put your card there · s stock · p discard pile · x discard · q save and quit"
+SAVED = "Saved — run golfbot sixcard to go on."
+
+
+def hot_seat(owner: Player, people: int) -> tuple[Player, ...]:
+    """The other people at a hot-seat table (``people`` counts the owner)."""
+    return tuple(Player("console", f"{owner.user_id}~{n}", f"Player {n}") for n in range(2, people + 1))
+
+
+class ConsoleTable:
+    def __init__(
+        self,
+        sessions: Sessions,
+        mode: TableMode,
+        owner: Player,
+        *,
+        read: TextIO = sys.stdin,
+        write: TextIO = sys.stdout,
+    ) -> None:
+        self._sessions = sessions
+        self._mode = mode
+        self._owner = owner
+        self._read = read
+        self._write = write
+
+    def _say(self, text: str) -> None:
+        self._write.write(text + "\n")
+        self._write.flush()
+
+    async def run(self, *, people: int, computers: Sequence[str], seed: int | None = None) -> int:
+        """Resume the owner's table here, or open one with these seats and deal it."""
+        live = await self._sessions.active(self._owner.key, PLACE.key, KIND)
+        others = hot_seat(self._owner, people)
+        if live is None:
+            screen = await self._mode.create(
+                self._owner, PLACE, limit=None, others=others, computers=computers, seed=seed
+            )
+            screen = await self._mode.press(self._owner, TABLE.build(screen.session, screen.version, "g"))
+            session = screen.session
+        else:
+            session = live.state.id
+            self._say("Resuming your table.")
+        while True:
+            live = await self._sessions.load(session)
+            table: Table = live.position
+            waiting = table.waiting_for()
+            if not waiting:  # the game is over
+                self._say(render_screen(self._mode.seat_screen(live, self._owner.key)))
+                return 0
+            seat = table.seats[waiting[0]]
+            platform, _, user_id = seat.key.partition(":")
+            player = Player(platform, user_id, seat.name)  # whoever sits there, however many came this time
+            screen = self._mode.seat_screen(live, seat.key)
+            self._say(render_screen(screen) + "\n\n" + KEYS)
+            self._write.write(f"{seat.name}> ")
+            self._write.flush()
+            line = await asyncio.to_thread(self._read.readline)
+            key = line.strip().lower()
+            if not line or key == "q":
+                self._say("\n" + SAVED)
+                return 0
+            if len(key) != 1 or key not in "123456spx":
+                self._say(f"{key!r} is not a key here. {KEYS}")
+                continue
+            try:
+                reply = await self._mode.press(player, TABLE.build(live.state.id, live.state.version, key))
+            except GolfError as error:
+                self._say(error.message)
+                continue
+            if reply.kind is ScreenKind.SUMMARY:
+                self._say(render_screen(reply))
+                return 0

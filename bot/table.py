@@ -1,0 +1,601 @@
+"""Six-card Golf at a table: the second mode of the sessions (``bot.sessions``), 2–4 seats in one place.
+
+A table begins *gathering*: its creator holds the first seat; anyone may take a seat (``j``) or sit a
+computer player in the next empty one (``c``), and the creator deals (``g``) once two seats or more are
+taken. Then nine hands (``engine.sixcard.Course``): only the seats the hand waits for may act (during the
+opening every seat turns two of its cards, in any order; then one seat at a time). Computer seats act at
+once, right after the human before them. Every seat sees the hand through ``engine.sixcard.view_of``:
+face-down cards are backs for everyone, and a card drawn from the stock is shown to its drawer only (on
+the Screen that goes back to them), never on the table.
+
+Turn clocks: every time the table waits for a human, a persisted timer (``bot.timers``, kind ``CLOCK``,
+one per table) is set ``limit`` seconds ahead, naming the version it waits at. If it fires while the table
+is still at that version, the computer strategy plays the late seats' turns and the table says so.
+
+Ids (``t6`` family): ``1``-``6`` turn a card at the opening or put the held card there; ``s`` take the
+stock's top card, ``p`` the discard pile's, ``x`` discard the held card; ``j`` join, ``c`` add a computer
+player, ``g`` deal.
+
+The whole table (seats, clock limit, the scorecard and the hand in play) is kept in the session's payload,
+so a restart resumes it where it stood.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass, replace
+from datetime import timedelta
+from typing import Any
+
+from bot.actions import TABLE, family_of
+from bot.errors import BadActionError, GolfError, NoRoundError, NotYourRoundError
+from bot.events import ClockExpired, Outbox
+from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
+from bot.ports import ActiveRoundExists, Clock
+from bot.screens import Button, ButtonRole, ButtonStyle, Screen, ScreenKind
+from bot.sessions import Change, Live, Sessions
+from bot.timers import Timers
+from engine.sixcard import (
+    DISCARD,
+    DRAW,
+    HOLES,
+    LEVELS,
+    TAKE,
+    Action,
+    ActionError,
+    ActionKind,
+    Course,
+    Hand,
+    Phase,
+    Source,
+    find_player,
+    view_of,
+)
+from engine.sixcard.encoding import hand_from_json, hand_to_json
+from engine.sixcard.hand import MAX_PLAYERS, MIN_PLAYERS
+from engine.sixcard.view import SeatView
+
+KIND = "sixcard"
+CLOCK = "table-clock"
+"""The kind of a table's turn-clock timer."""
+PAYLOAD_VERSION = 1
+DEFAULT_LIMIT = 120
+"""Seconds a human has for a turn, unless the table says otherwise."""
+MIN_LIMIT, MAX_LIMIT = 5, 3600
+STAND_IN = "hard"
+"""The computer strategy that plays a missed turn."""
+BACK = "##"
+NOTES_KEPT = 4
+
+
+class TableRefused(GolfError):
+    """A table action that may not be done now (a full table, a deal with one seat, ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    key: str
+    """The player's key, or ``computer:<n>`` for a computer seat."""
+    name: str
+    computer: str | None = None
+    """The level of a computer seat (``engine.sixcard.LEVELS``); None for a person."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    seats: tuple[Seat, ...]
+    limit: int | None
+    """Seconds a human has for a turn; None: no clock (the terminal)."""
+    level: str
+    """The level of the computers added on request."""
+    seed: int
+    course: Course | None = None
+    """None while the table gathers."""
+    hand: Hand | None = None
+    notes: tuple[str, ...] = ()
+    """What happened lately, newest last (shown on the table)."""
+
+    @property
+    def gathering(self) -> bool:
+        return self.course is None
+
+    def seat_of(self, key: str) -> int:
+        for index, seat in enumerate(self.seats):
+            if seat.key == key:
+                return index
+        raise NoRoundError("You have no seat at this table.")
+
+    @property
+    def people(self) -> tuple[str, ...]:
+        return tuple(s.key for s in self.seats if s.computer is None)
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The human seats the hand waits for."""
+        if self.hand is None or self.hand.is_over:
+            return ()
+        return tuple(i for i in self.hand.to_act() if self.seats[i].computer is None)
+
+    def noted(self, *lines: str) -> Table:
+        return replace(self, notes=(*self.notes, *lines)[-NOTES_KEPT:])
+
+
+def encode(table: Table) -> Payload:
+    course = table.course
+    return Payload.of(
+        PAYLOAD_VERSION,
+        {
+            "seats": [[s.key, s.name, s.computer] for s in table.seats],
+            "limit": table.limit,
+            "level": table.level,
+            "seed": table.seed,
+            "scores": None if course is None else [list(s) for s in course.scores],
+            "hand": None if table.hand is None else hand_to_json(table.hand),
+            "notes": list(table.notes),
+        },
+    )
+
+
+def decode(payload: Payload) -> Table:
+    if payload.version != PAYLOAD_VERSION:
+        raise ValueError(f"a table payload of layout {payload.version} is not one this release reads")
+    data = payload.read()
+    seats = tuple(Seat(k, n, c) for k, n, c in data["seats"])
+    scores = data["scores"]
+    course = None
+    if scores is not None:
+        course = Course(int(data["seed"]), len(seats), HOLES, tuple(tuple(s) for s in scores))
+    hand = None if data["hand"] is None else hand_from_json(data["hand"])
+    limit = None if data["limit"] is None else int(data["limit"])
+    return Table(seats, limit, data["level"], int(data["seed"]), course, hand, tuple(data["notes"]))
+
+
+class _Anyone(Collection[str]):
+    """Everybody (a gathering table takes a press from anyone: to join it)."""
+
+    def __contains__(self, item: object) -> bool:
+        return True
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+ANYONE = _Anyone()
+
+
+class TableMode:
+    """The Six-card table mode. ``timers``: where turn clocks go (None: no clocks, e.g. hot-seat play)."""
+
+    kind = KIND
+    template = TABLE
+
+    def __init__(
+        self,
+        sessions: Sessions,
+        clock: Clock,
+        *,
+        timers: Timers | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self._sessions = sessions
+        self._clock = clock
+        self._timers = timers
+        self._rng = rng or random.Random()
+        self._names: dict[str, str] = {}
+        sessions.add(self)
+        if timers is not None:
+            self.use_timers(timers)
+
+    # ---- creating ----------------------------------------------------------------------------------
+
+    async def create(
+        self,
+        player: Player,
+        place: Place,
+        *,
+        limit: int | None = DEFAULT_LIMIT,
+        level: str = "easy",
+        seed: int | None = None,
+        others: Sequence[Player] = (),
+        computers: Sequence[str] = (),
+    ) -> Screen:
+        """A new table at ``place`` with ``player`` in its first seat, ``others`` in the next ones (hot-seat
+        play) and then computer players of ``computers``' levels. Raises TableRefused if they have one going
+        there (with it), or for a limit, level or number of seats out of range."""
+        if len(others) + len(computers) + 1 > MAX_PLAYERS:
+            raise TableRefused(f"A table has {MIN_PLAYERS} to {MAX_PLAYERS} seats.")
+        for wanted in computers:
+            if wanted not in LEVELS:
+                raise TableRefused(f"No computer player {wanted!r}: choose one of {', '.join(LEVELS)}.")
+        if limit is not None and not MIN_LIMIT <= limit <= MAX_LIMIT:
+            raise TableRefused(f"A turn clock is {MIN_LIMIT} to {MAX_LIMIT} seconds, not {limit}.")
+        if level not in LEVELS:
+            raise TableRefused(f"No computer player {level!r}: choose one of {', '.join(LEVELS)}.")
+        now = self._clock.now()
+        people = [player, *others]
+        seats = [Seat(p.key, p.name or f"Player {i + 1}") for i, p in enumerate(people)]
+        seats += [Seat(f"computer:{n + 1}", f"Computer {n + 1} ({c})", c) for n, c in enumerate(computers)]
+        table = Table(
+            tuple(seats),
+            limit,
+            level,
+            self._rng.getrandbits(63) if seed is None else seed,
+        )
+        state = RoundState(
+            id=secrets.token_hex(5),
+            place=place.key,
+            players=(player.key,),
+            rules="six-card",
+            holes=HOLES,
+            par_for_nine=0,
+            casual=True,
+            deals=(table.seed,),
+            kind=KIND,
+            started_at=now,
+            updated_at=now,
+            payload=encode(table),
+        )
+        try:
+            live = await self._sessions.create(state)
+        except ActiveRoundExists:
+            going = await self._sessions.active(player.key, place.key, KIND)
+            screen = None if going is None else self.screen(going, player.key)
+            raise TableRefused("You have a table going here already.", screen=screen) from None
+        return self.screen(live, player.key)
+
+    # ---- the Mode ----------------------------------------------------------------------------------
+
+    def position(self, state: RoundState) -> Table:
+        return decode(state.payload)
+
+    def seats(self, state: RoundState) -> Collection[str]:
+        table = decode(state.payload)
+        return ANYONE if table.gathering else table.people
+
+    def to_act(self, live: Live[Table]) -> Collection[str]:
+        table = live.position
+        if table.gathering:
+            return ANYONE
+        return tuple(table.seats[i].key for i in table.waiting_for())
+
+    def concede_action(self, live: Live[Table]) -> str:
+        raise TableRefused("There is no conceding at a table: play on, or let the clock play for you.")
+
+    async def press(self, player: Player, action_id: str) -> Screen:
+        """A press of any mode's (the Clubhouse's door for presses): on a table's Join, the name of who
+        pressed is what their seat is called."""
+        joining = family_of(action_id) == TABLE.family and action_id.endswith(":j")
+        if joining:  # (kept only while the press runs: the cache of names does not grow)
+            self._names[player.key] = player.name
+        try:
+            return await self._sessions.press(player.key, action_id)
+        finally:
+            if joining:
+                self._names.pop(player.key, None)
+
+    async def act(self, live: Live[Table], seat: str, action: str) -> Change[Table]:
+        table = live.position
+        table = self._gather(table, seat, action) if table.gathering else self._play(table, seat, action)
+        return await self._change(live, table, seat)
+
+    def _gather(self, table: Table, key: str, action: str) -> Table:
+        seated = any(s.key == key for s in table.seats)
+        if action == "j":
+            if seated:
+                raise TableRefused("You have a seat at this table already.")
+            if len(table.seats) >= MAX_PLAYERS:
+                raise TableRefused(f"This table is full ({MAX_PLAYERS} seats).")
+            name = self._names.get(key) or f"Player {len(table.seats) + 1}"
+            return replace(table, seats=(*table.seats, Seat(key, name)))
+        if not seated:
+            raise TableRefused("Take a seat first.")
+        if action == "c":
+            if len(table.seats) >= MAX_PLAYERS:
+                raise TableRefused(f"This table is full ({MAX_PLAYERS} seats).")
+            n = sum(1 for s in table.seats if s.computer) + 1
+            seat = Seat(f"computer:{n}", f"Computer {n} ({table.level})", table.level)
+            return replace(table, seats=(*table.seats, seat))
+        if action == "g":
+            if key != table.seats[0].key:
+                raise TableRefused(f"Only {table.seats[0].name}, who opened the table, deals.")
+            if len(table.seats) < MIN_PLAYERS:
+                raise TableRefused("A table needs two seats or more: wait for someone, or add a computer.")
+            course = Course(table.seed, len(table.seats))
+            return self._advance(
+                replace(table, course=course, hand=course.deal()).noted("The cards are dealt.")
+            )
+        raise TableRefused("The table has not been dealt yet.")
+
+    def _play(self, table: Table, key: str, action: str) -> Table:
+        assert table.hand is not None
+        hand = table.hand
+        seat = table.seat_of(key)
+        move = _move(action, hand.phase)
+        try:
+            hand = hand.play(seat, move)
+        except ActionError as error:
+            raise TableRefused(f"{str(error)[:1].upper()}{str(error)[1:]}.") from None
+        return self._advance(replace(table, hand=hand))
+
+    def _advance(self, table: Table) -> Table:
+        """Computer seats act until a person must; a hand that ends is scored and the next one dealt."""
+        while table.course is not None and table.hand is not None:
+            hand, course = table.hand, table.course
+            if hand.is_over:
+                course = course.record(hand)
+                scores = ", ".join(f"{s.name} {v}" for s, v in zip(table.seats, hand.scores, strict=True))
+                table = replace(table, course=course).noted(f"Hole {course.hole}: {scores}.")
+                if course.is_complete:
+                    return replace(table, hand=None).noted(_result(table))
+                table = replace(
+                    table, hand=course.deal(), notes=table.notes[-1:]
+                )  # a new hand, a clean slate
+                continue
+            computers = [i for i in hand.to_act() if table.seats[i].computer is not None]
+            if not computers:
+                return table
+            seat = computers[0]
+            level = table.seats[seat].computer
+            assert level is not None
+            action = self._choose(table, seat, level)
+            table = replace(table, hand=hand.play(seat, action)).noted(*_said(table, hand, seat, action))
+        return table
+
+    def _choose(self, table: Table, seat: int, level: str) -> Action:
+        assert table.hand is not None and table.course is not None
+        hand = table.hand
+        rng = random.Random(f"{table.seed}:{table.course.hole}:{hand.turns}:{seat}:{hand.phase.value}")
+        return find_player(level).choose(view_of(hand, seat), rng)
+
+    async def _change(self, live: Live[Table], table: Table, actor: str) -> Change[Table]:
+        finished = table.course is not None and table.course.is_complete
+        new = live.state.bump(
+            payload=encode(table),
+            updated_at=self._clock.now(),
+            status=RoundStatus.FINISHED if finished else live.state.status,
+        )
+        after = Live(new, table)
+        await self._set_clock(after)
+        return Change(new, table, self.screen(after, actor))
+
+    # ---- turn clocks -------------------------------------------------------------------------------
+
+    async def _set_clock(self, live: Live[Table]) -> None:
+        """Wind the table's clock for the seats it now waits for (or stop it when it waits for none).
+        Set before the commit: if the commit fails, the timer finds another version and does nothing."""
+        if self._timers is None:
+            return
+        timer_id = f"{CLOCK}:{live.state.id}"
+        limit = live.position.limit
+        if limit is None or not live.position.waiting_for() or not live.state.is_active:
+            await self._timers.cancel(timer_id)
+            return
+        due = self._clock.now() + timedelta(seconds=limit)
+        await self._timers.schedule(Timer(timer_id, CLOCK, due, f"{live.state.id}:{live.state.version}"))
+
+    async def _on_clock(self, timer: Timer, outbox: Outbox) -> None:
+        session_id, _, version = timer.payload.partition(":")
+        async with self._sessions.locks.hold(session_id):
+            live = await self._sessions.load(session_id)
+            if live.state.version != int(version) or not live.state.is_active:
+                return  # somebody played in time
+            table: Table = live.position
+            late = table.waiting_for()
+            names = ", ".join(table.seats[i].name for i in late)
+            table = table.noted(f"⏰ Time ran out for {names}: the computer played for them.")
+            for seat in late:
+                table = replace(table, hand=self._stand_in(table, seat))
+            change = await self._change(live, self._advance(table), table.seats[0].key)
+            await self._sessions.commit(live, change)
+        for seat in late:  # published by the timers once this returns, i.e. after the commit
+            outbox.to_place(
+                live.state.place, ClockExpired(live.state.place, table.seats[seat].key, session_id)
+            )
+
+    def _stand_in(self, table: Table, seat: int) -> Hand | None:
+        """The hand after the computer strategy plays ``seat``'s part: its opening cards, or its turn."""
+        hand = table.hand
+        if hand is None:
+            return None
+        start = hand.turns
+        while not hand.is_over and seat in hand.to_act() and hand.turns == start:
+            hand = hand.play(seat, self._choose(replace(table, hand=hand), seat, STAND_IN))
+        return hand
+
+    # ---- what each seat sees -----------------------------------------------------------------------
+
+    def screen(self, live: Live[Table], seat: str) -> Screen:
+        """The table as it hangs in the channel, the same for every seat: what the sessions hand back for a
+        press or a refusal, and what an adapter may post for all to see. The card a seat drew from the
+        stock is never on it (``seat_screen``, ``private`` show it to the drawer)."""
+        return self.seat_screen(live, "")
+
+    def private(self, live: Live[Table], seat: str) -> str | None:
+        """The line only ``seat`` may see now: the card it drew from the stock, while it holds it."""
+        table, hand = live.position, live.position.hand
+        if hand is None or hand.drawn is None or hand.source is not Source.STOCK:
+            return None
+        if table.seats[hand.turn].key != seat:
+            return None
+        return f"You drew {hand.drawn.pretty()}: put it in place of a card (1–6) or discard it (x)."
+
+    async def view(self, player: str, session_id: str) -> Screen:
+        """What ``player``'s seat sees: the table and their drawn card (a player with no seat: refused)."""
+        live = await self._sessions.load(session_id)
+        if live.state.kind != KIND or player not in self.seats(live.state):
+            raise NotYourRoundError("You have no seat at this table.")
+        return self.seat_screen(live, player)
+
+    async def drawn(self, player: str, session_id: str) -> str | None:
+        """``private`` of the table as it stands now (an adapter asks after a press, to tell it privately)."""
+        live = await self._sessions.load(session_id)
+        return self.private(live, player) if live.state.kind == KIND else None
+
+    async def drawn_after(self, player: str, action_id: str) -> str | None:
+        """After ``player`` pressed ``action_id``: the card they hold from the stock, to tell them
+        privately (None for a press of another mode's, or when they hold none)."""
+        if family_of(action_id) != TABLE.family:
+            return None
+        try:
+            return await self.drawn(player, TABLE.parse(action_id).session)
+        except GolfError:
+            return None
+
+    def use_timers(self, timers: Timers) -> None:
+        """Run turn clocks on ``timers`` (the app's, once it has them)."""
+        self._timers = timers
+        timers.on(CLOCK, self._on_clock)
+
+    def seat_screen(self, live: Live[Table], seat: str) -> Screen:
+        """What ``seat`` sees; a key with no seat (or ``""``) sees the table as it hangs in the channel."""
+        table = live.position
+        index = next((i for i, s in enumerate(table.seats) if s.key == seat), None)
+        state = live.state
+        if table.gathering:
+            return self._gathering(live)
+        assert table.course is not None
+        course = table.course
+        hand = table.hand
+        if hand is None:  # the game is over
+            return Screen(
+                ScreenKind.SUMMARY,
+                title="Six-card Golf · game over",
+                blocks=(_totals(table), _result(table)),
+                session=state.id,
+                version=state.version,
+                owner="",  # a table is nobody's round: no player's name in its title
+                notes=table.notes,
+            )
+        view = view_of(hand, index)
+        blocks = [
+            *(_grid_block(table, view, i) for i in range(len(table.seats))),
+            _pile(view),
+            _whose(table, view),
+        ]
+        mine = self.private(live, seat) if index is not None else None
+        if mine is not None:
+            blocks.append(mine)
+        elif view.drawn is not None and view.holding is Source.PILE and view.turn is not None:
+            blocks.append(f"{table.seats[view.turn].name} took {view.drawn.pretty()} from the pile.")
+        elif view.holding is Source.STOCK and view.turn is not None:
+            blocks.append(f"{table.seats[view.turn].name} drew a card from the stock.")
+        blocks.append(_totals(table))
+        return Screen(
+            ScreenKind.BOARD,
+            title=f"Six-card Golf · hole {course.hole + 1}/{course.holes}",
+            blocks=tuple(blocks),
+            buttons=self._buttons(live, view),
+            session=state.id,
+            version=state.version,
+            owner="",
+            notes=table.notes,
+        )
+
+    def _gathering(self, live: Live[Table]) -> Screen:
+        table = live.position
+        seats = "\n".join(f"{i + 1}. {s.name}" for i, s in enumerate(table.seats))
+        prefix = TABLE.prefix(live.state.id, live.state.version)
+        full = len(table.seats) >= MAX_PLAYERS
+        clock = "none" if table.limit is None else f"{table.limit} s"
+        buttons = (
+            Button(prefix + "j", "Join", not full, ButtonStyle.PRIMARY, "j"),
+            Button(prefix + "c", "Add a computer", not full, ButtonStyle.SECONDARY, "c"),
+            Button(prefix + "g", "Deal", len(table.seats) >= MIN_PLAYERS, ButtonStyle.SUCCESS, "g"),
+        )
+        return Screen(
+            ScreenKind.BOARD,
+            title="Six-card Golf · a table is open",
+            blocks=(
+                f"Seats ({len(table.seats)}/{MAX_PLAYERS}):\n{seats}",
+                f"Turn clock: {clock}. {table.seats[0].name} deals once two seats or more are taken.",
+            ),
+            buttons=(buttons,),
+            session=live.state.id,
+            version=live.state.version,
+            owner="",
+            notes=table.notes,
+        )
+
+    def _buttons(self, live: Live[Table], view: SeatView) -> tuple[tuple[Button, ...], ...]:
+        """The buttons of the hand as it stands (the same for every seat: the table message is shared)."""
+        prefix = TABLE.prefix(live.state.id, live.state.version)
+        places = tuple(
+            Button(prefix + str(p), str(p), True, ButtonStyle.SECONDARY, str(p), ButtonRole.COLUMN)
+            for p in range(1, 7)
+        )
+        if view.phase is Phase.OPENING:
+            return (places[:3], places[3:])
+        if view.holding is None:
+            return (
+                (
+                    Button(
+                        prefix + "s", "Stock", view.stock_size > 0, ButtonStyle.PRIMARY, "s", ButtonRole.STOCK
+                    ),
+                    Button(prefix + "p", "Discard pile", bool(view.discard), ButtonStyle.PRIMARY, "p"),
+                ),
+            )
+        discard = Button(prefix + "x", "Discard it", view.holding is Source.STOCK, ButtonStyle.DANGER, "x")
+        return (places[:3], places[3:], (discard,))
+
+
+def _move(action: str, phase: Phase) -> Action:
+    if action in "123456" and len(action) == 1:
+        position = int(action) - 1
+        return Action.flip(position) if phase is Phase.OPENING else Action.place(position)
+    moves = {"s": DRAW, "p": TAKE, "x": DISCARD}
+    if action in moves:
+        return moves[action]
+    raise BadActionError("That is not a move of this table.")
+
+
+def _said(table: Table, hand: Hand, seat: int, action: Action) -> tuple[str, ...]:
+    """What the table says of a computer's action (nothing of a draw: the card is its own)."""
+    name = table.seats[seat].name
+    if action.kind is ActionKind.PLACE and hand.drawn is not None:
+        return (f"{name} put {hand.drawn.pretty()} in place {action.position + 1}.",)
+    if action.kind is ActionKind.DISCARD and hand.drawn is not None:
+        return (f"{name} discarded {hand.drawn.pretty()}.",)
+    return ()
+
+
+def _card(card: Any) -> str:
+    return BACK if card is None else f"{card.pretty():>3}"
+
+
+def _grid_block(table: Table, view: SeatView, seat: int) -> str:
+    grid = view.grids[seat]
+    marker = "▶ " if seat == view.turn or (view.phase is Phase.OPENING and seat in view.to_act) else "  "
+    you = " (you)" if seat == view.seat else ""
+    rows = (" ".join(f"{_card(c):>3}" for c in grid[:3]), " ".join(f"{_card(c):>3}" for c in grid[3:]))
+    return f"{marker}{table.seats[seat].name}{you}\n{rows[0]}\n{rows[1]}"
+
+
+def _pile(view: SeatView) -> str:
+    top = view.discard_top
+    return f"Discard pile: {top.pretty() if top else 'empty'} · stock: {view.stock_size} cards"
+
+
+def _whose(table: Table, view: SeatView) -> str:
+    if view.phase is Phase.OPENING:
+        names = ", ".join(table.seats[i].name for i in view.to_act)
+        return f"Opening: each player turns two of their cards face up (waiting for {names})."
+    if view.turn is None:
+        return "The hand is over."
+    return f"{table.seats[view.turn].name} to play."
+
+
+def _totals(table: Table) -> str:
+    assert table.course is not None
+    totals = table.course.totals
+    return "Totals: " + ", ".join(f"{s.name} {t}" for s, t in zip(table.seats, totals, strict=True))
+
+
+def _result(table: Table) -> str:
+    assert table.course is not None
+    winners = " and ".join(table.seats[i].name for i in table.course.leaders)
+    low = min(table.course.totals)
+    return f"{winners} {'win' if len(table.course.leaders) > 1 else 'wins'} with {low}."

@@ -1,0 +1,58 @@
+"""``golfbot sixcard`` as a real process, keys piped in: a hot-seat table of two people and a computer,
+saved on quit and resumed by the next run where it stood; a wrong option is one line and exit 2."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def golfbot(tmp_path: Path, keys: str, *options: str) -> subprocess.CompletedProcess[str]:
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": str(tmp_path),
+        "USER": "tester",
+        "PYTHONPATH": str(REPO),
+    }
+    db = str(tmp_path / "g.sqlite3")
+    command = [sys.executable, "-m", "adapters.cli.main", "sixcard", "--db", db, *options]
+    return subprocess.run(
+        command, input=keys, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60, check=False
+    )
+
+
+def test_a_hot_seat_table_is_saved_on_quit_and_resumed(tmp_path):
+    first = golfbot(tmp_path, "1\n2\n1\n2\nq\n", "--players", "2", "--computers", "hard", "--seed", "5")
+    assert first.returncode == 0, first.stderr
+    assert "tester>" in first.stdout and "Player 2>" in first.stdout
+    assert "Computer 1 (hard)" in first.stdout
+    assert "Saved — run golfbot sixcard to go on." in first.stdout
+    last_screen = first.stdout.rsplit("Six-card Golf · hole 1/9", 1)[1].split("Keys:")[0]
+    again = golfbot(tmp_path, "1\nq\n")  # with other options: the table stands as it was opened
+    assert again.returncode == 0, again.stderr
+    assert "Resuming your table." in again.stdout
+    assert last_screen in again.stdout  # exactly where it stood
+    assert "to play." in last_screen  # the opening is over: turns go round
+    assert again.stdout.count("Six-card Golf · hole 1/9") == 2  # a move, then the table after it
+
+
+def test_end_of_input_saves_too_and_a_wrong_option_is_one_line(tmp_path):
+    quiet = golfbot(tmp_path, "")
+    assert quiet.returncode == 0 and "Saved" in quiet.stdout and quiet.stderr == ""
+    wrong = golfbot(tmp_path, "", "--players", "4", "--computers", "easy")
+    assert wrong.returncode == 2
+    assert wrong.stderr.strip().count("\n") == 0 and "2 to 4 seats" in wrong.stderr
+    unknown = golfbot(tmp_path, "", "--computers", "genius")
+    assert unknown.returncode == 2 and "no computer player 'genius'" in unknown.stderr
+
+
+def test_a_table_resumed_with_other_options_is_played_as_it_was_opened(tmp_path):
+    first = golfbot(tmp_path, "1\n2\nq\n", "--players", "2", "--computers", "easy")
+    assert first.returncode == 0, first.stderr
+    again = golfbot(tmp_path, "3\nq\n")  # no options: one person and a computer, were it a new table
+    assert again.returncode == 0, again.stderr
+    assert "Resuming your table." in again.stdout and again.stdout.count("Player 2>") == 2

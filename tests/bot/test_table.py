@@ -1,0 +1,188 @@
+"""Six-card Golf at a table, through the sessions on the real SQLite store: gathering (join, a computer,
+deal), turns in order only, the card drawn from the stock seen by its drawer alone, no face-down card on
+any screen over a whole game, a missed turn played by the computer when the clock runs out, and a restart
+mid-hand that resumes where the table stood."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from adapters.memory import MemoryNotifier
+from adapters.sqlite import SqliteStorage
+from bot.actions import TABLE
+from bot.clock import ManualClock
+from bot.errors import NotYourRoundError, NotYourTurnError
+from bot.events import ClockExpired
+from bot.models import Place, Player, RoundStatus
+from bot.screens import Screen
+from bot.sessions import Sessions
+from bot.table import TableMode, TableRefused
+from bot.timers import Timers
+from engine.sixcard import Phase, Source, find_player, view_of
+
+ALICE = Player("test", "1", "Alice")
+BOB = Player("test", "2", "Bob")
+CAROL = Player("test", "3", "Carol")
+HERE = Place("test", "here", "Here")
+
+
+def build(
+    storage: SqliteStorage, clock: ManualClock, notifier: MemoryNotifier | None = None
+) -> tuple[Sessions, TableMode, Timers]:
+    sessions = Sessions(storage, clock)
+    timers = Timers(storage, clock, notifier=notifier)
+    return sessions, TableMode(sessions, clock, timers=timers, rng=random.Random(7)), timers
+
+
+@pytest.fixture
+async def table(storage: SqliteStorage, clock: ManualClock) -> tuple[Sessions, TableMode, Timers]:
+    for player in (ALICE, BOB, CAROL):
+        await storage.ensure_player(player)
+    return build(storage, clock)
+
+
+def press_id(screen: Screen, action: str) -> str:
+    return TABLE.build(screen.session, screen.version, action)
+
+
+def text(screen: Screen) -> str:
+    labels = " ".join(b.label for b in screen.all_buttons)
+    return "\n".join((screen.title, *screen.notes, *screen.blocks, labels))
+
+
+async def dealt(mode: TableMode) -> Screen:
+    """Alice opens a table, Bob joins, a computer sits down, Alice deals."""
+    screen = await mode.create(ALICE, HERE, limit=30, seed=11)
+    screen = await mode.press(BOB, press_id(screen, "j"))
+    screen = await mode.press(ALICE, press_id(screen, "c"))
+    assert "Alice" in text(screen) and "Bob" in text(screen) and "Computer 1" in text(screen)
+    return await mode.press(ALICE, press_id(screen, "g"))
+
+
+async def test_gathering_takes_seats_and_only_the_creator_deals(table):
+    _, mode, _ = table
+    screen = await mode.create(ALICE, HERE, limit=30, seed=11)
+    with pytest.raises(TableRefused, match="two seats"):
+        await mode.press(ALICE, press_id(screen, "g"))
+    screen = await mode.press(BOB, press_id(screen, "j"))
+    with pytest.raises(TableRefused, match="already"):
+        await mode.press(BOB, press_id(screen, "j"))
+    with pytest.raises(TableRefused, match="Only Alice"):
+        await mode.press(BOB, press_id(screen, "g"))
+    with pytest.raises(TableRefused, match="going here"):
+        await mode.create(ALICE, HERE)
+    screen = await mode.press(ALICE, press_id(screen, "g"))
+    assert screen.title == "Six-card Golf · hole 1/9"
+    with pytest.raises(NotYourRoundError):
+        await mode.press(CAROL, press_id(screen, "1"))  # the table is dealt: no more seats
+
+
+async def test_a_turn_out_of_order_is_refused_and_the_drawn_card_is_private(table, storage):
+    sessions, mode, _ = table
+    screen = await dealt(mode)
+    for player in (ALICE, BOB):  # the opening: each turns two cards
+        screen = await mode.press(player, press_id(screen, "1"))
+        screen = await mode.press(player, press_id(screen, "2"))
+    live = await sessions.load(screen.session)
+    hand = live.position.hand
+    assert hand.phase is Phase.TURNS
+    keys = [s.key for s in live.position.seats]
+    mover = keys[hand.turn]
+    other = ALICE if mover != ALICE.key else BOB
+    player = ALICE if mover == ALICE.key else BOB
+    if mover.startswith("computer"):
+        pytest.fail("a computer seat should have played at once")
+    with pytest.raises(NotYourTurnError):
+        await mode.press(other, press_id(screen, "s"))
+    assert (await storage.load_round(screen.session)).version == screen.version  # nothing changed
+    reply = await mode.press(player, press_id(screen, "s"))
+    live = await sessions.load(screen.session)
+    drawn = live.position.hand.drawn
+    assert live.position.hand.source is Source.STOCK
+    mine = await mode.view(player.key, screen.session)
+    assert f"You drew {drawn.pretty()}" in text(mine)
+    assert await mode.drawn(player.key, screen.session) == mine.blocks[-2]
+    assert await mode.drawn(other.key, screen.session) is None
+    # the reply to the press is the table as everyone sees it (an adapter may post it in the channel)
+    theirs = await mode.view(other.key, screen.session)
+    for seen in (
+        reply,
+        theirs,
+        mode.screen(live, player.key),
+        await sessions.view(screen.session, player.key),
+    ):
+        assert drawn.pretty() not in text(seen) and "drew a card from the stock" in text(seen)
+    with pytest.raises(NotYourRoundError):
+        await mode.view(CAROL.key, screen.session)
+
+
+async def test_a_whole_game_never_shows_a_face_down_card(table, storage):
+    sessions, mode, _ = table
+    screen = await dealt(mode)
+    rng = random.Random(3)
+    players = {ALICE.key: ALICE, BOB.key: BOB}
+    hands = 0
+    while True:
+        live = await sessions.load(screen.session) if screen.kind.value == "board" else None
+        if live is None or live.position.hand is None:
+            break
+        table_now, hand = live.position, live.position.hand
+        hidden = [c for g in hand.grids for c, up in zip(g.cards, g.face_up, strict=True) if not up]
+        if not hand.reshuffles:  # (a reshuffled stock holds cards everyone saw on the pile)
+            hidden += list(hand.stock)
+        drawer = table_now.seats[hand.turn].key if hand.source is Source.STOCK else None
+        for key in ("", ALICE.key, BOB.key):
+            shown = text(mode.seat_screen(live, key)) + text(mode.screen(live, key))
+            assert not [c for c in hidden if c.pretty() in shown]
+            if hand.drawn is not None and hand.source is Source.STOCK and key != drawer:
+                assert hand.drawn.pretty() not in shown
+        hands = max(hands, table_now.course.hole)
+        seat = hand.to_act()[0]
+        key = table_now.seats[seat].key
+        action = find_player("easy").choose(view_of(hand, seat), rng)
+        char = {"draw": "s", "take": "p", "discard": "x"}.get(action.kind.value, str(action.position + 1))
+        screen = await mode.press(players[key], press_id(screen, char))
+    assert hands == 8 and screen.title == "Six-card Golf · game over"
+    assert "wins with" in text(screen) or " win with" in text(screen)
+    stored = await storage.load_round(screen.session)
+    assert stored.status is RoundStatus.FINISHED
+
+
+async def test_a_missed_turn_is_played_by_the_computer_and_the_table_says_so(table, storage, clock):
+    notifier = MemoryNotifier()
+    sessions, mode, timers = build(storage, clock, notifier)
+    screen = await dealt(mode)
+    clock.advance(29)
+    assert await timers.fire_due() == 0  # not yet
+    clock.advance(2)
+    assert await timers.fire_due() == 1  # the opening: both people are late
+    live = await sessions.load(screen.session)
+    assert live.state.version == screen.version + 1
+    assert live.position.hand.phase is Phase.TURNS
+    shown = text(mode.screen(live, ""))
+    assert "Time ran out for Alice, Bob: the computer played for them." in shown
+    assert [d.event for d in notifier.delivered] == [
+        ClockExpired(HERE.key, ALICE.key, screen.session),
+        ClockExpired(HERE.key, BOB.key, screen.session),
+    ]  # the channel hears it (the table message shows it at its next edit)
+    # the next clock runs for whoever is to play now, from the timed-out move on
+    before = live.position.hand.turns
+    clock.advance(31)
+    assert await timers.fire_due() == 1
+    live = await sessions.load(screen.session)
+    assert live.position.hand.turns > before or live.position.course.hole > 0
+    # a clock for a version the table has left does nothing
+    assert await timers.fire_due() == 0
+
+
+async def test_a_restart_mid_hand_resumes_where_the_table_stood(table, storage, clock):
+    sessions, mode, _ = table
+    screen = await dealt(mode)
+    screen = await mode.press(ALICE, press_id(screen, "1"))
+    before = text(mode.screen(await sessions.load(screen.session), ""))
+    _, again, _ = build(storage, clock)  # a new process on the same database
+    assert text(await again.view(BOB.key, screen.session)) == text(await mode.view(BOB.key, screen.session))
+    screen = await again.press(ALICE, press_id(screen, "2"))
+    assert screen.version == 6 and before != text(screen)
