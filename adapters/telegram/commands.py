@@ -106,9 +106,9 @@ class GolfCommands:
             CommandSpec("stats", "", "Your scores", self.stats),
             CommandSpec("rules", "[rules]", "How Golf is played", self.rules),
             CommandSpec("help", "", "What the bot can do", self.help),
+            CommandSpec("sixcard", "[seconds]", "Open a Six-card Golf table in this group", self.sixcard),
             *self.extra,
             *self._daily_specs(),
-            CommandSpec("sixcard", "[seconds]", "Open a Six-card Golf table in this group", self.sixcard),
         )
 
     async def sixcard(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
