@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from bot.models import Place, PlaceSettings, Player, Stats
-from bot.places import Places
+from bot.places import SHARED_CACHE_SECONDS, Places
 from bot.ports import Clock, Notifier, Solver, Storage
 from bot.screens import Screen
 from bot.sessions import REPEAT_WINDOW, Sessions
@@ -22,7 +22,15 @@ from bot.solo import KIND as SOLO
 from bot.solo import RANDOM_DEALS, Solo, new_round_id, position
 from bot.table import TableMode
 
-__all__ = ["RANDOM_DEALS", "REPEAT_WINDOW", "SOLO", "Clubhouse", "new_round_id", "position"]
+__all__ = [
+    "RANDOM_DEALS",
+    "REPEAT_WINDOW",
+    "SHARED_CACHE_SECONDS",
+    "SOLO",
+    "Clubhouse",
+    "new_round_id",
+    "position",
+]
 
 
 class Clubhouse:
@@ -37,7 +45,7 @@ class Clubhouse:
         notifier: Notifier | None = None,
     ) -> None:
         self._storage = storage
-        self.places = Places(storage)
+        self.places = Places(storage, clock)
         self.sessions = Sessions(storage, clock, notifier=notifier, cache_size=cache_size)
         self.solo = Solo(self.sessions, self.places, solver, clock, rng=rng, cache_size=cache_size)
         self.table = TableMode(self.sessions, clock, rng=rng)  # Six-card Golf at a table (bot.table)

@@ -1,41 +1,56 @@
 """Places, players and their settings: a small service of their own, used by every mode.
 
 Settings and player names are remembered, so that starting a round costs two trips to storage, not four.
-Both change only through this service (one bot process per database).
+Another bot process on the same database (PostgreSQL) may change them: each is trusted for
+``SHARED_CACHE_SECONDS``, then read again.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 
 from bot.errors import BadOptionError
 from bot.models import Place, PlaceSettings, Player
 from bot.options import rules_option
-from bot.ports import PlaceStore
+from bot.ports import Clock, PlaceStore
 from engine.scoring import PAR_PER_HOLE
+
+SHARED_CACHE_SECONDS = 30.0
+"""How long a place's settings and a player's stored name are trusted before being read again: another
+process on the same database may change them."""
 
 MIN_HOLE_SECONDS, MAX_HOLE_SECONDS = 30, 24 * 3600
 """The bounds of a clock per hole (matches, group rounds, tournaments), and so of a place's default."""
 
 
 class Places:
-    def __init__(self, store: PlaceStore) -> None:
+    def __init__(self, store: PlaceStore, clock: Clock) -> None:
         self._store = store
-        self._settings: dict[str, PlaceSettings] = {}
-        self._known: dict[str, str] = {}
-        """Player key -> the name last stored for them."""
+        self._clock = clock
+        self._settings: dict[str, tuple[PlaceSettings, datetime]] = {}
+        """Place key -> its settings, and when they were read or written."""
+        self._known: dict[str, tuple[str, datetime]] = {}
+        """Player key -> the name last stored for them, and when."""
 
     async def ensure_player(self, player: Player) -> None:
-        """Record the player, or their new name (a trip to storage only when the name is not known)."""
-        if self._known.get(player.key) != player.name:
+        """Record the player, or their new name (a trip to storage only when the name is not known, or
+        was stored more than SHARED_CACHE_SECONDS ago)."""
+        known = self._known.get(player.key)
+        if known is None or known[0] != player.name or self._expired(known[1]):
             await self._store.ensure_player(player)
-            self._known[player.key] = player.name
+            self._known[player.key] = (player.name, self._clock.now())
 
     async def settings(self, place: Place) -> PlaceSettings:
-        settings = self._settings.get(place.key)
-        if settings is None:
-            settings = self._settings[place.key] = await self._store.place_settings(place)
+        cached = self._settings.get(place.key)
+        if cached is not None and not self._expired(cached[1]):
+            return cached[0]
+        settings = await self._store.place_settings(place)
+        self._settings[place.key] = (settings, self._clock.now())
         return settings
+
+    def _expired(self, since: datetime) -> bool:
+        return (self._clock.now() - since).total_seconds() >= SHARED_CACHE_SECONDS
 
     async def change_settings(
         self,
@@ -66,5 +81,5 @@ class Places:
         )
         if new != current:
             await self._store.save_place_settings(place, new)
-            self._settings[place.key] = new
+            self._settings[place.key] = (new, self._clock.now())
         return new, new != current

@@ -8,10 +8,12 @@ solo round, one seat at a time in a match), and what each seat may see (``Mode.s
 hides the other seats' cards).
 
 A press goes: parse the id (``bot.actions``) → the mode of its family → the session (cache, or storage) →
-seated? → under the session's lock: current version? (else stale, or a repeat of a press applied a moment
-ago) → still active? → this seat's turn? → ``Mode.act`` works out a ``Change`` (or refuses with a
-GolfError, and nothing changes) → commit (``RoundStore.save_round`` under the version check) → cache →
-publish the change's Outbox → the change's Screen goes back to whoever pressed.
+seated? → under the session's lock: current version? (if not, the session is read again from storage:
+another process on the same database may have moved it on; still not current: stale, or a repeat of a
+press applied a moment ago) → still active? → this seat's turn? → ``Mode.act`` works out a ``Change``
+(or refuses with a GolfError, and nothing changes) → commit (``RoundStore.save_round`` under the version
+check; lost to another process: stale, with the session as stored) → cache → publish the change's Outbox
+→ the change's Screen goes back to whoever pressed.
 """
 
 from __future__ import annotations
@@ -116,8 +118,10 @@ class Mode(Protocol[P]):
 
 
 class Sessions:
-    """Every session of every mode, through one door. One process per database: the cache is trusted,
-    and a write that lost a race elsewhere is caught by the version check."""
+    """Every session of every mode, through one door. Several processes may share one database
+    (PostgreSQL): a press at another version than the cached one reads the session again, a write that
+    lost a race elsewhere is caught by the version check (and refused with the session as stored), and a
+    session looked up by player and place is taken as read, not from the cache."""
 
     def __init__(
         self,
@@ -177,6 +181,10 @@ class Sessions:
             raise NotYourRoundError(texts.NOT_YOUR_ROUND)
         async with self.locks.hold(session_id):
             live = await self.load(session_id)
+            if version != live.state.version:
+                # Another process on the same database may have moved the session on (the press is newer
+                # than the cache), or the cache itself is behind: what is stored decides.
+                live = await self.reload(session_id)
             state = live.state
             if state.status is RoundStatus.ABANDONED:  # it has no board left to show
                 raise StaleActionError(texts.ROUND_OVER)
@@ -190,7 +198,7 @@ class Sessions:
             if player not in mode.to_act(live):
                 raise NotYourTurnError(texts.NOT_YOUR_TURN, screen=mode.screen(live, player))
             change = await mode.act(live, player, action)
-            await self.commit(live, change)
+            await self.commit(live, change, seat=player)
             self._note_applied(session_id, version, action, player)
             return change.screen
 
@@ -228,7 +236,7 @@ class Sessions:
     async def active(self, player: str, place: str, kind: str) -> Live[Any] | None:
         """The player's session of ``kind`` in progress at ``place``, if any."""
         state = await self._rounds.active_round(player, place, kind)
-        return None if state is None else await self.load(state.id)
+        return None if state is None else self._current(state)
 
     async def resume(self, player: str, place: str, kind: str) -> Screen:
         mode = self.mode(kind)
@@ -254,7 +262,7 @@ class Sessions:
         if state is None:
             raise NoRoundError(texts.NO_ROUND)
         async with self.locks.hold(state.id):
-            live = await self.load(state.id)
+            live = self._current(state)
             if not live.state.is_active:  # it ended while this waited
                 raise NoRoundError(texts.NO_ROUND)
             new = live.state.bump(status=RoundStatus.ABANDONED, updated_at=self._clock.now())
@@ -284,6 +292,19 @@ class Sessions:
             return cached  # a press saved a newer version while this one was loading
         return self._remember(state)
 
+    async def reload(self, session_id: str) -> Live[Any]:
+        """The session as stored now (its cached copy is dropped first)."""
+        self._live.pop(session_id, None)
+        return await self.load(session_id)
+
+    def _current(self, state: RoundState) -> Live[Any]:
+        """The session as ``state`` (just read from storage) has it, or the cached copy if that is as new
+        (or newer: a commit of this process since the read)."""
+        live = self._live.get(state.id)
+        if live is not None and live.state.version >= state.version:
+            return live
+        return self._remember(state)
+
     def _remember(self, state: RoundState, position: object = None) -> Live[Any]:
         """Cache a session with its position (when the caller has it: it saves replaying the deal)."""
         live = Live(state, self._modes[state.kind].position(state) if position is None else position)
@@ -293,9 +314,10 @@ class Sessions:
         self._live[state.id] = live
         return live
 
-    async def commit(self, old: Live[Any], change: Change[Any]) -> None:
+    async def commit(self, old: Live[Any], change: Change[Any], *, seat: str | None = None) -> None:
         """Commit ``change`` under the version check (the caller holds the session's lock), cache it (a
-        session that ended leaves the cache), then publish its events. A lost race is a StaleActionError
+        session that ended leaves the cache), then publish its events. A lost race (another process wrote
+        first) is a StaleActionError with the session as stored, as ``seat`` (default: its owner) sees it,
         and announces nothing."""
         new, outbox = change.state, change.outbox
         try:
@@ -303,8 +325,13 @@ class Sessions:
         except VersionConflict:
             if outbox is not None:
                 outbox.discard()
-            self._live.pop(old.state.id, None)
-            raise StaleActionError(texts.STALE) from None
+            current = await self.reload(old.state.id)
+            if current.state.status is RoundStatus.ABANDONED:  # it has no board left to show
+                raise StaleActionError(texts.ROUND_OVER) from None
+            mode = self._mode_of(current.state, None)
+            raise StaleActionError(
+                texts.STALE, screen=mode.screen(current, seat or current.state.owner)
+            ) from None
         except BaseException:
             if outbox is not None:
                 outbox.discard()

@@ -5,6 +5,10 @@ A simulated player starts a round, then presses what a player could: a playable 
 else the stock, else "Next hole"; a finished round is followed by a new one. Between presses a player
 thinks for a random while (exponential, mean ``--think-ms``), as people do; ``--think-ms 0`` presses as fast
 as the core answers, which measures its capacity (latency is then mostly waiting in line).
+
+``--db postgresql://...`` runs it on PostgreSQL; ``--processes N`` then runs N core processes on that one
+database at once (each a ``golfbot bench core`` of its own with a share of the players, started together),
+and reports the presses of all of them per second of the slowest, and the percentiles of all their presses.
 """
 
 from __future__ import annotations
@@ -44,7 +48,17 @@ def add_commands(subparsers: Subparsers) -> None:
     p.add_argument("--holes", type=int, default=3, help="holes per round (default 3)")
     p.add_argument("--no-solver", action="store_true", help="no solver pool (best scores are 'not known')")
     p.add_argument("--solver-workers", type=int, default=1, help="solver processes (default 1)")
-    p.add_argument("--db", help="SQLite file to use (default: a new temporary file)")
+    p.add_argument(
+        "--db", help="SQLite file or postgresql:// URL to use (default: a new temporary SQLite file)"
+    )
+    p.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="core processes on the one database, the players shared among them (PostgreSQL; default 1)",
+    )
+    p.add_argument("--player-prefix", default="", help=argparse.SUPPRESS)
+    p.add_argument("--raw", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--seed", type=int, default=1, help="random seed of the players (default 1)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.set_defaults(handler=cmd_bench_core)
@@ -144,7 +158,7 @@ async def simulate_player(
 
 
 async def run_bench(
-    db_path: Path,
+    db_path: Path | str,
     *,
     players: int,
     actions: int,
@@ -153,9 +167,11 @@ async def run_bench(
     solver_workers: int | None,
     no_solver: bool = False,
     seed: int = 1,
+    player_prefix: str = "",
+    raw: bool = False,
 ) -> dict[str, Any]:
     """Simulated players through the app as the composition root builds it (its heap frozen, as a running
-    bot's is), on the SQLite store at ``db_path``."""
+    bot's is), on the store ``db_path`` names (an SQLite file or a postgresql:// URL)."""
     import asyncio
     import random
 
@@ -165,7 +181,7 @@ async def run_bench(
 
     tally = Tally()
     rng = random.Random(seed)
-    people = [Player("bench", f"p{i}", f"Player {i}") for i in range(players)]
+    people = [Player("bench", f"{player_prefix}p{i}", f"Player {i}") for i in range(players)]
     chosen = NoSolver() if no_solver else None
     seeded = random.Random(seed)
     async with open_app(db_path, solver_workers=solver_workers, solver=chosen, rng=seeded) as app:
@@ -191,7 +207,11 @@ async def run_bench(
         for round_id in tally.rounds_played:  # what was stored, not what a screen said
             state = await app.storage.load_round(round_id)
             tally.best_known += sum(best is not None for best in state.best) if state else 0
-    return figures(tally, wall, players=players, think_ms=think_ms)
+    result = figures(tally, wall, players=players, think_ms=think_ms)
+    if raw:  # for the parent of several processes: every latency, to merge the percentiles
+        result["latencies_ms"] = [round(x * 1000, 3) for x in tally.latencies]
+        result["starts_ms"] = [round(x * 1000, 3) for x in tally.starts]
+    return result
 
 
 def figures(tally: Tally, wall: float, *, players: int, think_ms: float) -> dict[str, Any]:
@@ -232,12 +252,23 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
         print("golfbot bench core: --players and --actions must be at least 1, --think-ms at least 0")
         return 2
     import asyncio
-    import json
     import tempfile
 
-    solver_name = "none" if args.no_solver else f"pool of {args.solver_workers}"
+    from adapters.cli.config import POSTGRES_SCHEMES
 
-    async def main(db_path: Path) -> dict[str, Any]:
+    on_postgres = bool(args.db) and args.db.strip().lower().startswith(POSTGRES_SCHEMES)
+    solver_name = "none" if args.no_solver else f"pool of {args.solver_workers}"
+    if args.processes > 1:
+        if not on_postgres:
+            print(
+                "golfbot bench core: --processes needs --db postgresql://... (one database, many processes)"
+            )
+            return 2
+        result = asyncio.run(run_processes(args))
+        result["solver"] = f"{solver_name} per process"
+        return _print(args, result)
+
+    async def main(db_path: Path | str) -> dict[str, Any]:
         return await run_bench(
             db_path,
             players=args.players,
@@ -247,19 +278,79 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
             solver_workers=args.solver_workers,
             no_solver=args.no_solver,
             seed=args.seed,
+            player_prefix=args.player_prefix,
+            raw=args.raw,
         )
 
     if args.db:
-        result = asyncio.run(main(Path(args.db)))
+        result = asyncio.run(main(args.db if on_postgres else Path(args.db)))
     else:
         with tempfile.TemporaryDirectory(prefix="golfbot-bench-") as folder:
             result = asyncio.run(main(Path(folder) / "bench.sqlite3"))
     result["solver"] = solver_name
+    return _print(args, result)
+
+
+async def run_processes(args: argparse.Namespace) -> dict[str, Any]:
+    """``args.processes`` benches at once on one database, the players shared out; their figures merged."""
+    import asyncio
+    import json
+    import secrets
+    import sys
+
+    share = -(-args.players // args.processes)
+    run = secrets.token_hex(3)  # the players of each run and process are new ones
+    options = ["--actions", str(args.actions), "--think-ms", str(args.think_ms), "--holes", str(args.holes)]
+    options += ["--no-solver"] if args.no_solver else ["--solver-workers", str(args.solver_workers)]
+    children = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "adapters.cli.main",
+            "bench",
+            "core",
+            "--json",
+            "--raw",
+            "--db",
+            args.db,
+            "--players",
+            str(min(share, args.players - k * share)),
+            "--seed",
+            str(args.seed + k),
+            "--player-prefix",
+            f"{run}-{k}-",
+            *options,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        for k in range(args.processes)
+    ]
+    outputs = [json.loads((await child.communicate())[0]) for child in children]
+    latencies = [x / 1000 for out in outputs for x in out.pop("latencies_ms")]
+    starts = [x / 1000 for out in outputs for x in out.pop("starts_ms")]
+    tally = Tally()
+    tally.latencies, tally.starts = latencies, starts
+    tally.holes = sum(o["holes_finished"] for o in outputs)
+    tally.best_known = sum(o["best_known"] for o in outputs)
+    tally.rounds = sum(o["rounds_finished"] for o in outputs)
+    tally.errors = sum(o["errors"] for o in outputs)
+    wall = max(o["seconds"] for o in outputs)
+    result = figures(tally, wall, players=args.players, think_ms=args.think_ms)
+    result["processes"] = args.processes
+    result["per_process_actions_per_s"] = [o["actions_per_s"] for o in outputs]
+    return result
+
+
+def _print(args: argparse.Namespace, result: dict[str, Any]) -> int:
+    import json
+
+    solver_name = result["solver"]
     if args.json:
         print(json.dumps(result))
         return 0
     print(
-        f"core bench: {result['players']} players, {result['actions']} presses in {result['seconds']:.2f} s, "
+        f"core bench: {result['players']} players"
+        f"{' in ' + str(result['processes']) + ' processes' if 'processes' in result else ''},"
+        f" {result['actions']} presses in {result['seconds']:.2f} s, "
         f"think {result['think_ms']:g} ms, solver: {solver_name}\n"
         f"  actions/s   {result['actions_per_s']:.1f}\n"
         f"  latency     p50 {result['p50_ms']:.2f} ms · p99 {result['p99_ms']:.2f} ms · "

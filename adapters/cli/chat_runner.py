@@ -63,7 +63,10 @@ class _StopRequested(Exception):
     """SIGTERM or Ctrl-C."""
 
 
-def discord_bot(settings: Settings, *, sync_globally: bool = False) -> ChatBot:
+def discord_bot(
+    settings: Settings, *, sync_globally: bool = False, shards: tuple[list[int], int] | None = None
+) -> ChatBot:
+    """``shards``: this process's shard ids and the total shard count (None: one connection)."""
     from adapters.discord.runner import DiscordUnreachable, TokenRejectedError, run_discord
 
     async def serve(app: App) -> None:
@@ -77,6 +80,7 @@ def discord_bot(settings: Settings, *, sync_globally: bool = False) -> ChatBot:
             words=app.words,
             competition=competition,
             daily=app.daily,
+            shards=shards,
         )
 
     return ChatBot("Discord", serve, DiscordUnreachable, TokenRejectedError)

@@ -39,8 +39,16 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     _db_option(play)
     play.set_defaults(handler=play_command)
 
-    migrate = sub.add_parser("migrate", help="create or update the database schema")
+    migrate = sub.add_parser(
+        "migrate",
+        help="create or update the database schema; with --to, copy an SQLite database to PostgreSQL",
+    )
     _db_option(migrate)
+    migrate.add_argument(
+        "--to",
+        metavar="URL",
+        help="copy the SQLite database (--db) into this empty PostgreSQL database (postgresql://...)",
+    )
     migrate.set_defaults(handler=migrate_command)
 
     stats = sub.add_parser("stats", help="your terminal stats")
@@ -49,7 +57,10 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 def _db_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", help="SQLite database file (default: the user data folder)")
+    parser.add_argument(
+        "--db",
+        help="SQLite database file (default: the user data folder) or a postgresql:// URL",
+    )
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -140,6 +151,8 @@ def run_command(args: argparse.Namespace) -> int:
 
 def migrate_command(args: argparse.Namespace) -> int:
     settings = _settings(args)
+    if args.to is not None:
+        return _copy_command(settings, args.to)
 
     async def main() -> None:
         from adapters.cli.wiring import open_storage
@@ -149,6 +162,46 @@ def migrate_command(args: argparse.Namespace) -> int:
 
     _run_async(main)
     print(f"Database is up to date: {settings.db_path}")
+    return 0
+
+
+def _copy_command(settings: Settings, target: str) -> int:
+    """``golfbot migrate --to postgresql://...``: the SQLite database, copied and checked."""
+    from pathlib import Path
+
+    from adapters.postgres import (
+        DatabaseUnavailable,
+        DatabaseUrl,
+        MigrationError,
+        PostgresStorage,
+        is_postgres_url,
+    )
+    from adapters.postgres.copy import CopyError, copy_sqlite_to_postgres
+    from adapters.sqlite import MigrationError as SqliteMigrationError
+    from adapters.sqlite import SqliteStorage
+
+    if not is_postgres_url(target):
+        raise CommandFailed("--to takes a postgresql:// URL", EXIT_USAGE)
+    if not isinstance(settings.db_path, Path) or not settings.db_path.is_file():
+        raise CommandFailed(f"no SQLite database at {settings.db_path} to copy", EXIT_ENVIRONMENT)
+    source = settings.db_path
+
+    async def main() -> list[str]:
+        sqlite = await SqliteStorage.open(source)  # brings its schema up to date first
+        await sqlite.close()
+        storage = await PostgresStorage.open(target)
+        try:
+            copied = await copy_sqlite_to_postgres(source, storage)
+        finally:
+            await storage.close()
+        return [f"  {t.table}: {t.target_rows} rows ({t.sampled} compared)" for t in copied]
+
+    try:
+        lines = _run_async(main)
+    except (DatabaseUnavailable, MigrationError, SqliteMigrationError, CopyError) as error:
+        raise CommandFailed(str(error), EXIT_ENVIRONMENT) from error
+    print(f"Copied {source} to {DatabaseUrl(target)}; row counts equal, sampled rows identical:")
+    print("\n".join(lines))
     return 0
 
 

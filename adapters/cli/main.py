@@ -23,11 +23,12 @@ from adapters.cli import (
     bench_core,
     daily_command,
     discord_command,
+    doctor,
     engine_commands,
     game_commands,
     telegram_command,
 )
-from adapters.cli.failure import EXIT_USAGE, CommandFailed
+from adapters.cli.failure import EXIT_ENVIRONMENT, EXIT_USAGE, CommandFailed
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
 COMMAND_MODULES = [game_commands, engine_commands, bench_core, discord_command, telegram_command]
 COMMAND_MODULES.append(bench_sixcard)
+COMMAND_MODULES.append(doctor)
 COMMAND_MODULES.append(bench_tournament)
 COMMAND_MODULES.append(bench_daily)
 COMMAND_MODULES.append(daily_command)
@@ -82,6 +84,13 @@ def _debug() -> bool:
     return os.environ.get("GOLFBOT_LOG_LEVEL", "").strip().upper() == "DEBUG"
 
 
+def _database_failure(error: Exception) -> bool:
+    """A database server down or refusing (told in one line). Checked without importing the PostgreSQL
+    store (and asyncpg with it) into every command: an error of its can only come once it is imported."""
+    postgres = sys.modules.get("adapters.postgres")
+    return postgres is not None and isinstance(error, (postgres.DatabaseUnavailable, postgres.MigrationError))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -98,6 +107,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             traceback.print_exc()
         print(f"golfbot {args.command}: {failure.message}", file=sys.stderr)
         return failure.exit_code
+    except Exception as error:
+        if not _database_failure(error):
+            raise
+        if _debug():
+            import traceback
+
+            traceback.print_exc()
+        print(f"golfbot {args.command}: {error}", file=sys.stderr)
+        return EXIT_ENVIRONMENT
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -2,6 +2,10 @@
 
 The chat bots (``golfbot run|discord|telegram``), the terminal game, the CLI's database commands and the
 benchmarks all get their storage, solver, clock, notifiers and timers from here.
+
+The database setting picks the store: a ``postgresql://`` (or ``postgres://``) URL is a PostgreSQL server
+(``adapters/postgres``, several bot processes may share it), anything else is an SQLite file (the embedded
+default). ``GOLFBOT_DB_POOL`` sets the PostgreSQL connection pool's size per process (default 10).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from adapters.cli.config import POSTGRES_SCHEMES
 from adapters.cli.notifiers import Notifiers
 from adapters.clock import SystemClock
 from adapters.solver import MAX_STATES, PooledSolver
@@ -31,10 +36,19 @@ SOLVER_STATES_ENV = "GOLFBOT_SOLVER_STATES"
 """Positions one search of the bot's solver may visit (default adapters.solver.MAX_STATES); past it the bot
 shows the best line found and the proven bound. A test sets it tiny to see that answer."""
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from adapters.postgres import DatabaseUrl, PostgresStorage
+
+    AnyStorage = SqliteStorage | PostgresStorage
+
+DEFAULT_POOL_SIZE = 10
+"""``adapters.postgres.DEFAULT_POOL_SIZE``: a bot on SQLite never imports the PostgreSQL store."""
+
 
 @dataclass(frozen=True, slots=True)
 class App:
-    storage: SqliteStorage
+    storage: AnyStorage
     clubhouse: Clubhouse
     solver: Solver
     clock: Clock
@@ -60,15 +74,34 @@ def freeze_startup_heap() -> None:
     gc.freeze()
 
 
+def _positive(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value.isdigit() and int(value) > 0 else default
+
+
 def _solver_states() -> int:
-    text = os.environ.get(SOLVER_STATES_ENV, "")
-    return int(text) if text.isdigit() and int(text) > 0 else MAX_STATES
+    return _positive(SOLVER_STATES_ENV, MAX_STATES)
+
+
+def pool_size() -> int:
+    return _positive("GOLFBOT_DB_POOL", DEFAULT_POOL_SIZE)
+
+
+async def connect_storage(db: str | Path | DatabaseUrl) -> AnyStorage:
+    """The store that ``db`` names (a PostgreSQL URL, else an SQLite file), its schema up to date; the
+    caller closes it."""
+    url = getattr(db, "url", None) or str(db)
+    if url.strip().lower().startswith(POSTGRES_SCHEMES):
+        from adapters.postgres import PostgresStorage
+
+        return await PostgresStorage.open(url, pool_size=pool_size())
+    return await SqliteStorage.open(db if isinstance(db, Path) else str(db))
 
 
 @asynccontextmanager
-async def open_storage(db_path: str | Path) -> AsyncIterator[SqliteStorage]:
+async def open_storage(db_path: str | Path | DatabaseUrl) -> AsyncIterator[AnyStorage]:
     """The store alone (``golfbot migrate``, ``golfbot stats``): opened, migrated, closed on the way out."""
-    storage = await SqliteStorage.open(db_path)
+    storage = await connect_storage(db_path)
     try:
         yield storage
     finally:
@@ -81,7 +114,7 @@ def build_solver(workers: int | None = None) -> PooledSolver:
 
 @asynccontextmanager
 async def open_app(
-    db_path: str | Path,
+    db_path: str | Path | DatabaseUrl,
     *,
     solver_workers: int | None = None,
     solver: Solver | None = None,

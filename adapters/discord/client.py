@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -62,8 +63,9 @@ class GolfClient(discord.Client):
         guild_id: int | None = None,
         sync_globally: bool = False,
         daily: DailyChallenge | None = None,
+        **options: Any,
     ) -> None:
-        super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none())
+        super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none(), **options)
         self.clubhouse = clubhouse
         self.guild_id = guild_id
         self.sync_globally = sync_globally
@@ -130,3 +132,9 @@ class GolfClient(discord.Client):
         log.warning("command %s failed: %r", name, error)
         async with no_tracebacks(interaction):
             await tell(interaction, SORRY)
+
+
+class ShardedGolfClient(GolfClient, discord.AutoShardedClient):
+    """The same bot on several gateway shards in one process: ``shard_ids`` (this process's shards) of
+    ``shard_count`` (all processes' shards), e.g. ``golfbot discord --shards 0-3 --shard-count 8`` here and
+    ``--shards 4-7 --shard-count 8`` in a second process. Every process shares one database."""

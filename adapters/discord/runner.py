@@ -27,7 +27,7 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import INTERNAL_API_VERSION, Route
 
-from adapters.discord.client import GolfClient
+from adapters.discord.client import GolfClient, ShardedGolfClient
 from adapters.discord.compete import install
 from adapters.discord.daily import DailyAnnouncer
 from adapters.discord.notifier import DiscordNotifier
@@ -74,16 +74,16 @@ async def run_discord(
     words: Words | None = None,
     competition: tuple[Competition, Plug] | None = None,
     daily: DailyChallenge | None = None,
+    shards: tuple[list[int], int] | None = None,
 ) -> None:
     """Run until cancelled. ``plug``: where the bot's Notifier (events as channel messages and DMs) goes
     while it is logged in; ``words``: how an event is worded (default ``bot.announcements``);
-    ``competition``: matches and tournaments, and where their scoreboards plug in (discord/compete.py)."""
+    ``competition``: matches and tournaments, and where their scoreboards plug in (discord/compete.py);
+    ``shards``: this process's shard ids and the total shard count (None: one connection, no sharding)."""
     if not settings.discord_token:
         raise ValueError("DISCORD_TOKEN is not set")
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # golfbot has no voice: no warning
-    client = GolfClient(
-        clubhouse, guild_id=settings.discord_guild_id, sync_globally=sync_globally, daily=daily
-    )
+    client = make_client(clubhouse, settings, sync_globally=sync_globally, shards=shards, daily=daily)
     compete = None if competition is None else install(client.golf, client, *competition[0].services)
     with discord_api(settings.discord_api_base_url), reconnects_in_one_line():
         async with client:
@@ -161,3 +161,26 @@ def reconnects_in_one_line() -> Iterator[None]:
         yield
     finally:
         logger.removeFilter(one_line)
+
+
+def make_client(
+    clubhouse: Clubhouse,
+    settings: DiscordSettings,
+    *,
+    sync_globally: bool = False,
+    shards: tuple[list[int], int] | None = None,
+    daily: DailyChallenge | None = None,
+) -> GolfClient:
+    if shards is None:
+        return GolfClient(
+            clubhouse, guild_id=settings.discord_guild_id, sync_globally=sync_globally, daily=daily
+        )
+    shard_ids, shard_count = shards
+    return ShardedGolfClient(
+        clubhouse,
+        guild_id=settings.discord_guild_id,
+        sync_globally=sync_globally,
+        daily=daily,
+        shard_ids=shard_ids,
+        shard_count=shard_count,
+    )

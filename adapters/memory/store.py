@@ -116,6 +116,7 @@ class MemoryStorage(MemoryDailyStore, MemoryCompetitions):
             hints=state.hints,
             updated_at=state.updated_at,
             payload=state.payload,
+            undos=state.undos,
         )
 
     # ---- holes and stats -------------------------------------------------------------------------

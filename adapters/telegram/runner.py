@@ -135,6 +135,11 @@ async def _start(app: AnyApplication, webhook: Webhook | None) -> None:
             allowed_updates=ALLOWED_UPDATES, bootstrap_retries=3, error_callback=_polling_failed
         )
     else:
+        if not webhook.secret_token:
+            log.warning(
+                "Telegram webhook with a random secret: several workers behind one URL need the same "
+                "TELEGRAM_WEBHOOK_SECRET (each start registers its own secret otherwise)"
+            )
         await app.updater.start_webhook(
             listen=webhook.listen,
             port=webhook.port,

@@ -1,16 +1,17 @@
-"""What every CompetitionStore must do, against the SQLite store and the in-memory one: competitions under
-a version check, the ones still going for a restart to resume, and a result written with its match once."""
+"""What every CompetitionStore must do, against every store (``conftest.storage``: SQLite, in-memory and
+PostgreSQL): competitions under a version check, the ones still going for a restart to resume, and a
+result written with its match once."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
 from adapters.memory import MemoryStorage
+from adapters.postgres import PostgresStorage
 from adapters.sqlite import SqliteStorage
 from bot.competition.results import Finish, MatchResult
 from bot.competition.state import Competition, CompetitionStatus
@@ -21,15 +22,11 @@ T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 HERE = "test:here"
 
 
-@pytest.fixture(params=["sqlite", "memory"])
-async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[CompetitionStorage]:
-    opened: SqliteStorage | MemoryStorage
-    if request.param == "sqlite":
-        opened = await SqliteStorage.open(tmp_path / "golf.sqlite3")
-    else:
-        opened = MemoryStorage()
-    yield opened
-    await opened.close()
+@pytest.fixture
+async def store(
+    storage: SqliteStorage | MemoryStorage | PostgresStorage,
+) -> AsyncIterator[CompetitionStorage]:
+    yield storage
 
 
 def a_match(match_id: str = "m0001", **changes: object) -> Competition:

@@ -1,16 +1,16 @@
-"""What every DailyStore must do, run against the SQLite store and the in-memory one: the secret stored
-once, daily settings, days opened once and closed once, results that only move on, a day's table with
-shared ranks, and the week's and all-time tables that closing a day adds to."""
+"""What every DailyStore must do, run against every store (``conftest.storage``: SQLite, in-memory and
+PostgreSQL): the secret stored once, daily settings, days opened once and closed once, results that only
+move on, a day's table with shared ranks, and the week's and all-time tables that closing a day adds to."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
 from adapters.memory import MemoryStorage
+from adapters.postgres import PostgresStorage
 from adapters.sqlite import SqliteStorage
 from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.models import Player
@@ -21,19 +21,11 @@ HERE, THERE = "test:here", "test:there"
 ALICE, BOB, CAROL = Player("test", "1", "Alice"), Player("test", "2", "Bob"), Player("test", "3", "Carol")
 
 
-@pytest.fixture(params=["sqlite", "memory"])
-async def store(
-    request: pytest.FixtureRequest, tmp_path: Path
-) -> AsyncIterator[SqliteStorage | MemoryStorage]:
-    opened: SqliteStorage | MemoryStorage
-    if request.param == "sqlite":
-        opened = await SqliteStorage.open(tmp_path / "golf.sqlite3")
-    else:
-        opened = MemoryStorage()
+@pytest.fixture
+async def store(storage: SqliteStorage | MemoryStorage | PostgresStorage) -> AsyncIterator[DailyStore]:
     for player in (ALICE, BOB, CAROL):
-        await opened.ensure_player(player)
-    yield opened
-    await opened.close()
+        await storage.ensure_player(player)
+    yield storage
 
 
 def a_day(day: date = DAY, place: str = HERE, **changes: object) -> DailyDay:

@@ -142,6 +142,17 @@ async def test_the_payload_is_saved_with_its_version(storage):
     assert loaded.payload.read() == {"turn": "test:1", "deadline": "2026-03-01T12:05:00+00:00"}
 
 
+async def test_undos_are_written_and_read_like_hints(storage):
+    await storage.ensure_player(ALICE)
+    state = a_round(undos=1)
+    await storage.create_round(state)
+    assert (await storage.load_round(state.id)) == state
+    moved = state.bump(undos=3)
+    await storage.save_round(moved, previous_version=state.version)
+    loaded = await storage.load_round(state.id)
+    assert loaded == moved and loaded is not None and loaded.undos == 3
+
+
 async def test_one_round_in_progress_per_player_kind_and_place(storage):
     for player in (ALICE, BOB):
         await storage.ensure_player(player)

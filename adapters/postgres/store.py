@@ -1,0 +1,379 @@
+"""The Storage port on PostgreSQL, through an asyncpg connection pool, for several bot processes on one
+database.
+
+Why asyncpg rather than psycopg 3: the core is asyncio only, and asyncpg is asyncio-native, speaks the
+binary protocol, prepares and caches every statement per connection by itself and ships its own pool,
+which makes it the faster of the two for the many small statements a press costs (one UPDATE). psycopg's
+strengths (sync and async in one API, server-side cursors, COPY from Python files) are not used here.
+
+The SQL is the SQLite store's, with ``$n`` parameters. The schema is the same numbered migrations, run
+unchanged (``adapters/postgres/migrate.py``), so columns keep SQLite's types: times are UTC ISO-8601 text,
+compared under ``COLLATE "C"`` (byte order, the order of the time itself, whatever the database's locale),
+JSON is text, flags are integers. The few differences are explicit here: ``AVG`` returns ``numeric``
+(turned into ``float``), a statement's row count comes from its status line, and a timer is claimed with
+``FOR UPDATE SKIP LOCKED`` so that two processes racing for one timer never wait on each other.
+
+Every write is one transaction committed before the call returns (a single statement on a pooled
+connection in autocommit, or ``conn.transaction()`` for the round and its finished hole). Conflicts are
+found by constraint, as in SQLite: a second round in progress is an ``INSERT ... ON CONFLICT (owner,
+place, kind) WHERE <active> DO NOTHING`` that inserts no row, a stale save an ``UPDATE ... WHERE version =
+$n`` that changes none, and any other broken constraint (SQLSTATE class 23) becomes ConstraintViolation.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection
+from datetime import UTC, datetime
+from typing import Any
+
+import asyncpg
+
+from adapters.postgres.competition import PostgresCompetitions
+from adapters.postgres.daily import PostgresDailyStore
+from adapters.postgres.migrate import apply_migrations
+from adapters.postgres.url import redact
+from bot.models import (
+    HoleRecord,
+    Payload,
+    Place,
+    PlaceSettings,
+    Player,
+    RoundState,
+    RoundStatus,
+    Stats,
+    Timer,
+)
+from bot.ports import ActiveRoundExists, ConstraintViolation, VersionConflict
+
+DEFAULT_POOL_SIZE = 10
+
+
+async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
+    """The pool's reset on release. asyncpg's default sends ``RESET ALL; UNLISTEN *; CLOSE ALL; SELECT
+    pg_advisory_unlock_all()``: a second round trip after every statement. This store changes no session
+    state (no SET, LISTEN, cursor or session-level lock; migrations take transaction-level locks), so
+    there is nothing to reset; an open transaction is still rolled back by asyncpg itself."""
+
+
+class DatabaseUnavailable(RuntimeError):
+    """The server cannot be reached or refuses us; the message is one line, without the password."""
+
+
+def _ts(value: datetime | None) -> str:
+    return (value or datetime.now(UTC)).astimezone(UTC).isoformat()
+
+
+def _dt(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
+def _rows(status: str) -> int:
+    """The row count of a status line such as ``UPDATE 1`` or ``INSERT 0 1``."""
+    return int(status.rsplit(" ", 1)[-1])
+
+
+def _float(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def _violation(error: asyncpg.IntegrityConstraintViolationError) -> ConstraintViolation:
+    name = getattr(error, "constraint_name", None) or ""
+    return ConstraintViolation(f"{type(error).__name__} {name}: {error}".replace("  ", " "))
+
+
+class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = DEFAULT_POOL_SIZE) -> PostgresStorage:
+        """Connect to ``url`` (``postgresql://user:password@host:port/database``) with a pool of up to
+        ``pool_size`` connections and bring the schema up to date."""
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=pool_size, command_timeout=60, reset=_nothing_to_reset
+            )
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
+            raise DatabaseUnavailable(f"cannot connect to {redact(url)}: {error}") from None
+        try:
+            async with pool.acquire() as conn:
+                await apply_migrations(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool)
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        """The connection pool (for ``golfbot migrate --to`` and ``golfbot doctor``)."""
+        return self._pool
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def _write(self, sql: str, *args: Any) -> int:
+        try:
+            return _rows(await self._pool.execute(sql, *args))
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise _violation(error) from error
+
+    # ---- players and places ----------------------------------------------------------------------
+
+    async def ensure_player(self, player: Player) -> None:
+        await self._write(
+            "INSERT INTO players (key, platform, user_id, name, created_at) VALUES ($1, $2, $3, $4, $5)"
+            " ON CONFLICT (key) DO UPDATE SET name = excluded.name WHERE excluded.name <> ''",
+            player.key,
+            player.platform,
+            player.user_id,
+            player.name,
+            _ts(None),
+        )
+
+    async def player(self, key: str) -> Player | None:
+        row = await self._pool.fetchrow("SELECT platform, user_id, name FROM players WHERE key = $1", key)
+        return None if row is None else Player(row[0], row[1], row[2])
+
+    async def place_settings(self, place: Place) -> PlaceSettings:
+        row = await self._pool.fetchrow(
+            "SELECT par_for_nine, default_rules, emoji, hole_seconds FROM places WHERE key = $1", place.key
+        )
+        if row is None:
+            return PlaceSettings()
+        return PlaceSettings(
+            par_for_nine=row[0], default_rules=row[1], emoji=bool(row[2]), hole_seconds=row[3]
+        )
+
+    async def save_place_settings(self, place: Place, settings: PlaceSettings) -> None:
+        await self._write(
+            "INSERT INTO places (key, platform, place_id, name, par_for_nine, default_rules, emoji,"
+            " hole_seconds) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (key) DO UPDATE SET"
+            " name = excluded.name, par_for_nine = excluded.par_for_nine,"
+            " default_rules = excluded.default_rules, emoji = excluded.emoji,"
+            " hole_seconds = excluded.hole_seconds",
+            place.key,
+            place.platform,
+            place.place_id,
+            place.name,
+            settings.par_for_nine,
+            settings.default_rules,
+            int(settings.emoji),
+            settings.hole_seconds,
+        )
+
+    # ---- rounds ----------------------------------------------------------------------------------
+
+    _ROUND_COLUMNS = (
+        "id, kind, place, players, rules, holes, par_for_nine, casual, deals, scores, best, moves,"
+        " version, status, hints, started_at, updated_at, payload_version, payload, undos"
+    )
+
+    @staticmethod
+    def _round(row: Any) -> RoundState:
+        return RoundState(
+            id=row[0],
+            kind=row[1],
+            place=row[2],
+            players=tuple(json.loads(row[3])),
+            rules=row[4],
+            holes=row[5],
+            par_for_nine=row[6],
+            casual=bool(row[7]),
+            deals=tuple(int(d) for d in json.loads(row[8])),
+            scores=tuple(json.loads(row[9])),
+            best=tuple(json.loads(row[10])),
+            moves=tuple(row[11].split()),
+            version=row[12],
+            status=RoundStatus(row[13]),
+            hints=row[14],
+            started_at=_dt(row[15]),
+            updated_at=_dt(row[16]),
+            payload=Payload(row[17], row[18]),
+            undos=row[19],
+        )
+
+    _ACTIVE_ROUND = (
+        f"SELECT {_ROUND_COLUMNS} FROM rounds WHERE owner = $1 AND place = $2 AND kind = $3"
+        " AND status IN ('playing', 'hole_over')"
+    )
+
+    async def active_round(self, player: str, place: str, kind: str = "solo") -> RoundState | None:
+        row = await self._pool.fetchrow(self._ACTIVE_ROUND, player, place, kind)
+        return None if row is None else self._round(row)
+
+    async def load_round(self, round_id: str) -> RoundState | None:
+        row = await self._pool.fetchrow(f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE id = $1", round_id)
+        return None if row is None else self._round(row)
+
+    _INSERT_ROUND = (
+        f"INSERT INTO rounds ({_ROUND_COLUMNS}, owner, total)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,"
+        " $20, $21, $22) ON CONFLICT (owner, place, kind) WHERE status IN ('playing', 'hole_over') DO NOTHING"
+    )
+
+    async def create_round(self, state: RoundState) -> None:
+        inserted = await self._write(
+            self._INSERT_ROUND,
+            state.id,
+            state.kind,
+            state.place,
+            json.dumps(list(state.players)),
+            state.rules,
+            state.holes,
+            state.par_for_nine,
+            int(state.casual),
+            json.dumps([str(d) for d in state.deals]),
+            json.dumps(list(state.scores)),
+            json.dumps(list(state.best)),
+            " ".join(state.moves),
+            state.version,
+            state.status.value,
+            state.hints,
+            _ts(state.started_at),
+            _ts(state.updated_at),
+            state.payload.version,
+            state.payload.data,
+            state.undos,
+            state.owner,
+            sum(state.scores),
+        )
+        if inserted != 1:
+            raise ActiveRoundExists(f"{state.owner} has a round in progress at {state.place}")
+
+    _SAVE_ROUND = (
+        "UPDATE rounds SET scores = $1, best = $2, moves = $3, total = $4, version = $5, status = $6,"
+        " hints = $7, updated_at = $8, payload_version = $9, payload = $10, undos = $11"
+        " WHERE id = $12 AND version = $13"
+    )
+
+    _INSERT_HOLE = (
+        "INSERT INTO holes (round_id, idx, player, place, deal, rules, moves, score, best, finished_at)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+    )
+
+    async def save_round(
+        self, state: RoundState, *, previous_version: int, finished: HoleRecord | None = None
+    ) -> None:
+        args = (
+            json.dumps(list(state.scores)),
+            json.dumps(list(state.best)),
+            " ".join(state.moves),
+            sum(state.scores),
+            state.version,
+            state.status.value,
+            state.hints,
+            _ts(state.updated_at),
+            state.payload.version,
+            state.payload.data,
+            state.undos,
+            state.id,
+            previous_version,
+        )
+        conflict = f"round {state.id} is not at version {previous_version}"
+        if finished is None:  # a move: one statement
+            if await self._write(self._SAVE_ROUND, *args) != 1:
+                raise VersionConflict(conflict)
+            return
+        try:
+            async with self._pool.acquire() as conn, conn.transaction():
+                if _rows(await conn.execute(self._SAVE_ROUND, *args)) != 1:
+                    raise VersionConflict(conflict)
+                await conn.execute(
+                    self._INSERT_HOLE,
+                    finished.round_id,
+                    finished.index,
+                    finished.player,
+                    finished.place,
+                    str(finished.deal),
+                    finished.rules,
+                    " ".join(finished.moves),
+                    finished.score,
+                    finished.best,
+                    _ts(finished.finished_at),
+                )
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise _violation(error) from error
+
+    # ---- holes and stats -------------------------------------------------------------------------
+
+    _HOLE_STATS = (
+        "SELECT COUNT(*), AVG(score), AVG(CASE WHEN score <= 0 THEN 1.0 ELSE 0.0 END), MIN(score)"
+        " FROM holes WHERE player = $1"
+    )
+    _HOLE_STATS_AT = f"{_HOLE_STATS} AND place = $2"
+    _ROUND_STATS = (
+        "SELECT COUNT(*), MIN(CASE WHEN holes = 9 THEN total END) FROM rounds"
+        " WHERE status = 'finished' AND owner = $1"
+    )
+    _ROUND_STATS_AT = f"{_ROUND_STATS} AND place = $2"
+
+    async def stats(self, player: str, place: str | None = None) -> Stats:
+        if place is None:
+            holes = await self._pool.fetchrow(self._HOLE_STATS, player)
+            rounds = await self._pool.fetchrow(self._ROUND_STATS, player)
+        else:
+            holes = await self._pool.fetchrow(self._HOLE_STATS_AT, player, place)
+            rounds = await self._pool.fetchrow(self._ROUND_STATS_AT, player, place)
+        assert holes is not None and rounds is not None
+        return Stats(
+            rounds_played=rounds[0],
+            best_round=rounds[1],
+            holes_played=holes[0],
+            average_hole=_float(holes[1]),
+            cleared_share=_float(holes[2]),
+            best_hole=holes[3],
+        )
+
+    # ---- timers ----------------------------------------------------------------------------------
+
+    async def add_timer(self, timer: Timer) -> None:
+        await self._write(
+            "INSERT INTO timers (id, kind, due, payload) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO UPDATE"
+            " SET kind = excluded.kind, due = excluded.due, payload = excluded.payload",
+            timer.id,
+            timer.kind,
+            _ts(timer.due),
+            timer.payload,
+        )
+
+    @staticmethod
+    def _timer(row: Any) -> Timer:
+        return Timer(id=row[0], kind=row[1], due=datetime.fromisoformat(row[2]), payload=row[3])
+
+    async def due_timers(self, now: datetime, kinds: Collection[str] | None = None) -> list[Timer]:
+        if kinds is None:
+            rows = await self._pool.fetch(
+                'SELECT id, kind, due, payload FROM timers WHERE due COLLATE "C" <= $1', _ts(now)
+            )
+        else:  # an array parameter: one statement whatever the number of kinds
+            rows = await self._pool.fetch(
+                "SELECT id, kind, due, payload FROM timers"
+                ' WHERE kind = ANY($1::text[]) AND due COLLATE "C" <= $2',
+                sorted(set(kinds)),
+                _ts(now),
+            )
+        return sorted((self._timer(r) for r in rows), key=lambda t: (t.due, t.id))
+
+    async def next_due(self, kinds: Collection[str] | None = None) -> datetime | None:
+        if kinds is None:
+            rows = await self._pool.fetch('SELECT due FROM timers ORDER BY due COLLATE "C" LIMIT 1')
+        else:
+            rows = await self._pool.fetch(
+                'SELECT due FROM timers WHERE kind = ANY($1::text[]) ORDER BY due COLLATE "C" LIMIT 1',
+                sorted(set(kinds)),
+            )
+        return datetime.fromisoformat(rows[0][0]) if rows else None
+
+    # The row is locked by the sub-select; a process that finds it locked by another claimer skips it at
+    # once (SKIP LOCKED) instead of waiting for that claimer's commit: that one fires it.
+    _CLAIM = (
+        "DELETE FROM timers WHERE id = (SELECT id FROM timers WHERE id = $1 AND due = $2"
+        " FOR UPDATE SKIP LOCKED)"
+    )
+
+    async def claim_timer(self, timer: Timer) -> bool:
+        return await self._write(self._CLAIM, timer.id, _ts(timer.due)) == 1
+
+    async def remove_timer(self, timer_id: str) -> None:
+        await self._write("DELETE FROM timers WHERE id = $1", timer_id)
