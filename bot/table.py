@@ -109,6 +109,8 @@ class Table:
     hand: Hand | None = None
     notes: tuple[str, ...] = ()
     """What happened lately, newest last (shown on the table)."""
+    message: str = ""
+    """Where the platform shows the table (its chat message, in the adapter's own words; "" unknown)."""
 
     @property
     def gathering(self) -> bool:
@@ -146,6 +148,7 @@ def encode(table: Table) -> Payload:
             "scores": None if course is None else [list(s) for s in course.scores],
             "hand": None if table.hand is None else hand_to_json(table.hand),
             "notes": list(table.notes),
+            "message": table.message,
         },
     )
 
@@ -161,7 +164,8 @@ def decode(payload: Payload) -> Table:
         course = Course(int(data["seed"]), len(seats), HOLES, tuple(tuple(s) for s in scores))
     hand = None if data["hand"] is None else hand_from_json(data["hand"])
     limit = None if data["limit"] is None else int(data["limit"])
-    return Table(seats, limit, data["level"], int(data["seed"]), course, hand, tuple(data["notes"]))
+    notes = tuple(data["notes"])
+    return Table(seats, limit, data["level"], int(data["seed"]), course, hand, notes, data.get("message", ""))
 
 
 class _Anyone(Collection[str]):
@@ -499,6 +503,29 @@ class TableMode:
             )
         except Exception as error:
             log.error("the result of table %s: %s: %s", session_id, type(error).__name__, error)
+
+    async def keep_message(self, session_id: str, where: str) -> None:
+        """Remember where the platform shows the table (stored, so a clock that runs out after a restart
+        redraws the same message). Written at the table's current version: a message is no move, and
+        the buttons on it stay good."""
+        async with self._sessions.locks.hold(session_id):
+            live = await self._sessions.load(session_id)
+            if live.state.kind != KIND or live.position.message == where:
+                return
+            table = replace(live.position, message=where)
+            state = replace(live.state, payload=encode(table))
+            await self._sessions.commit(live, Change(state, table, self.screen(Live(state, table), "")))
+
+    async def message_of(self, session_id: str) -> tuple[str, Screen] | None:
+        """Where the platform shows table ``session_id`` and the table as it stands now (None: not a table,
+        or no message kept)."""
+        try:
+            live = await self._sessions.load(session_id)
+        except GolfError:
+            return None
+        if live.state.kind != KIND or not live.position.message:
+            return None
+        return live.position.message, self.screen(live, "")
 
     def use_timers(self, timers: Timers) -> None:
         """Run turn clocks on ``timers`` (the app's, once it has them)."""
