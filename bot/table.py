@@ -14,7 +14,9 @@ is still at that version, the computer strategy plays the late seats' turns and 
 
 Ids (``t6`` family): ``1``-``6`` turn a card at the opening or put the held card there; ``s`` take the
 stock's top card, ``p`` the discard pile's, ``x`` discard the held card; ``j`` join, ``c`` add a computer
-player, ``g`` deal.
+player, ``g`` deal, ``l`` leave (a seated player gives up their seat; the opener closes the table, which
+frees them to open another there). Leaving is for a table not dealt yet: a dealt game is played to its end,
+the clock and the computer playing the turns of whoever is gone.
 
 The whole table (seats, clock limit, the scorecard and the hand in play) is kept in the session's payload,
 so a restart resumes it where it stood.
@@ -300,8 +302,37 @@ class TableMode:
 
     async def act(self, live: Live[Table], seat: str, action: str) -> Change[Table]:
         table = live.position
+        if action == "l":
+            return await self._leave(live, seat)
         table = self._gather(table, seat, action) if table.gathering else self._play(table, seat, action)
         return await self._change(live, table, seat)
+
+    async def _leave(self, live: Live[Table], key: str) -> Change[Table]:
+        """``key`` leaves the table not dealt yet; its opener leaving closes it."""
+        table = live.position
+        if not table.gathering:
+            raise TableRefused(
+                "The cards are dealt: the game is played to its end (the clock and the computer play for"
+                " anyone who is away)."
+            )
+        index = table.seat_of(key)
+        if index == 0:
+            closed = table.noted(f"{table.seats[0].name} closed the table.")
+            state = live.state.bump(
+                payload=encode(closed), updated_at=self._clock.now(), status=RoundStatus.ABANDONED
+            )
+            screen = Screen(
+                ScreenKind.SUMMARY,
+                title="Six-card Golf · the table is closed",
+                blocks=(f"{table.seats[0].name} closed the table before the deal.",),
+                session=state.id,
+                version=state.version,
+                owner="",
+            )
+            return Change(state, closed, screen)
+        name = table.seats[index].name
+        left = replace(table, seats=table.seats[:index] + table.seats[index + 1 :]).noted(f"{name} left.")
+        return await self._change(live, left, key)
 
     def _gather(self, table: Table, key: str, action: str) -> Table:
         seated = any(s.key == key for s in table.seats)
@@ -587,13 +618,15 @@ class TableMode:
             Button(prefix + "j", "Join", not full, ButtonStyle.PRIMARY, "j"),
             Button(prefix + "c", "Add a computer", not full, ButtonStyle.SECONDARY, "c"),
             Button(prefix + "g", "Deal", len(table.seats) >= MIN_PLAYERS, ButtonStyle.SUCCESS, "g"),
+            Button(prefix + "l", "Leave", True, ButtonStyle.DANGER, "l"),
         )
         return Screen(
             ScreenKind.BOARD,
             title="Six-card Golf · a table is open",
             blocks=(
                 f"Seats ({len(table.seats)}/{MAX_PLAYERS}):\n{seats}",
-                f"Turn clock: {clock}. {table.seats[0].name} deals once two seats or more are taken.",
+                f"Turn clock: {clock}. {table.seats[0].name} deals once two seats or more are taken,"
+                " or closes the table by leaving it.",
             ),
             buttons=(buttons,),
             session=live.state.id,

@@ -14,7 +14,7 @@ from adapters.sqlite import SqliteStorage
 from bot.actions import TABLE
 from bot.clock import ManualClock
 from bot.competition.service import Competition
-from bot.errors import NotYourRoundError, NotYourTurnError
+from bot.errors import GolfError, NotYourRoundError, NotYourTurnError
 from bot.events import ClockExpired
 from bot.models import Place, Player, RoundStatus
 from bot.screens import Screen
@@ -227,3 +227,31 @@ async def test_a_finished_game_feeds_the_places_table_for_its_people(storage, cl
         line = next(line for line in shown.splitlines() if player.name in line)
         assert f"P1 W{won} H{halved} L{1 - won - halved}" in line
     assert "Computer" not in shown
+
+
+async def test_a_seat_is_left_before_the_deal_and_the_opener_closes_the_table(table, storage):
+    _, mode, _ = table
+    screen = await mode.create(ALICE, HERE, limit=30, seed=11)
+    screen = await mode.press(BOB, press_id(screen, "j"))
+    screen = await mode.press(CAROL, press_id(screen, "j"))
+    screen = await mode.press(BOB, press_id(screen, "l"))
+    assert "Bob left." in text(screen) and "Seats (2/4):\n1. Alice\n2. Carol" in text(screen)
+    with pytest.raises(TableRefused, match="Take a seat first"):
+        await mode.press(BOB, press_id(screen, "c"))  # a seat left is a seat no more
+    closed = await mode.press(ALICE, press_id(screen, "l"))
+    assert closed.title == "Six-card Golf · the table is closed" and not closed.all_buttons
+    stored = await storage.load_round(screen.session)
+    assert stored.status is RoundStatus.ABANDONED
+    with pytest.raises(GolfError):
+        await mode.press(CAROL, press_id(closed, "j"))  # nothing to join any more
+    again = await mode.create(ALICE, HERE, limit=30, seed=12)  # the opener may open another here
+    assert again.session != screen.session
+
+
+async def test_a_dealt_table_is_not_left(table):
+    _, mode, _ = table
+    screen = await dealt(mode)
+    with pytest.raises(TableRefused, match="played to its end"):
+        await mode.press(BOB, press_id(screen, "l"))
+    with pytest.raises(TableRefused, match="played to its end"):
+        await mode.press(ALICE, press_id(screen, "l"))
