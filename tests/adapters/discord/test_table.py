@@ -145,3 +145,15 @@ async def test_a_clock_that_runs_out_redraws_the_table_message_without_a_click(
     assert texts.STALE not in [m.content for m in click.followups]
     _, later = await table_of(golf, message.message)
     assert later.hand.drawn is not None
+
+
+async def test_the_opener_closes_a_table_not_dealt_and_may_open_another(simcord_env, channel, alice, bob):
+    opened = await alice.slash(channel, "golf sixcard", clock=60)
+    message = opened.response
+    await bob.click(message, label="Join")
+    await bob.click(message, label="Leave")
+    assert "bob left." in message.message.content
+    await alice.click(message, label="Leave")
+    assert "the table is closed" in message.message.content
+    again = await alice.slash(channel, "golf sixcard", clock=60)
+    assert not again.ephemeral and "a table is open" in again.response.content
