@@ -14,26 +14,37 @@ is still at that version, the computer strategy plays the late seats' turns and 
 
 Ids (``t6`` family): ``1``-``6`` turn a card at the opening or put the held card there; ``s`` take the
 stock's top card, ``p`` the discard pile's, ``x`` discard the held card; ``j`` join, ``c`` add a computer
-player, ``g`` deal.
+player, ``g`` deal, ``l`` leave (a seated player gives up their seat; the opener closes the table, which
+frees them to open another there). Leaving is for a table not dealt yet: a dealt game is played to its end,
+the clock and the computer playing the turns of whoever is gone.
 
 The whole table (seats, clock limit, the scorecard and the hand in play) is kept in the session's payload,
 so a restart resumes it where it stood.
+
+Results: a finished game feeds the place's competition table and ratings (``bot.competition``), once a
+store for them is given (``use_results``): one result per game, id ``t6-<table id>``, a line for each
+human seat (computer seats are left out), ranked by total among all the seats (so a person beaten by a
+computer did not win) and with holes won and lost counted against every other seat. It is written just
+after the game's last commit; a result written already is not written again.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.actions import TABLE, family_of
+from bot.competition.results import Finish, MatchResult, hole_tally, ranks
+from bot.competition.state import Competition, CompetitionStatus
 from bot.errors import BadActionError, GolfError, NoRoundError, NotYourRoundError
 from bot.events import ClockExpired, Outbox
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
-from bot.ports import ActiveRoundExists, Clock
+from bot.ports import ActiveRoundExists, Clock, CompetitionStore, ConstraintViolation
 from bot.screens import Button, ButtonRole, ButtonStyle, Screen, ScreenKind
 from bot.sessions import Change, Live, Sessions
 from bot.timers import Timers
@@ -57,7 +68,11 @@ from engine.sixcard.encoding import hand_from_json, hand_to_json
 from engine.sixcard.hand import MAX_PLAYERS, MIN_PLAYERS
 from engine.sixcard.view import SeatView
 
+log = logging.getLogger(__name__)
+
 KIND = "sixcard"
+RESULT_KIND = "group"
+"""The competition kind a table's result is stored under (a game of several players, like a group round)."""
 CLOCK = "table-clock"
 """The kind of a table's turn-clock timer."""
 PAYLOAD_VERSION = 1
@@ -96,6 +111,8 @@ class Table:
     hand: Hand | None = None
     notes: tuple[str, ...] = ()
     """What happened lately, newest last (shown on the table)."""
+    message: str = ""
+    """Where the platform shows the table (its chat message, in the adapter's own words; "" unknown)."""
 
     @property
     def gathering(self) -> bool:
@@ -133,6 +150,7 @@ def encode(table: Table) -> Payload:
             "scores": None if course is None else [list(s) for s in course.scores],
             "hand": None if table.hand is None else hand_to_json(table.hand),
             "notes": list(table.notes),
+            "message": table.message,
         },
     )
 
@@ -148,7 +166,8 @@ def decode(payload: Payload) -> Table:
         course = Course(int(data["seed"]), len(seats), HOLES, tuple(tuple(s) for s in scores))
     hand = None if data["hand"] is None else hand_from_json(data["hand"])
     limit = None if data["limit"] is None else int(data["limit"])
-    return Table(seats, limit, data["level"], int(data["seed"]), course, hand, tuple(data["notes"]))
+    notes = tuple(data["notes"])
+    return Table(seats, limit, data["level"], int(data["seed"]), course, hand, notes, data.get("message", ""))
 
 
 class _Anyone(Collection[str]):
@@ -186,6 +205,7 @@ class TableMode:
         self._timers = timers
         self._rng = rng or random.Random()
         self._names: dict[str, str] = {}
+        self._results: CompetitionStore | None = None
         sessions.add(self)
         if timers is not None:
             self.use_timers(timers)
@@ -272,15 +292,47 @@ class TableMode:
         if joining:  # (kept only while the press runs: the cache of names does not grow)
             self._names[player.key] = player.name
         try:
-            return await self._sessions.press(player.key, action_id)
+            screen = await self._sessions.press(player.key, action_id)
         finally:
             if joining:
                 self._names.pop(player.key, None)
+        if screen.kind is ScreenKind.SUMMARY and screen.session is not None:
+            await self._record(screen.session)  # the game just ended (committed): its result
+        return screen
 
     async def act(self, live: Live[Table], seat: str, action: str) -> Change[Table]:
         table = live.position
+        if action == "l":
+            return await self._leave(live, seat)
         table = self._gather(table, seat, action) if table.gathering else self._play(table, seat, action)
         return await self._change(live, table, seat)
+
+    async def _leave(self, live: Live[Table], key: str) -> Change[Table]:
+        """``key`` leaves the table not dealt yet; its opener leaving closes it."""
+        table = live.position
+        if not table.gathering:
+            raise TableRefused(
+                "The cards are dealt: the game is played to its end (the clock and the computer play for"
+                " anyone who is away)."
+            )
+        index = table.seat_of(key)
+        if index == 0:
+            closed = table.noted(f"{table.seats[0].name} closed the table.")
+            state = live.state.bump(
+                payload=encode(closed), updated_at=self._clock.now(), status=RoundStatus.ABANDONED
+            )
+            screen = Screen(
+                ScreenKind.SUMMARY,
+                title="Six-card Golf · the table is closed",
+                blocks=(f"{table.seats[0].name} closed the table before the deal.",),
+                session=state.id,
+                version=state.version,
+                owner="",
+            )
+            return Change(state, closed, screen)
+        name = table.seats[index].name
+        left = replace(table, seats=table.seats[:index] + table.seats[index + 1 :]).noted(f"{name} left.")
+        return await self._change(live, left, key)
 
     def _gather(self, table: Table, key: str, action: str) -> Table:
         seated = any(s.key == key for s in table.seats)
@@ -395,6 +447,8 @@ class TableMode:
             outbox.to_place(
                 live.state.place, ClockExpired(live.state.place, table.seats[seat].key, session_id)
             )
+        if not change.state.is_active:
+            await self._record(session_id)
 
     def _stand_in(self, table: Table, seat: int) -> Hand | None:
         """The hand after the computer strategy plays ``seat``'s part: its opening cards, or its turn."""
@@ -444,6 +498,65 @@ class TableMode:
             return await self.drawn(player, TABLE.parse(action_id).session)
         except GolfError:
             return None
+
+    def use_results(self, store: CompetitionStore) -> None:
+        """Record every finished game's result in ``store`` (the place's competition table and ratings)."""
+        self._results = store
+
+    async def _record(self, session_id: str) -> None:
+        """Write the result of the finished table ``session_id`` (once: a second write finds it there). A
+        failure is logged: the game stands as played."""
+        if self._results is None:
+            return
+        try:
+            live = await self._sessions.load(session_id)
+            table: Table = live.position
+            if live.state.kind != KIND or table.course is None or not table.course.is_complete:
+                return
+            now = live.state.updated_at or self._clock.now()
+            result = result_of(table, f"t6-{session_id}", live.state.place, now)
+            if result is None:
+                return
+            record = Competition(
+                result.match_id,
+                RESULT_KIND,
+                live.state.place,
+                status=CompetitionStatus.FINISHED,
+                created_at=live.state.started_at,
+                updated_at=now,
+            )
+            try:
+                await self._results.create_competition(record)
+            except ConstraintViolation:
+                return  # recorded already
+            await self._results.save_competition(
+                record.bump(), previous_version=record.version, result=result
+            )
+        except Exception as error:
+            log.error("the result of table %s: %s: %s", session_id, type(error).__name__, error)
+
+    async def keep_message(self, session_id: str, where: str) -> None:
+        """Remember where the platform shows the table (stored, so a clock that runs out after a restart
+        redraws the same message). Written at the table's current version: a message is no move, and
+        the buttons on it stay good."""
+        async with self._sessions.locks.hold(session_id):
+            live = await self._sessions.load(session_id)
+            if live.state.kind != KIND or live.position.message == where:
+                return
+            table = replace(live.position, message=where)
+            state = replace(live.state, payload=encode(table))
+            await self._sessions.commit(live, Change(state, table, self.screen(Live(state, table), "")))
+
+    async def message_of(self, session_id: str) -> tuple[str, Screen] | None:
+        """Where the platform shows table ``session_id`` and the table as it stands now (None: not a table,
+        or no message kept)."""
+        try:
+            live = await self._sessions.load(session_id)
+        except GolfError:
+            return None
+        if live.state.kind != KIND or not live.position.message:
+            return None
+        return live.position.message, self.screen(live, "")
 
     def use_timers(self, timers: Timers) -> None:
         """Run turn clocks on ``timers`` (the app's, once it has them)."""
@@ -505,13 +618,15 @@ class TableMode:
             Button(prefix + "j", "Join", not full, ButtonStyle.PRIMARY, "j"),
             Button(prefix + "c", "Add a computer", not full, ButtonStyle.SECONDARY, "c"),
             Button(prefix + "g", "Deal", len(table.seats) >= MIN_PLAYERS, ButtonStyle.SUCCESS, "g"),
+            Button(prefix + "l", "Leave", True, ButtonStyle.DANGER, "l"),
         )
         return Screen(
             ScreenKind.BOARD,
             title="Six-card Golf · a table is open",
             blocks=(
                 f"Seats ({len(table.seats)}/{MAX_PLAYERS}):\n{seats}",
-                f"Turn clock: {clock}. {table.seats[0].name} deals once two seats or more are taken.",
+                f"Turn clock: {clock}. {table.seats[0].name} deals once two seats or more are taken,"
+                " or closes the table by leaving it.",
             ),
             buttons=(buttons,),
             session=live.state.id,
@@ -540,6 +655,23 @@ class TableMode:
             )
         discard = Button(prefix + "x", "Discard it", view.holding is Source.STOCK, ButtonStyle.DANGER, "x")
         return (places[:3], places[3:], (discard,))
+
+
+def result_of(table: Table, result_id: str, place: str, finished_at: datetime) -> MatchResult | None:
+    """The competition result of a finished game: its human seats, ranked by total among all the seats,
+    holes won and lost against every other seat (None for a game not finished, or with no person)."""
+    course = table.course
+    if course is None or not course.is_complete:
+        return None
+    keys = [s.key for s in table.seats]
+    by_total = ranks({k: float(t) for k, t in zip(keys, course.totals, strict=True)})
+    scores: dict[str, list[int | None]] = {k: [hole[i] for hole in course.scores] for i, k in enumerate(keys)}
+    tally = hole_tally(scores)
+    finishes = tuple(Finish(s.key, by_total[s.key], *tally[s.key]) for s in table.seats if s.computer is None)
+    if not finishes:
+        return None
+    totals = ", ".join(f"{s.name} {t}" for s, t in zip(table.seats, course.totals, strict=True))
+    return MatchResult(result_id, place, finished_at, finishes, summary=f"Six-card Golf: {totals}")
 
 
 def _move(action: str, phase: Phase) -> Action:

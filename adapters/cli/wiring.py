@@ -137,6 +137,7 @@ async def open_app(
         await competition.resume()
         daily = DailyChallenge(storage, storage, solver, clock, notifier=notifiers)
         clubhouse.table.use_timers(timers)  # Six-card tables' turn clocks
+        clubhouse.table.use_results(storage)  # and their results, on the competition table
         freeze_startup_heap()
         running = asyncio.create_task(timers.run(), name="timers")
         try:

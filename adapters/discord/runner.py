@@ -31,6 +31,7 @@ from adapters.discord.client import GolfClient, ShardedGolfClient
 from adapters.discord.compete import install
 from adapters.discord.daily import DailyAnnouncer
 from adapters.discord.notifier import DiscordNotifier
+from adapters.discord.table import TableMessages
 from bot.announcements import Words
 from bot.clubhouse import Clubhouse
 from bot.competition.service import Competition
@@ -95,6 +96,7 @@ async def run_discord(
             notifier: Notifier = DiscordNotifier(client, words)
             if daily is not None:  # the daily posts go to the channel the server chose
                 notifier = DailyAnnouncer(client, daily, notifier)
+            notifier = TableMessages(client, clubhouse, notifier)  # a table's clock redraws its message
             with (
                 plug(notifier) if plug else nullcontext(),
                 competition[1](compete) if competition and compete else nullcontext(),

@@ -1,17 +1,28 @@
 """Six-card Golf at a channel's table on Discord (``bot.table``): ``/golf sixcard`` posts the table in the
 channel, buttons and all; every click edits it (through the client's usual press path, which always gets
 the table as everyone sees it); the card a player draws from the stock is then shown to them alone, in an
-ephemeral follow-up."""
+ephemeral follow-up. Every click also tells the core which message shows the table, so that when a turn
+clock runs out (``ClockExpired``, published after the computer's move is committed) ``TableMessages``
+edits that message without waiting for the next click."""
 
 from __future__ import annotations
+
+from contextlib import suppress
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from adapters.discord.identity import place_of, player_of
-from adapters.discord.render import render_notice
+from adapters.discord.buttons import board_buttons
+from adapters.discord.identity import PLATFORM, place_of, player_of
+from adapters.discord.render import render_message, render_notice
 from adapters.discord.replies import answer_command, no_tracebacks
+from bot.actions import TABLE, family_of
 from bot.clubhouse import Clubhouse
+from bot.errors import GolfError
+from bot.events import ClockExpired, Event
+from bot.models import Place
+from bot.ports import Notifier
 from bot.table import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 
 
@@ -40,7 +51,46 @@ def sixcard_command(clubhouse: Clubhouse) -> app_commands.Command[app_commands.G
 
 
 async def tell_drawn(interaction: discord.Interaction, clubhouse: Clubhouse, action_id: str) -> None:
-    """After a click on a table: the card the clicker holds from the stock, shown to them alone."""
+    """After a click on a table: the message it was on is kept as the table's (``<channel>/<message>``),
+    and the card the clicker holds from the stock is shown to them alone."""
+    if family_of(action_id) != TABLE.family:
+        return
+    message, channel = interaction.message, interaction.channel_id
+    if message is not None and channel is not None and not message.flags.ephemeral:
+        with suppress(GolfError):  # a forged or unknown table: the click was answered already
+            await clubhouse.table.keep_message(TABLE.parse(action_id).session, f"{channel}/{message.id}")
     text = await clubhouse.table.drawn_after(player_of(interaction.user).key, action_id)
     if text is not None:
         await interaction.followup.send(render_notice(text), ephemeral=True)
+
+
+class TableMessages:
+    """Discord's Notifier with the tables' messages redrawn when a turn clock runs out; every event goes on
+    to ``inner`` as well (the channel hears the ⌛ line)."""
+
+    def __init__(self, client: discord.Client, clubhouse: Clubhouse, inner: Notifier) -> None:
+        self._client = client
+        self._clubhouse = clubhouse
+        self._inner = inner
+
+    async def to_place(self, place: str, event: Event) -> None:
+        if isinstance(event, ClockExpired) and place.startswith(f"{PLATFORM}:"):
+            await self._redraw(place, event.session)
+        await self._inner.to_place(place, event)
+
+    async def to_player(self, player: str, event: Event) -> None:
+        await self._inner.to_player(player, event)
+
+    async def _redraw(self, place: str, session: str) -> None:
+        found = await self._clubhouse.table.message_of(session)
+        if found is None:
+            return  # not a table (a match's clock), or no message known
+        where, screen = found
+        channel_id, _, message_id = where.partition("/")
+        if not (channel_id.isdigit() and message_id.isdigit()):
+            return
+        settings = await self._clubhouse.place_settings(Place(PLATFORM, place.partition(":")[2]))
+        view = board_buttons(screen)
+        extra: dict[str, Any] = {} if view is None else {"view": view}
+        message = self._client.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))
+        await message.edit(content=render_message(screen, emoji=settings.emoji), **extra)

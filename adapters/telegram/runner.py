@@ -29,6 +29,7 @@ from adapters.telegram.app import ALLOWED_UPDATES, AnyApplication, build_applica
 from adapters.telegram.compete import TelegramCompete
 from adapters.telegram.logs import token_kept_out_of_logs
 from adapters.telegram.notifier import TelegramNotifier
+from adapters.telegram.table import TableMessages
 from bot.announcements import Words
 from bot.clubhouse import Clubhouse
 from bot.competition.service import Competition
@@ -117,7 +118,9 @@ async def run_telegram(
                 f"webhook {webhook.url}" if webhook else "long polling",
             )
             with (
-                plug(TelegramNotifier(app.bot, words)) if plug else nullcontext(),
+                plug(TableMessages(app.bot, clubhouse, TelegramNotifier(app.bot, words)))
+                if plug
+                else nullcontext(),
                 competition[1](compete) if competition and compete else nullcontext(),
             ):
                 await asyncio.Event().wait()

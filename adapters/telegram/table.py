@@ -1,24 +1,33 @@
 """Six-card Golf at a group's table on Telegram (``bot.table``): ``/sixcard [seconds]`` posts the table in
 the group with an inline keyboard; every press edits it (through the usual press path, which always gets
 the table as everyone sees it); the card a player draws from the stock is then shown to them alone, in the
-callback query's alert (``show_alert``), which only the presser sees."""
+callback query's alert (``show_alert``), which only the presser sees. The core keeps which message shows
+the table (``<chat id>/<message id>``), so that when a turn clock runs out (``ClockExpired``, published
+after the computer's move is committed) ``TableMessages`` edits it without waiting for the next press."""
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
-from telegram import Update
+from telegram import Bot, Update
+from telegram.constants import ParseMode
+from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from adapters.telegram.identity import is_group, place_of, player_of
+from adapters.telegram.identity import PLATFORM, is_group, place_of, player_of
 from adapters.telegram.render import render_message, say
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
+from bot.events import ClockExpired, Event
 from bot.models import Player
+from bot.ports import Notifier
 from bot.table import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 
 if TYPE_CHECKING:
     from adapters.telegram.buttons import Answer
+
+log = logging.getLogger(__name__)
 
 GROUPS_ONLY = "A table is for a group: add me to one and send /sixcard there."
 BAD_CLOCK = f"The turn clock is a number of seconds, {MIN_LIMIT} to {MAX_LIMIT}: e.g. /sixcard 90."
@@ -57,7 +66,9 @@ async def open_table(club: Clubhouse, update: Update, context: ContextTypes.DEFA
     else:
         note = ""
     shown = render_message(screen, note=note)
-    await message.reply_html(shown.text, reply_markup=shown.keyboard, allow_sending_without_reply=True)
+    sent = await message.reply_html(shown.text, reply_markup=shown.keyboard, allow_sending_without_reply=True)
+    if screen.session:  # the table's message from now on (a table going here already: its newest post)
+        await club.table.keep_message(screen.session, f"{sent.chat_id}/{sent.message_id}")
 
 
 async def tell_drawn(answer: Answer, club: Clubhouse, player: Player, action_id: str) -> None:
@@ -65,3 +76,42 @@ async def tell_drawn(answer: Answer, club: Clubhouse, player: Player, action_id:
     text = await club.table.drawn_after(player.key, action_id)
     if text is not None:
         answer.alert(text)
+
+
+class TableMessages:
+    """Telegram's Notifier with the tables' messages redrawn when a turn clock runs out; every event goes
+    on to ``inner`` as well (the group hears the ⌛ line)."""
+
+    def __init__(self, bot: Bot, club: Clubhouse, inner: Notifier) -> None:
+        self._bot = bot
+        self._club = club
+        self._inner = inner
+
+    async def to_place(self, place: str, event: Event) -> None:
+        if isinstance(event, ClockExpired) and place.startswith(f"{PLATFORM}:"):
+            await self._redraw(event.session)
+        await self._inner.to_place(place, event)
+
+    async def to_player(self, player: str, event: Event) -> None:
+        await self._inner.to_player(player, event)
+
+    async def _redraw(self, session: str) -> None:
+        found = await self._club.table.message_of(session)
+        if found is None:
+            return  # not a table (a match's clock), or no message known
+        where, screen = found
+        chat_id, _, message_id = where.partition("/")
+        if not (chat_id.lstrip("-").isdigit() and message_id.isdigit()):
+            return
+        shown = render_message(screen)
+        try:
+            await self._bot.edit_message_text(
+                shown.text,
+                chat_id=int(chat_id),
+                message_id=int(message_id),
+                parse_mode=ParseMode.HTML,
+                reply_markup=shown.keyboard,
+            )
+        except TelegramError as error:
+            if "not modified" not in str(error).lower():
+                log.warning("could not redraw a table: %s", error)

@@ -13,7 +13,8 @@ from adapters.memory import MemoryNotifier
 from adapters.sqlite import SqliteStorage
 from bot.actions import TABLE
 from bot.clock import ManualClock
-from bot.errors import NotYourRoundError, NotYourTurnError
+from bot.competition.service import Competition
+from bot.errors import GolfError, NotYourRoundError, NotYourTurnError
 from bot.events import ClockExpired
 from bot.models import Place, Player, RoundStatus
 from bot.screens import Screen
@@ -118,9 +119,11 @@ async def test_a_turn_out_of_order_is_refused_and_the_drawn_card_is_private(tabl
         await mode.view(CAROL.key, screen.session)
 
 
-async def test_a_whole_game_never_shows_a_face_down_card(table, storage):
-    sessions, mode, _ = table
-    screen = await dealt(mode)
+async def play_out(
+    sessions: Sessions, mode: TableMode, screen: Screen, check: object = None
+) -> tuple[Screen, int]:
+    """Alice and Bob play the dealt table to its end (the easy computer's choices); ``check(live)`` is
+    called on every position. The last screen and the last hole seen."""
     rng = random.Random(3)
     players = {ALICE.key: ALICE, BOB.key: BOB}
     hands = 0
@@ -128,6 +131,23 @@ async def test_a_whole_game_never_shows_a_face_down_card(table, storage):
         live = await sessions.load(screen.session) if screen.kind.value == "board" else None
         if live is None or live.position.hand is None:
             break
+        table_now, hand = live.position, live.position.hand
+        if callable(check):
+            check(live)
+        hands = max(hands, table_now.course.hole)
+        seat = hand.to_act()[0]
+        key = table_now.seats[seat].key
+        action = find_player("easy").choose(view_of(hand, seat), rng)
+        char = {"draw": "s", "take": "p", "discard": "x"}.get(action.kind.value, str(action.position + 1))
+        screen = await mode.press(players[key], press_id(screen, char))
+    return screen, hands
+
+
+async def test_a_whole_game_never_shows_a_face_down_card(table, storage):
+    sessions, mode, _ = table
+    screen = await dealt(mode)
+
+    def nothing_hidden_shown(live) -> None:
         table_now, hand = live.position, live.position.hand
         hidden = [c for g in hand.grids for c, up in zip(g.cards, g.face_up, strict=True) if not up]
         if not hand.reshuffles:  # (a reshuffled stock holds cards everyone saw on the pile)
@@ -138,12 +158,8 @@ async def test_a_whole_game_never_shows_a_face_down_card(table, storage):
             assert not [c for c in hidden if c.pretty() in shown]
             if hand.drawn is not None and hand.source is Source.STOCK and key != drawer:
                 assert hand.drawn.pretty() not in shown
-        hands = max(hands, table_now.course.hole)
-        seat = hand.to_act()[0]
-        key = table_now.seats[seat].key
-        action = find_player("easy").choose(view_of(hand, seat), rng)
-        char = {"draw": "s", "take": "p", "discard": "x"}.get(action.kind.value, str(action.position + 1))
-        screen = await mode.press(players[key], press_id(screen, char))
+
+    screen, hands = await play_out(sessions, mode, screen, nothing_hidden_shown)
     assert hands == 8 and screen.title == "Six-card Golf · game over"
     assert "wins with" in text(screen) or " win with" in text(screen)
     stored = await storage.load_round(screen.session)
@@ -186,3 +202,56 @@ async def test_a_restart_mid_hand_resumes_where_the_table_stood(table, storage, 
     assert text(await again.view(BOB.key, screen.session)) == text(await mode.view(BOB.key, screen.session))
     screen = await again.press(ALICE, press_id(screen, "2"))
     assert screen.version == 6 and before != text(screen)
+
+
+async def test_a_finished_game_feeds_the_places_table_for_its_people(storage, clock, club, solver):
+    for player in (ALICE, BOB):
+        await storage.ensure_player(player)
+    mode = club.table
+    mode.use_results(storage)
+    matches = Competition(storage, club, solver, clock).matches
+    screen = await dealt(mode)
+    screen, _ = await play_out(club.sessions, mode, screen)
+    assert screen.title == "Six-card Golf · game over"
+    live = await club.sessions.load(screen.session)
+    totals = dict(zip((s.key for s in live.position.seats), live.position.course.totals, strict=True))
+    low = min(totals.values())
+    sole = [k for k, t in totals.items() if t == low]
+    results = await storage.results(HERE.key)
+    assert len(results) == 1 and results[0].match_id == f"t6-{screen.session}"
+    assert set(results[0].players) == {ALICE.key, BOB.key}  # the computer seat is left out
+    shown = "\n".join((await matches.table(HERE)).blocks)
+    for player in (ALICE, BOB):
+        won = 1 if sole == [player.key] else 0
+        halved = 1 if player.key in sole and len(sole) > 1 else 0
+        line = next(line for line in shown.splitlines() if player.name in line)
+        assert f"P1 W{won} H{halved} L{1 - won - halved}" in line
+    assert "Computer" not in shown
+
+
+async def test_a_seat_is_left_before_the_deal_and_the_opener_closes_the_table(table, storage):
+    _, mode, _ = table
+    screen = await mode.create(ALICE, HERE, limit=30, seed=11)
+    screen = await mode.press(BOB, press_id(screen, "j"))
+    screen = await mode.press(CAROL, press_id(screen, "j"))
+    screen = await mode.press(BOB, press_id(screen, "l"))
+    assert "Bob left." in text(screen) and "Seats (2/4):\n1. Alice\n2. Carol" in text(screen)
+    with pytest.raises(TableRefused, match="Take a seat first"):
+        await mode.press(BOB, press_id(screen, "c"))  # a seat left is a seat no more
+    closed = await mode.press(ALICE, press_id(screen, "l"))
+    assert closed.title == "Six-card Golf · the table is closed" and not closed.all_buttons
+    stored = await storage.load_round(screen.session)
+    assert stored.status is RoundStatus.ABANDONED
+    with pytest.raises(GolfError):
+        await mode.press(CAROL, press_id(closed, "j"))  # nothing to join any more
+    again = await mode.create(ALICE, HERE, limit=30, seed=12)  # the opener may open another here
+    assert again.session != screen.session
+
+
+async def test_a_dealt_table_is_not_left(table):
+    _, mode, _ = table
+    screen = await dealt(mode)
+    with pytest.raises(TableRefused, match="played to its end"):
+        await mode.press(BOB, press_id(screen, "l"))
+    with pytest.raises(TableRefused, match="played to its end"):
+        await mode.press(ALICE, press_id(screen, "l"))

@@ -10,6 +10,8 @@ import random
 from datetime import UTC, datetime, timedelta
 
 from adapters.clock import SystemClock
+from adapters.discord.table import TableMessages
+from adapters.memory import MemoryNotifier
 from bot import texts
 from bot.models import RoundState
 from bot.table import decode
@@ -119,3 +121,39 @@ async def test_a_missed_turn_is_played_by_the_computer_and_the_table_says_so(
     _, after = await table_of(golf, message.message)
     assert after.hand.phase.value == "turns" and before.hand.phase.value == "opening"
     assert not [c for c in face_down(after) if c in shown]
+
+
+async def test_a_clock_that_runs_out_redraws_the_table_message_without_a_click(
+    simcord_env, channel, alice, bob, golf
+):
+    heard = MemoryNotifier()
+    client = simcord_env.bot
+    timers = Timers(golf.storage, SystemClock(), notifier=TableMessages(client, client.clubhouse, heard))
+    client.clubhouse.table.use_timers(timers)
+    message = await open_table(channel, alice, bob)
+    assert "Time ran out" not in message.message.content
+    assert await timers.fire_due(datetime.now(UTC) + timedelta(seconds=61)) == 1  # nobody turned a card
+    shown = message.message.content  # no click since the deal
+    assert "Time ran out for alice, bob: the computer played for them." in shown
+    _, after = await table_of(golf, message.message)
+    assert after.hand.phase.value == "turns"
+    assert not [c for c in face_down(after) if c in shown]
+    assert len(heard.delivered) == 2  # the ⌛ lines go on to the channel as before
+    # the redrawn buttons are the table's current ones: the player to play now is answered, not "stale"
+    player = {key(alice): alice, key(bob): bob}[after.seats[after.hand.turn].key]
+    click = await player.click(message, label="Stock")
+    assert texts.STALE not in [m.content for m in click.followups]
+    _, later = await table_of(golf, message.message)
+    assert later.hand.drawn is not None
+
+
+async def test_the_opener_closes_a_table_not_dealt_and_may_open_another(simcord_env, channel, alice, bob):
+    opened = await alice.slash(channel, "golf sixcard", clock=60)
+    message = opened.response
+    await bob.click(message, label="Join")
+    await bob.click(message, label="Leave")
+    assert "bob left." in message.message.content
+    await alice.click(message, label="Leave")
+    assert "the table is closed" in message.message.content
+    again = await alice.slash(channel, "golf sixcard", clock=60)
+    assert not again.ephemeral and "a table is open" in again.response.content

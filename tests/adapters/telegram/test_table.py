@@ -13,6 +13,8 @@ from typing import Any
 from fake_bot_api import FakeChat, FakeUser
 
 from adapters.clock import SystemClock
+from adapters.memory import MemoryNotifier
+from adapters.telegram.table import TableMessages
 from bot import texts
 from bot.timers import Timers
 from engine.sixcard import Source, find_player, view_of
@@ -121,3 +123,25 @@ async def test_a_missed_turn_is_played_by_the_computer_and_the_table_says_so(gol
     after = await table_of(golf, view)
     assert after.hand.phase.value == "turns" and before.hand.phase.value == "opening"
     assert not [c for c in face_down(after) if c in view.text]
+
+
+async def test_a_clock_that_runs_out_redraws_the_table_message_without_a_press(golf, alice, bob, group):
+    heard = MemoryNotifier()
+    notifier = TableMessages(golf.app.bot, golf.clubhouse, heard)
+    timers = Timers(golf._storage, SystemClock(), notifier=notifier)
+    golf.clubhouse.table.use_timers(timers)
+    message_id = await open_table(golf, alice, bob, group)
+    assert "Time ran out" not in golf.fake.message(group.id, message_id).text
+    assert await timers.fire_due(datetime.now(UTC) + timedelta(seconds=61)) == 1  # nobody turned a card
+    view = golf.fake.message(group.id, message_id)  # no press since the deal
+    assert "Time ran out for Alice, Bob: the computer played for them." in view.text
+    after = await table_of(golf, view)
+    assert after.hand.phase.value == "turns"
+    assert not [c for c in face_down(after) if c in view.text]
+    assert len(heard.delivered) == 2  # the ⌛ lines go on to the group as before
+    # the redrawn keyboard is the table's current one: the player to play now is answered, not "stale"
+    player = {key(alice): alice, key(bob): bob}[after.seats[after.hand.turn].key]
+    answer = await golf.press(player, group, message_id, text="Stock")
+    assert answer.text != texts.STALE
+    later = await table_of(golf, golf.fake.message(group.id, message_id))
+    assert later.hand.drawn is not None
