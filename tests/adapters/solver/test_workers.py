@@ -26,9 +26,9 @@ def _gone(pid: int) -> bool:
     """The process has ended: no longer in /proc, or a zombie waiting to be reaped."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
+    except OSError:  # gone (ENOENT), or ending as we read (ESRCH)
         return True
-    return stat.rsplit(")", 1)[1].split()[0] == "Z"
+    return not stat or stat.rsplit(")", 1)[1].split()[0] == "Z"
 
 
 def _wait_until_gone(pid: int, seconds: float) -> bool:
