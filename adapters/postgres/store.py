@@ -22,9 +22,8 @@ $n`` that changes none, and any other broken constraint (SQLSTATE class 23) beco
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import asyncpg
@@ -33,14 +32,20 @@ from adapters.postgres.competition import PostgresCompetitions
 from adapters.postgres.daily import PostgresDailyStore
 from adapters.postgres.migrate import apply_migrations
 from adapters.postgres.url import redact
+from adapters.rounds_table import (
+    ROUND_COLUMNS,
+    read_time,
+    round_from_row,
+    round_insert_values,
+    round_save_values,
+    stored_time,
+)
 from bot.models import (
     HoleRecord,
-    Payload,
     Place,
     PlaceSettings,
     Player,
     RoundState,
-    RoundStatus,
     Stats,
     Timer,
 )
@@ -60,12 +65,7 @@ class DatabaseUnavailable(RuntimeError):
     """The server cannot be reached or refuses us; the message is one line, without the password."""
 
 
-def _ts(value: datetime | None) -> str:
-    return (value or datetime.now(UTC)).astimezone(UTC).isoformat()
-
-
-def _dt(text: str | None) -> datetime | None:
-    return datetime.fromisoformat(text) if text else None
+_ts, _dt = stored_time, read_time
 
 
 def _rows(status: str) -> int:
@@ -164,34 +164,8 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
 
     # ---- rounds ----------------------------------------------------------------------------------
 
-    _ROUND_COLUMNS = (
-        "id, kind, place, players, rules, holes, par_for_nine, casual, deals, scores, best, moves,"
-        " version, status, hints, started_at, updated_at, payload_version, payload, undos"
-    )
-
-    @staticmethod
-    def _round(row: Any) -> RoundState:
-        return RoundState(
-            id=row[0],
-            kind=row[1],
-            place=row[2],
-            players=tuple(json.loads(row[3])),
-            rules=row[4],
-            holes=row[5],
-            par_for_nine=row[6],
-            casual=bool(row[7]),
-            deals=tuple(int(d) for d in json.loads(row[8])),
-            scores=tuple(json.loads(row[9])),
-            best=tuple(json.loads(row[10])),
-            moves=tuple(row[11].split()),
-            version=row[12],
-            status=RoundStatus(row[13]),
-            hints=row[14],
-            started_at=_dt(row[15]),
-            updated_at=_dt(row[16]),
-            payload=Payload(row[17], row[18]),
-            undos=row[19],
-        )
+    _ROUND_COLUMNS = ROUND_COLUMNS
+    _round = staticmethod(round_from_row)
 
     _ACTIVE_ROUND = (
         f"SELECT {_ROUND_COLUMNS} FROM rounds WHERE owner = $1 AND place = $2 AND kind = $3"
@@ -215,28 +189,7 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
     async def create_round(self, state: RoundState) -> None:
         inserted = await self._write(
             self._INSERT_ROUND,
-            state.id,
-            state.kind,
-            state.place,
-            json.dumps(list(state.players)),
-            state.rules,
-            state.holes,
-            state.par_for_nine,
-            int(state.casual),
-            json.dumps([str(d) for d in state.deals]),
-            json.dumps(list(state.scores)),
-            json.dumps(list(state.best)),
-            " ".join(state.moves),
-            state.version,
-            state.status.value,
-            state.hints,
-            _ts(state.started_at),
-            _ts(state.updated_at),
-            state.payload.version,
-            state.payload.data,
-            state.undos,
-            state.owner,
-            sum(state.scores),
+            *round_insert_values(state),
         )
         if inserted != 1:
             raise ActiveRoundExists(f"{state.owner} has a round in progress at {state.place}")
@@ -255,21 +208,7 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
     async def save_round(
         self, state: RoundState, *, previous_version: int, finished: HoleRecord | None = None
     ) -> None:
-        args = (
-            json.dumps(list(state.scores)),
-            json.dumps(list(state.best)),
-            " ".join(state.moves),
-            sum(state.scores),
-            state.version,
-            state.status.value,
-            state.hints,
-            _ts(state.updated_at),
-            state.payload.version,
-            state.payload.data,
-            state.undos,
-            state.id,
-            previous_version,
-        )
+        args = round_save_values(state, previous_version)
         conflict = f"round {state.id} is not at version {previous_version}"
         if finished is None:  # a move: one statement
             if await self._write(self._SAVE_ROUND, *args) != 1:

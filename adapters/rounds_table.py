@@ -1,0 +1,99 @@
+"""The ``rounds`` table's row, read and written the same way by every SQL store (SQLite and PostgreSQL): the
+columns, a RoundState from a row, and the values of an insert and of a save. Only the placeholders differ
+between the dialects, so the stores keep their statements and share this."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.models import Payload, RoundState, RoundStatus
+
+ROUND_COLUMNS = (
+    "id, kind, place, players, rules, holes, par_for_nine, casual, deals, scores, best, moves,"
+    " version, status, hints, started_at, updated_at, payload_version, payload, undos"
+)
+"""What a SELECT of a round reads, in the order ``round_from_row`` expects."""
+
+
+def stored_time(value: datetime | None) -> str:
+    """Stored in UTC as ISO text: timers are compared as text, which is right only within one time zone."""
+    return (value or datetime.now(UTC)).astimezone(UTC).isoformat()
+
+
+def read_time(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
+def round_from_row(row: Any) -> RoundState:
+    """A round from a row of ``ROUND_COLUMNS`` (an aiosqlite tuple or an asyncpg Record)."""
+    return RoundState(
+        id=row[0],
+        kind=row[1],
+        place=row[2],
+        players=tuple(json.loads(row[3])),
+        rules=row[4],
+        holes=row[5],
+        par_for_nine=row[6],
+        casual=bool(row[7]),
+        deals=tuple(int(d) for d in json.loads(row[8])),
+        scores=tuple(json.loads(row[9])),
+        best=tuple(json.loads(row[10])),
+        moves=tuple(row[11].split()),
+        version=row[12],
+        status=RoundStatus(row[13]),
+        hints=row[14],
+        started_at=read_time(row[15]),
+        updated_at=read_time(row[16]),
+        payload=Payload(row[17], row[18]),
+        undos=row[19],
+    )
+
+
+def round_insert_values(state: RoundState) -> tuple[Any, ...]:
+    """The values of ``INSERT INTO rounds (ROUND_COLUMNS, owner, total)``."""
+    return (
+        state.id,
+        state.kind,
+        state.place,
+        json.dumps(list(state.players)),
+        state.rules,
+        state.holes,
+        state.par_for_nine,
+        int(state.casual),
+        json.dumps([str(d) for d in state.deals]),  # deal numbers reach 20 digits: text, not JSON numbers
+        json.dumps(list(state.scores)),
+        json.dumps(list(state.best)),
+        " ".join(state.moves),
+        state.version,
+        state.status.value,
+        state.hints,
+        stored_time(state.started_at),
+        stored_time(state.updated_at),
+        state.payload.version,
+        state.payload.data,
+        state.undos,
+        state.owner,
+        sum(state.scores),
+    )
+
+
+def round_save_values(state: RoundState, previous_version: int) -> tuple[Any, ...]:
+    """The values of ``UPDATE rounds SET scores, best, moves, total, version, status, hints, updated_at,
+    payload_version, payload, undos WHERE id AND version``."""
+    return (
+        json.dumps(list(state.scores)),
+        json.dumps(list(state.best)),
+        " ".join(state.moves),
+        sum(state.scores),
+        state.version,
+        state.status.value,
+        state.hints,
+        stored_time(state.updated_at),
+        state.payload.version,
+        state.payload.data,
+        state.undos,
+        state.id,
+        previous_version,
+    )
