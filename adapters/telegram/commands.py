@@ -204,13 +204,19 @@ class GolfCommands:
             await self._show(asker, self._club.abandon(asker.player, asker.place))
 
     async def stats(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """In a group: the player's record in that group; in a private chat: in every Telegram chat."""
+        """In a group: the player's record in that group, with their rating and match record there; in a
+        private chat: their rounds in every Telegram chat."""
         if (asker := _asker(update)) is None:
             return
         place = asker.place if asker.in_group else None
         record = await self._club.stats(asker.player, place)
         where = asker.place.name if place is not None else "Telegram"
-        await _reply_screen(asker, stats_screen(asker.player.name, record, where=where))
+        screen = stats_screen(asker.player.name, record, where=where)
+        matches = getattr(self.compete, "matches", None)
+        if place is not None and matches is not None:  # the group's table: rating and match record
+            matches_line = await matches.record(asker.player, place)
+            screen = Screen(screen.kind, screen.title, (*screen.blocks, matches_line))
+        await _reply_screen(asker, screen)
 
     async def rules(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := _asker(update)) is not None:

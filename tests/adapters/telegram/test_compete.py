@@ -159,6 +159,10 @@ async def test_a_full_match_with_private_boards_and_a_live_scoreboard(
     ]
     table = await reply_to(fake_api, alice, group, "/table")
     assert "1. Alice — P1 W1 H0 L0 · 1 pts · holes +2" in table.text
+    card = await reply_to(fake_api, bob, group, "/stats")
+    assert "Matches: 1 played, 0 won, 0 halved, 1 lost" in card.text and "Rating:" in card.text
+    private = await reply_to(fake_api, bob, None, "/stats")  # no one table across chats: no rating
+    assert "Rating:" not in private.text
 
 
 async def test_a_forfeit_on_the_clock_is_told_in_the_group(
