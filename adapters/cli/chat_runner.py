@@ -134,6 +134,10 @@ async def serve_chat_bots(settings: Settings, bots: list[ChatBot]) -> int:
     stderr)."""
     stopped: list[ChatBotStopped] = []
     async with open_app(settings.db_path) as app:
+        for bot in bots:  # an event due before a bot is connected waits for it (cli/notifiers.py)
+            app.notifiers.expect(bot.name.lower())
+            if app.competition_notifiers is not None:
+                app.competition_notifiers.expect(bot.name.lower())
         app.daily.attach(app.timers)  # the daily rollover runs where the chat bots are, to post there
         log.info("running %s on %s", " and ".join(bot.name for bot in bots), settings.db_path)
         stop = asyncio.Event()

@@ -1,18 +1,31 @@
 """The app's one Notifier: each event goes to the Notifier of the platform its key names.
 
 Keys are ``<platform>:<id>`` (``bot.models.Player.key``, ``Place.key``). A chat bot plugs its Notifier in
-while it is connected (``plugged``); an event for a platform with no bot running is a failed delivery,
-which ``bot.events.Outbox`` logs in one line.
+while it is connected (``plugged``). A process that runs a platform's bot says so first (``expect``): an
+event for that platform while its bot is not (yet, or for a moment no longer) connected — a match's clock
+that ran out while the bot was down fires at start, before the bot is connected — waits in a backlog and
+is delivered, in order, when the bot plugs in. An event for a platform no bot here runs is a failed
+delivery, which ``bot.events.Outbox`` logs in one line.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from bot.events import Event
 from bot.ports import Notifier
+
+log = logging.getLogger(__name__)
+
+BACKLOG = 500
+"""Events kept per platform while its bot is away; past it the oldest are dropped (one log line each)."""
+
+Whom = Literal["place", "player"]
 
 
 class NoBotRunning(LookupError):
@@ -22,11 +35,22 @@ class NoBotRunning(LookupError):
 class Notifiers:
     def __init__(self) -> None:
         self._by_platform: dict[str, Notifier] = {}
+        self._expected: set[str] = set()
+        self._backlog: dict[str, deque[tuple[Whom, str, Event]]] = {}
+        self._flushing: set[asyncio.Task[None]] = set()
+
+    def expect(self, platform: str) -> None:
+        """This process runs ``platform``'s bot: keep its events while the bot is not plugged in."""
+        self._expected.add(platform)
 
     @contextmanager
     def plugged(self, platform: str, notifier: Notifier) -> Iterator[None]:
-        """Meanwhile, events for ``platform`` go to ``notifier``."""
+        """Meanwhile, events for ``platform`` go to ``notifier`` (first those that waited for it)."""
         self._by_platform[platform] = notifier
+        if self._backlog.get(platform):
+            task = asyncio.get_running_loop().create_task(self._flush(platform, notifier))
+            self._flushing.add(task)
+            task.add_done_callback(self._flushing.discard)
         try:
             yield
         finally:
@@ -37,18 +61,61 @@ class Notifiers:
     def platforms(self) -> tuple[str, ...]:
         return tuple(self._by_platform)
 
-    def _for(self, key: str) -> Notifier:
-        platform = key.partition(":")[0]
-        notifier = self._by_platform.get(platform)
-        if notifier is None:
-            raise NoBotRunning(f"no {platform or 'unknown'} bot is running")
-        return notifier
+    def waiting(self, platform: str) -> int:
+        """Events kept for ``platform`` until its bot plugs in."""
+        return len(self._backlog.get(platform, ()))
+
+    async def drained(self) -> None:
+        """Until what waited for a bot that has plugged in since is delivered (or failed)."""
+        while self._flushing:
+            await asyncio.gather(*self._flushing, return_exceptions=True)
 
     async def to_place(self, place: str, event: Event) -> None:
-        await self._for(place).to_place(place, event)
+        await self._deliver("place", place, event)
 
     async def to_player(self, player: str, event: Event) -> None:
-        await self._for(player).to_player(player, event)
+        await self._deliver("player", player, event)
+
+    async def _deliver(self, whom: Whom, key: str, event: Event) -> None:
+        platform = key.partition(":")[0]
+        notifier = self._by_platform.get(platform)
+        if notifier is not None and not self._backlog.get(platform):
+            await _send(notifier, whom, key, event)
+            return
+        if platform not in self._expected:
+            raise NoBotRunning(f"no {platform or 'unknown'} bot is running")
+        backlog = self._backlog.setdefault(platform, deque())
+        if len(backlog) >= BACKLOG:
+            _, dropped_key, dropped = backlog.popleft()
+            log.warning(
+                "the %s bot is away: dropped %s to %s (%d events waiting)",
+                platform,
+                type(dropped).__name__,
+                dropped_key,
+                BACKLOG,
+            )
+        backlog.append((whom, key, event))
+
+    async def _flush(self, platform: str, notifier: Notifier) -> None:
+        """Deliver what waited for ``platform``, in order, while ``notifier`` stays plugged in."""
+        backlog = self._backlog.get(platform)
+        while backlog and self._by_platform.get(platform) is notifier:
+            whom, key, event = backlog[0]
+            try:
+                await _send(notifier, whom, key, event)
+            except Exception as error:
+                name, kind = type(event).__name__, type(error).__name__
+                log.error("could not deliver %s to %s: %s: %s", name, key, kind, error)
+                log.debug("delivery failed", exc_info=True)
+            if backlog and backlog[0][2] is event:
+                backlog.popleft()
+
+
+async def _send(notifier: Notifier, whom: Whom, key: str, event: Event) -> None:
+    if whom == "place":
+        await notifier.to_place(key, event)
+    else:
+        await notifier.to_player(key, event)
 
 
 if TYPE_CHECKING:

@@ -8,6 +8,7 @@ refusing) is raised: ``bot.events.Outbox`` logs it in one line and goes on.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 import discord
@@ -29,6 +30,34 @@ def _id(key: str, kind: str) -> str:
     if platform != PLATFORM or not ident:
         raise NoChannel(f"{key!r} is not a Discord {kind}")
     return ident
+
+
+READY_SECONDS = 60.0
+"""How long an event waits for the gateway's READY (the servers and channels) before it is given up."""
+
+
+class WhenReady:
+    """A Notifier that waits until the client has received its servers from the gateway: the bot plugs
+    in as soon as it is logged in, and a clock that ran out while it was down fires at start."""
+
+    def __init__(self, client: discord.Client, notifier: Notifier) -> None:
+        self._client = client
+        self._notifier = notifier
+
+    async def _ready(self) -> None:
+        try:
+            async with asyncio.timeout(READY_SECONDS):
+                await self._client.wait_until_ready()
+        except TimeoutError:
+            raise NoChannel(f"Discord did not get ready within {READY_SECONDS:g} s") from None
+
+    async def to_place(self, place: str, event: Event) -> None:
+        await self._ready()
+        await self._notifier.to_place(place, event)
+
+    async def to_player(self, player: str, event: Event) -> None:
+        await self._ready()
+        await self._notifier.to_player(player, event)
 
 
 class DiscordNotifier:

@@ -30,7 +30,7 @@ from discord.http import INTERNAL_API_VERSION, Route
 from adapters.discord.client import GolfClient, ShardedGolfClient
 from adapters.discord.compete import install
 from adapters.discord.daily import DailyAnnouncer
-from adapters.discord.notifier import DiscordNotifier
+from adapters.discord.notifier import DiscordNotifier, WhenReady
 from adapters.discord.table import TableMessages
 from bot.announcements import Words
 from bot.clubhouse import Clubhouse
@@ -97,9 +97,10 @@ async def run_discord(
             if daily is not None:  # the daily posts go to the channel the server chose
                 notifier = DailyAnnouncer(client, daily, notifier)
             notifier = TableMessages(client, clubhouse, notifier)  # a table's clock redraws its message
+            notifier = WhenReady(client, notifier)  # events due at start wait for the servers
             with (
                 plug(notifier) if plug else nullcontext(),
-                competition[1](compete) if competition and compete else nullcontext(),
+                competition[1](WhenReady(client, compete)) if competition and compete else nullcontext(),
             ):
                 await client.connect(reconnect=True)
 

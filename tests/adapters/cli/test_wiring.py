@@ -97,3 +97,45 @@ async def test_the_notifiers_hand_each_event_to_its_platform(caplog):
         line.getMessage()
         == "could not deliver RoundFinished to discord:1: NoBotRunning: no discord bot is running"
     )
+
+
+async def test_events_for_an_expected_bot_wait_for_it_in_order():
+    notifiers = Notifiers()
+    notifiers.expect("telegram")
+    first = RoundFinished("telegram:1", "telegram:2", "r1", total=40, par=45)
+    second = RoundFinished("telegram:1", "telegram:2", "r2", total=41, par=45)
+    await notifiers.to_place("telegram:1", first)  # the bot is not connected yet: kept
+    await notifiers.to_player("telegram:2", second)
+    assert notifiers.waiting("telegram") == 2
+    with pytest.raises(NoBotRunning):  # a platform no bot here runs still fails at once
+        await notifiers.to_place("discord:1", first)
+
+    heard = MemoryNotifier()
+    with notifiers.plugged("telegram", heard):
+        third = RoundFinished("telegram:1", "telegram:2", "r3", total=39, par=45)
+        await notifiers.to_place("telegram:1", third)  # behind the two that waited
+        async with asyncio.timeout(10):
+            await notifiers.drained()
+        assert notifiers.waiting("telegram") == 0
+    assert [(d.to.key, d.event.session) for d in heard.delivered] == [
+        ("telegram:1", "r1"),
+        ("telegram:2", "r2"),
+        ("telegram:1", "r3"),
+    ]
+
+
+async def test_a_backlog_keeps_the_newest_events_and_says_what_it_dropped(caplog, monkeypatch):
+    monkeypatch.setattr("adapters.cli.notifiers.BACKLOG", 2)
+    notifiers = Notifiers()
+    notifiers.expect("telegram")
+    for n in range(3):
+        await notifiers.to_place("telegram:1", RoundFinished("telegram:1", "telegram:2", f"r{n}", 40, 45))
+    assert notifiers.waiting("telegram") == 2
+    [line] = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert line == "the telegram bot is away: dropped RoundFinished to telegram:1 (2 events waiting)"
+    heard = MemoryNotifier()
+    with notifiers.plugged("telegram", heard):
+        async with asyncio.timeout(10):
+            await notifiers.drained()
+        assert notifiers.waiting("telegram") == 0
+    assert [d.event.session for d in heard.delivered] == ["r1", "r2"]
