@@ -68,13 +68,13 @@ def kernel_available() -> bool:
 
 def _fits_kernel(problem: Problem) -> bool:
     """The kernel's fixed limits, far beyond any real deal (two decks have 106 cards): 16 columns, 127
-    cards a column or in the stock, and every position numbered within 63 bits."""
+    cards a column or in the stock, and every position numbered within 62 bits."""
     keys = 15 * (len(problem.stock) + 1)
     for column in problem.columns:
         keys *= len(column) + 1
     longest = max([len(problem.stock), *map(len, problem.columns)])
     cards = sum(map(len, problem.columns)) + len(problem.stock)
-    return len(problem.columns) <= 16 and longest < 128 and cards < 512 and keys < (1 << 63) - 1
+    return len(problem.columns) <= 16 and longest < 128 and cards < 512 and keys < (1 << 62) - 1
 
 
 def _check(backend: str, max_states: int | None) -> None:

@@ -51,7 +51,7 @@ typedef struct {
     uint64_t states;
     void *table;
     uint64_t mask, used, cap;
-    int lossy, narrow;
+    int lossy, narrow, ibits; /* the low ibits of an entry hold the stock cards turned */
 } Ctx;
 
 /* ---- the visited set ------------------------------------------------------------------------- */
@@ -72,7 +72,7 @@ static inline uint64_t hash64(uint64_t k) {
         if (!fresh) return 0;                                                                             \
         for (uint64_t i = 0; i <= x->mask; i++) {                                                         \
             if (!old[i]) continue;                                                                        \
-            uint64_t j = hash64(old[i]) & m;                                                              \
+            uint64_t j = hash64(old[i] >> x->ibits) & m;                                                  \
             while (fresh[j]) j = (j + 1) & m;                                                             \
             fresh[j] = old[i];                                                                            \
         }                                                                                                 \
@@ -81,16 +81,22 @@ static inline uint64_t hash64(uint64_t k) {
         x->mask = m;                                                                                      \
         return 1;                                                                                         \
     }                                                                                                     \
-    /* 1 if the key is new (and now remembered), 0 if it was seen before. */                              \
-    static inline int NAME##_insert(Ctx *x, uint64_t key) {                                               \
-        T k = (T)(key + 1), *t = (T *)x->table;                                                           \
-        uint64_t j = hash64(k) & x->mask;                                                                 \
+    /* 1 if the position must be searched: new, or reached now with fewer stock cards turned than        \
+     * before (and that is now remembered); 0 if it was reached before with as few turned. */             \
+    static inline int NAME##_insert(Ctx *x, uint64_t key, int idx) {                                      \
+        T high = (T)(key + 1), k = (T)(high << x->ibits | (T)idx), *t = (T *)x->table;                    \
+        uint64_t j = hash64(high) & x->mask;                                                              \
+        T lowmask = (T)((1u << x->ibits) - 1);                                                            \
         if (x->lossy) {                                                                                   \
             for (int p = 0; p < PROBES; p++) {                                                            \
-                T s = t[(j + p) & x->mask];                                                               \
-                if (s == k) return 0;                                                                     \
-                if (!s) {                                                                                 \
-                    t[(j + p) & x->mask] = k;                                                             \
+                T *s = &t[(j + p) & x->mask];                                                             \
+                if (!*s) {                                                                                \
+                    *s = k;                                                                               \
+                    return 1;                                                                             \
+                }                                                                                         \
+                if (*s >> x->ibits == high) {                                                             \
+                    if ((int)(*s & lowmask) <= idx) return 0;                                             \
+                    *s = k;                                                                               \
                     return 1;                                                                             \
                 }                                                                                         \
             }                                                                                             \
@@ -99,8 +105,12 @@ static inline uint64_t hash64(uint64_t k) {
         }                                                                                                 \
         for (;;) {                                                                                        \
             T s = t[j];                                                                                   \
-            if (s == k) return 0;                                                                         \
             if (!s) break;                                                                                \
+            if (s >> x->ibits == high) {                                                                  \
+                if ((int)(s & lowmask) <= idx) return 0;                                                  \
+                t[j] = k;                                                                                 \
+                return 1;                                                                                 \
+            }                                                                                             \
             j = (j + 1) & x->mask;                                                                        \
         }                                                                                                 \
         t[j] = k;                                                                                         \
@@ -108,13 +118,35 @@ static inline uint64_t hash64(uint64_t k) {
             if (x->mask + 1 >= x->cap || !NAME##_grow(x)) x->lossy = 1;                                   \
         }                                                                                                 \
         return 1;                                                                                         \
+    }                                                                                                     \
+    /* 1 if the position was reached before with as few stock cards turned (nothing is changed). */      \
+    static inline int NAME##_seen(const Ctx *x, uint64_t key, int idx) {                                  \
+        T high = (T)(key + 1), *t = (T *)x->table;                                                        \
+        T lowmask = (T)((1u << x->ibits) - 1);                                                            \
+        uint64_t j = hash64(high) & x->mask;                                                              \
+        for (int p = 0; !x->lossy || p < PROBES; p++) {                                                   \
+            T s = t[(j + (uint64_t)p) & x->mask];                                                         \
+            if (!s) return 0;                                                                             \
+            if (s >> x->ibits == high) return (int)(s & lowmask) <= idx;                                  \
+        }                                                                                                 \
+        return 0;                                                                                         \
     }
 
 DEFINE_TABLE(narrow, uint32_t)
 DEFINE_TABLE(wide, uint64_t)
 
-static inline int table_insert(Ctx *x, uint64_t key) {
-    return x->narrow ? narrow_insert(x, key) : wide_insert(x, key);
+/* A position is its column heights and top (``key``) and the stock cards turned (``idx``). Reaching the
+ * same heights and top having turned fewer stock cards is at least as good: any line from the later
+ * position is matched from the earlier one by turning the cards in between all at once (the stock may be
+ * turned at any time), ending in the same position, or clearing with more stock in hand. So the set keeps,
+ * per key, the fewest cards turned, and prunes a position reached with as many or more. When the stock
+ * may be turned only when stuck, the index is part of the key instead (ibits 0, idx 0). */
+static inline int table_insert(Ctx *x, uint64_t key, int idx) {
+    return x->narrow ? narrow_insert(x, key, idx) : wide_insert(x, key, idx);
+}
+
+static inline int table_seen(const Ctx *x, uint64_t key, int idx) {
+    return x->narrow ? narrow_seen(x, key, idx) : wide_seen(x, key, idx);
 }
 
 /* ---- the lower bound ------------------------------------------------------------------------- */
@@ -249,7 +281,7 @@ static inline int hopeless(const Ctx *x, int idx, int top) {
 /* ---- the search ------------------------------------------------------------------------------ */
 
 static void dfs(Ctx *x, uint64_t key, int idx, int top, int left, int depth) {
-    if (!table_insert(x, key)) return;
+    if (!table_insert(x, key, x->ibits ? idx : 0)) return;
     if (++x->states > x->limit && x->limit) {
         x->stop = x->aborted = 1;
         return;
@@ -293,9 +325,22 @@ static void dfs(Ctx *x, uint64_t key, int idx, int top, int left, int depth) {
         if (x->stop) return;
     }
     if (idx < x->S && !(n && (x->flags & F_STUCK))) {
-        int r = x->stock[idx];
-        x->path[depth] = TURN;
-        dfs(x, key + x->widx - (uint64_t)top + (uint64_t)r, idx + 1, r, left, depth + 1);
+        if (!x->ibits) { /* the stuck rule: the stock index is in the key, a plain visited set */
+            int r = x->stock[idx];
+            x->path[depth] = TURN;
+            dfs(x, key + x->widx - (uint64_t)top + (uint64_t)r, idx + 1, r, left, depth + 1);
+            return;
+        }
+        /* Turn, and go on turning past positions reached before with fewer cards turned: their plays
+         * are searched from there, but turning on from them is searched only here. */
+        for (int j = idx; j < x->S; j++) {
+            int r = x->stock[j];
+            x->path[depth++] = TURN;
+            uint64_t next = key - (uint64_t)top + (uint64_t)r;
+            if (j + 1 < x->S && left && table_seen(x, next, j + 1)) continue;
+            dfs(x, next, j + 1, r, left, depth);
+            return;
+        }
     }
 }
 
@@ -351,14 +396,21 @@ static Ctx *ctx_new(PyObject *columns, Py_buffer *stock, int top, Py_buffer *adj
             goto fail;
         }
     }
-    x->widx = weight;
     uint64_t keys;
-    if (__builtin_mul_overflow(weight, (uint64_t)(x->S + 1), &keys) || keys >= (UINT64_MAX >> 1) ||
+    if (__builtin_mul_overflow(weight, (uint64_t)(x->S + 1), &keys) || keys >= (UINT64_MAX >> 2) ||
         *left + x->S >= MAXD) {
         PyErr_SetString(PyExc_ValueError, "position too large for the kernel");
         goto fail;
     }
-    x->narrow = keys < UINT32_MAX; /* every key + 1 fits in 32 bits */
+    if (flags & F_STUCK) { /* the stock cards turned are part of the key */
+        x->widx = weight;
+        x->ibits = 0;
+    } else { /* they are kept beside it, the fewest per key (see table_insert) */
+        x->widx = 0;
+        keys = weight;
+        while ((1 << x->ibits) <= x->S) x->ibits++;
+    }
+    x->narrow = ((keys + 1) << x->ibits) < UINT32_MAX; /* every entry fits in 32 bits */
     for (int c = 0; c < x->ncols; c++)
         for (int i = 0; i < x->height[c]; i++) {
             int r = x->cards[c][i];

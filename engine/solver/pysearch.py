@@ -1,8 +1,9 @@
 """The search in pure Python: the reference for, and the fallback of, the C kernel (_kernel.c).
 
 Both run the same depth-first search over rank-only positions (column heights, stock index, top rank),
-in the same move order, with the same visited set and the same lower bound, so they return the same
-score, the same line and the same state count. Keep them in step.
+in the same move order, with the same visited set (the fewest stock cards turned per heights and top)
+and the same lower bound, so they return the same score, the same line and the same state count. Keep
+them in step.
 """
 
 from __future__ import annotations
@@ -157,9 +158,13 @@ def search(
         wcol.append(weight)
         key0 += weight * h
         weight *= h + 1
-    widx = weight
+    widx = weight if stuck else 0  # the stock index is in the key only under the stuck rule
 
-    seen: set[int] = set()
+    # Key (heights and top) -> the fewest stock cards turned on reaching it: reaching the same heights and
+    # top having turned more is no better (every line from there is matched by turning the cards in
+    # between at once). Under the stuck rule the index is part of the key and the value is always 0.
+    seen: dict[int, int] = {}
+    states = 0
     path: list[int] = []
     best = best_init
     best_idx, best_path = -1, b""
@@ -171,12 +176,19 @@ def search(
             return u < 0 or bound(idx, u, top, 1) > 0
         return bound(idx, total - idx, top, best) >= best
 
+    def reached(key: int, idx: int) -> bool:
+        """Was this position reached before with as few stock cards turned?"""
+        before = seen.get(key)
+        return before is not None and before <= idx
+
     def dfs(key: int, idx: int, top: int, left: int) -> None:
-        nonlocal best, best_idx, best_path, stop
-        if key in seen:
+        nonlocal best, best_idx, best_path, stop, states
+        turned = 0 if stuck else idx
+        if reached(key, turned):
             return
-        seen.add(key)
-        if max_states and len(seen) > max_states:
+        seen[key] = turned
+        states += 1
+        if max_states and states > max_states:
             raise _GiveUp
         value = left if left else -(total - idx)
         if value < best:
@@ -201,10 +213,24 @@ def search(
             if stop:
                 return
         if idx < total and not (plays and stuck):
-            r = stock[idx]
-            path.append(TURN_CODE)
-            dfs(key + widx - top + r, idx + 1, r, left)
-            path.pop()
+            if stuck:
+                r = stock[idx]
+                path.append(TURN_CODE)
+                dfs(key + widx - top + r, idx + 1, r, left)
+                path.pop()
+                return
+            # Turn, and go on turning past positions reached before with fewer cards turned: their plays
+            # are searched from there, but turning on from them is searched only here.
+            depth = len(path)
+            for j in range(idx, total):
+                r = stock[j]
+                path.append(TURN_CODE)
+                nxt = key - top + r
+                if j + 1 < total and reached(nxt, j + 1):
+                    continue
+                dfs(nxt, j + 1, r, left)
+                break
+            del path[depth:]
 
     complete = True
     try:
@@ -212,7 +238,7 @@ def search(
     except _GiveUp:
         complete = False
     if best_idx < 0:
-        return best_init, b"", len(seen), complete
+        return best_init, b"", states, complete
     if best > 0:  # past the best position no card can ever be played: turn the rest
         best_path += bytes([TURN_CODE]) * (total - best_idx)
-    return best, best_path, len(seen), complete
+    return best, best_path, states, complete
