@@ -240,6 +240,18 @@ def test_a_state_limit_answers_with_what_is_proven(backend: str, check_line: Che
         solve(hole, backend=backend, max_states=0)
 
 
+@pytest.mark.parametrize("limit", [1, 5, 20, 2000])
+def test_a_two_deck_search_cut_short_still_answers_a_line_and_a_bound(limit: int) -> None:
+    """Two decks deepen first: cut before any line was found, the answer is conceding at once (a real
+    line, scored as it would be), and the bound proven so far."""
+    hole = deal(3, find_rules("strict+double"))
+    cut = solve(hole, max_states=limit)
+    assert not cut.proven and cut.states <= limit + 1
+    end = hole.play_all(cut.moves)
+    assert end.is_over and end.score == cut.score
+    assert cut.lower_bound <= solve(hole).score < cut.score
+
+
 def test_the_lower_bound_never_beats_the_optimum(optimal_deals) -> None:
     for record in optimal_deals[:200]:
         for name in BASES:
