@@ -10,6 +10,8 @@ the tournament ends.
 
 Everything is stored: the tournament's payload holds the field, the rounds and each match's winner, so a
 restart resumes it (``resume`` also takes any result that landed while the tournament was not looking).
+A halved match in a knock-out goes to the higher seed. A bye counts as a win in Swiss, nothing in a round
+robin (the player sits the round out).
 
 Several processes may run one tournament (on one database): a round is paired by one version-checked write
 of the tournament that records its pairs and their match ids *before* any match starts, so when two
@@ -18,8 +20,6 @@ matches of a round finishing in two processes) one write wins and the other proc
 nothing and announcing nothing. Each match is then created under its recorded id, once (a second creation
 is refused by the store), and whoever creates it announces it. A result that loses a race to another
 write is applied again to the tournament as it now stands.
-A halved match in a knock-out goes to the higher seed. A bye counts as a win in Swiss, nothing in a round
-robin (the player sits the round out).
 """
 
 from __future__ import annotations
