@@ -464,8 +464,8 @@ class Matches:
     async def _match_of_board(self, action_id: str, board_id: str) -> str | None:
         """The match of a board this process has not seen (another process on the same database started
         it): read from the stored board, and remembered while the board is in play. None for a solo board."""
-        if parse_action_id(action_id).family not in (MATCH_BOARD.family, TOURNAMENT_BOARD.family):
-            return None
+        if action_id.partition(":")[0] not in (MATCH_BOARD.family, TOURNAMENT_BOARD.family):
+            return None  # a solo board's press: no look-up
         board = await self._storage.load_round(board_id)
         match_id = "" if board is None else str(board.payload.read().get("match", ""))
         if board is not None and match_id and board.is_active:
