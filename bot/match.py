@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from bot.actions import parse_action_id
+from bot.actions import MATCH_BOARD, TOURNAMENT_BOARD, parse_action_id
 from bot.clubhouse import Clubhouse
 from bot.competition.actions import (
     ACCEPT,
@@ -335,13 +335,16 @@ class Matches:
         tournament: Competition,
         outbox: Outbox,
         channel: str = "",
+        competition_id: str = "",
     ) -> Competition:
-        """A match of a tournament: started at once (no challenge). Its events go to ``outbox``."""
+        """A match of a tournament: started at once (no challenge). Its events go to ``outbox``. Under
+        ``competition_id`` if given (the id the tournament recorded for it): ConstraintViolation, and no
+        event, if a match of that id exists already (another process started it)."""
         data = await self._new_data(players, place, holes, format, rules, hole_seconds)
         data = replace(data, tournament=tournament.id, channel=channel)
         now = self._clock.now()
         competition = Competition(
-            new_competition_id(),
+            competition_id or new_competition_id(),
             KIND_MATCH,
             place.key,
             payload=data.payload(),
@@ -446,6 +449,8 @@ class Matches:
             raise
         match_id = self._match_of.get(screen.session)
         try:
+            if match_id is None:
+                match_id = await self._match_of_board(action_id, screen.session)
             if match_id is not None and screen.kind is not ScreenKind.BOARD:
                 await self._publish(await self._sync(match_id))
             elif match_id is not None and screen.kind is ScreenKind.BOARD:
@@ -455,6 +460,17 @@ class Matches:
         ) as error:  # the move is committed: never report it as failed; the next sync catches up
             log.error("match %s could not catch up: %s: %s", match_id, type(error).__name__, error)
         return screen
+
+    async def _match_of_board(self, action_id: str, board_id: str) -> str | None:
+        """The match of a board this process has not seen (another process on the same database started
+        it): read from the stored board, and remembered while the board is in play. None for a solo board."""
+        if action_id.partition(":")[0] not in (MATCH_BOARD.family, TOURNAMENT_BOARD.family):
+            return None  # a solo board's press: no look-up
+        board = await self._storage.load_round(board_id)
+        match_id = "" if board is None else str(board.payload.read().get("match", ""))
+        if board is not None and match_id and board.is_active:
+            self._match_of[board_id] = match_id
+        return match_id or None
 
     async def _refuse_if_over(self, action_id: str) -> None:
         """A press on the board of a match that is over: say so, with the scoreboard."""

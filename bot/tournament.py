@@ -12,6 +12,14 @@ Everything is stored: the tournament's payload holds the field, the rounds and e
 restart resumes it (``resume`` also takes any result that landed while the tournament was not looking).
 A halved match in a knock-out goes to the higher seed. A bye counts as a win in Swiss, nothing in a round
 robin (the player sits the round out).
+
+Several processes may run one tournament (on one database): a round is paired by one version-checked write
+of the tournament that records its pairs and their match ids *before* any match starts, so when two
+processes race to pair it (the organiser's button in one, the sign-up timer in the other; the last two
+matches of a round finishing in two processes) one write wins and the other process stands down, starting
+nothing and announcing nothing. Each match is then created under its recorded id, once (a second creation
+is refused by the store), and whoever creates it announces it. A result that loses a race to another
+write is applied again to the tournament as it now stands.
 """
 
 from __future__ import annotations
@@ -35,7 +43,7 @@ from bot.match import Matches, new_competition_id, player_of
 from bot.models import Payload, Place, Player, Timer
 from bot.options import holes_option, rules_option
 from bot.places import MAX_HOLE_SECONDS, MIN_HOLE_SECONDS
-from bot.ports import Clock, CompetitionStorage, Notifier, VersionConflict
+from bot.ports import Clock, CompetitionStorage, ConstraintViolation, Notifier, VersionConflict
 from bot.screens import Button, ButtonStyle, Screen, ScreenKind
 from bot.timers import Timers
 from engine.pairing import (
@@ -55,6 +63,9 @@ ELIMINATION, ROUND_ROBIN, SWISS = "elimination", "round-robin", "swiss"
 STYLES = (ELIMINATION, ROUND_ROBIN, SWISS)
 SIGNUP, CHECKIN, PLAYING, DONE = "signup", "checkin", "playing", "done"
 MAX_PLAYERS = 512
+RACES = 20
+"""How often a match's result is applied again after another process wrote the tournament first (each
+retry means that process moved it on: a bound that is never reached in practice, not a timeout)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,16 +308,21 @@ class Tournaments:
         place = tournament.place
         if data.phase == SIGNUP and data.checkin_seconds:
             due = self._clock.now() + timedelta(seconds=data.checkin_seconds)
-            tournament = await self._save(tournament, replace(data, phase=CHECKIN))
+            checkin = tournament.bump(
+                payload=replace(data, phase=CHECKIN).payload(), updated_at=self._clock.now()
+            )
+            if not await self._claim(tournament, checkin):
+                return await self._load(tournament.id)  # another process closed sign-up: it says so
             await self._timers.schedule(Timer(f"tt:{tournament.id}", TIMER, due))
             outbox.to_place(place, StandingsPosted(place, tournament.id, 0))
-            return tournament
+            return checkin
         if data.phase not in (SIGNUP, CHECKIN):
             raise StaleActionError("The tournament is under way.")
         await self._timers.cancel(f"tt:{tournament.id}")
         if len(data.playing) < 2:
             cancelled = tournament.bump(status=CompetitionStatus.CANCELLED, updated_at=self._clock.now())
-            await self._storage.save_competition(cancelled, previous_version=tournament.version)
+            if not await self._claim(tournament, cancelled):
+                return await self._load(tournament.id)
             outbox.to_place(place, StandingsPosted(place, tournament.id, 0, final=True))
             return cancelled
         ratings = replay(await self._storage.results(place), self._clock.now())
@@ -337,9 +353,12 @@ class Tournaments:
         except PairingError:
             return ()  # no pairing without a rematch is left: the tournament ends here
 
-    async def _pair(self, tournament: Competition, data: TournamentData, outbox: Outbox) -> Competition:
-        """Pair the next round and start its matches, or finish the tournament."""
-        place = Place(*tournament.place.split(":", 1))
+    async def _pair(
+        self, tournament: Competition, data: TournamentData, outbox: Outbox, *, standings: bool = False
+    ) -> Competition:
+        """Pair the next round and start its matches, or finish the tournament. The round is claimed first:
+        its pairs and their match ids are written under the version check, and only the process whose write
+        wins goes on (the standings after the round just played if ``standings``, then the matches)."""
         pairs = self._pairs(data)
         if not pairs:
             champion = data.rounds[-1][0].winner if data.style == ELIMINATION else self._ranking(data)[0]
@@ -347,51 +366,85 @@ class Tournaments:
             finished = tournament.bump(
                 status=CompetitionStatus.FINISHED, payload=data.payload(), updated_at=self._clock.now()
             )
-            await self._write(tournament, finished)
+            if not await self._claim(tournament, finished):
+                return await self._load(tournament.id)  # another process finished it and said so
             outbox.to_place(
                 tournament.place, StandingsPosted(tournament.place, tournament.id, len(data.rounds), True)
             )
             return finished
-        entries: list[Entry] = []
-        for first, second in pairs:
-            if second is None:
-                entries.append(Entry(first, None, winner=first))
-                continue
-            match = await self._matches.start(
-                (player_of(first, data.name(first)), player_of(second, data.name(second))),
-                place,
-                holes=data.holes,
-                format=data.format,
-                rules=data.rules,
-                hole_seconds=data.hole_seconds,
-                tournament=tournament,
-                outbox=outbox,
-                channel=data.channel,
-            )
-            entries.append(Entry(first, second, match=match.id))
-        data = replace(data, rounds=(*data.rounds, tuple(entries)))
+        played = len(data.rounds)
+        entries = tuple(
+            Entry(first, None, winner=first)
+            if second is None
+            else Entry(first, second, match=new_competition_id())
+            for first, second in pairs
+        )
+        data = replace(data, rounds=(*data.rounds, entries))
         new = tournament.bump(
             status=CompetitionStatus.PLAYING, payload=data.payload(), updated_at=self._clock.now()
         )
-        await self._write(tournament, new)
+        if not await self._claim(tournament, new):
+            return await self._load(tournament.id)  # another process paired this round: it starts the matches
+        if standings:
+            outbox.to_place(tournament.place, StandingsPosted(tournament.place, tournament.id, played))
+        await self._start_matches(new, data, outbox)
         if all(e.done for e in entries):  # a round of byes only (cannot happen, but never hang)
             return await self._round_over(new, data, outbox)
         return new
 
+    async def _start_matches(self, tournament: Competition, data: TournamentData, outbox: Outbox) -> None:
+        """Start every match of the current round that is not stored yet, under the id the round recorded
+        (one a crash left unstarted, on resume). A match another process created meanwhile is left to it."""
+        place = Place(*tournament.place.split(":", 1))
+        for entry in data.rounds[-1]:
+            if entry.second is None or entry.done:
+                continue
+            if await self._storage.load_competition(entry.match) is not None:
+                continue
+            try:
+                await self._matches.start(
+                    (
+                        player_of(entry.first, data.name(entry.first)),
+                        player_of(entry.second, data.name(entry.second)),
+                    ),
+                    place,
+                    holes=data.holes,
+                    format=data.format,
+                    rules=data.rules,
+                    hole_seconds=data.hole_seconds,
+                    tournament=tournament,
+                    outbox=outbox,
+                    channel=data.channel,
+                    competition_id=entry.match,
+                )
+            except ConstraintViolation:  # created by another process a moment ago: it begins and announces it
+                continue
+
     async def _match_finished(self, match: Competition, result: MatchResult, outbox: Outbox) -> None:
-        """A match's result is committed: its tournament takes it (its events follow the match's)."""
+        """A match's result is committed: its tournament takes it (its events follow the match's). If
+        another process wrote the tournament meanwhile, the result is applied again to what it wrote."""
         if match.parent is None:
             return
         async with self._locks.hold(match.parent):
-            tournament = await self._storage.load_competition(match.parent)
-            if tournament is None or tournament.status is not CompetitionStatus.PLAYING:
-                return
-            await self._apply(tournament, {match.id: result}, outbox)
+            for _ in range(RACES):
+                tournament = await self._storage.load_competition(match.parent)
+                if tournament is None or tournament.status is not CompetitionStatus.PLAYING:
+                    return
+                if await self._apply(tournament, {match.id: result}, outbox):
+                    return
+            log.error(
+                "tournament %s: the result of %s lost %d races; a restart takes it",
+                match.parent,
+                match.id,
+                RACES,
+            )
 
-    async def _apply(self, tournament: Competition, results: dict[str, MatchResult], outbox: Outbox) -> None:
+    async def _apply(self, tournament: Competition, results: dict[str, MatchResult], outbox: Outbox) -> bool:
+        """Record the current round's results among ``results``; when that ends the round, pair the next.
+        False if another process wrote the tournament first (nothing done: apply again to what it wrote)."""
         data = TournamentData.read(tournament.payload)
         if not data.rounds:
-            return
+            return True
         seed = {key: i for i, key in enumerate(data.seeds)}
         current = list(data.rounds[-1])
         changed = False
@@ -403,20 +456,29 @@ class Tournaments:
             current[i] = replace(entry, winner=winner, halved=result.winner is None)
             changed = True
         if not changed:
-            return
+            return True
         data = replace(data, rounds=(*data.rounds[:-1], tuple(current)))
         new = tournament.bump(payload=data.payload(), updated_at=self._clock.now())
-        await self._write(tournament, new)
+        if not await self._claim(tournament, new):
+            return False
         if all(e.done for e in current):
             await self._round_over(new, data, outbox)
+        return True
 
     async def _round_over(self, tournament: Competition, data: TournamentData, outbox: Outbox) -> Competition:
         """Standings after the round, then the next round; after the last, the final standings only."""
-        if self._pairs(data):
-            outbox.to_place(
-                tournament.place, StandingsPosted(tournament.place, tournament.id, len(data.rounds))
-            )
-        return await self._pair(tournament, data, outbox)
+        return await self._pair(tournament, data, outbox, standings=True)
+
+    async def _catch_up(self, tournament: Competition, outbox: Outbox) -> None:
+        """After a crash between two steps: pair the next round if the current one is decided, start the
+        current round's matches that were recorded but not started."""
+        data = TournamentData.read(tournament.payload)
+        if not data.rounds:
+            return
+        if all(e.done for e in data.rounds[-1]):
+            await self._round_over(tournament, data, outbox)
+        else:
+            await self._start_matches(tournament, data, outbox)
 
     async def resume(self) -> int:
         """After a restart: take every result of a tournament match that the tournament has not seen (a
@@ -429,7 +491,15 @@ class Tournaments:
             results = {r.match_id: r for r in await self._storage.results(tournament.place)}
             outbox = Outbox()
             async with self._locks.hold(tournament.id):
-                await self._apply(tournament, results, outbox)
+                for _ in range(RACES):
+                    current = await self._storage.load_competition(tournament.id)
+                    if current is None or current.status is not CompetitionStatus.PLAYING:
+                        break
+                    if await self._apply(current, results, outbox):
+                        current = await self._storage.load_competition(tournament.id)
+                        if current is not None and current.status is CompetitionStatus.PLAYING:
+                            await self._catch_up(current, outbox)
+                        break
             await self._publish(outbox)
         return count
 
@@ -514,10 +584,16 @@ class Tournaments:
         return new
 
     async def _write(self, old: Competition, new: Competition) -> None:
+        if not await self._claim(old, new):
+            raise StaleActionError("The tournament moved on meanwhile; try again.")
+
+    async def _claim(self, old: Competition, new: Competition) -> bool:
+        """Write ``new`` over ``old``: False if another process wrote the tournament first."""
         try:
             await self._storage.save_competition(new, previous_version=old.version)
         except VersionConflict:
-            raise StaleActionError("The tournament moved on meanwhile; try again.") from None
+            return False
+        return True
 
     async def _publish(self, outbox: Outbox) -> None:
         if self._notifier is not None:

@@ -74,6 +74,12 @@ class Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="golfbot", description="Golf patience: play, solve, run the bots.")
+    parser.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        help="the bots' log on stderr: text lines (the default) or one JSON object a line; before the "
+        "command, as in `golfbot --log-format json telegram` (GOLFBOT_LOG_FORMAT)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for module in COMMAND_MODULES:
         module.add_commands(sub)
@@ -95,9 +101,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     handler = getattr(args, "handler", None)
-    if handler is None:  # plain `golfbot`: run the bot
-        args = parser.parse_args(["run", *(argv or [])])
+    if handler is None:  # plain `golfbot` (perhaps with --log-format): run the bot
+        args = parser.parse_args([*(sys.argv[1:] if argv is None else argv), "run"])
         handler = args.handler
+    if args.log_format:  # read by Settings, here and in any process this one starts
+        os.environ["GOLFBOT_LOG_FORMAT"] = args.log_format
     try:
         return int(handler(args) or 0)
     except CommandFailed as failure:

@@ -1,6 +1,7 @@
 """The daily challenge's storage role (``bot.ports.DailyStore``) on PostgreSQL, mixed into PostgresStorage.
 
-The statements are SQLite's (``adapters/sqlite/daily.py``; the storage adapters never import each other),
+The statements are SQLite's (``adapters/sqlite/daily.py``; the storage adapters never import each other,
+and both read and write the rows through ``adapters/daily_table.py``),
 with ``$n`` parameters, ``LEAST`` for SQLite's two-argument ``MIN``, the parameters of an ``INSERT ...
 SELECT`` cast to their columns' types, and text ordered byte by byte (``COLLATE "C"``) as SQLite does.
 
@@ -11,16 +12,29 @@ the transaction that marks the day closed.
 
 from __future__ import annotations
 
-import json
-from datetime import UTC, date, datetime, timedelta
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 import asyncpg
 
+from adapters.daily_table import (
+    DAY_COLUMNS,
+    RESULT_COLUMNS,
+    SECRET_KEY,
+    SETTINGS_COLUMNS,
+    best_value,
+    day_from_row,
+    day_rows,
+    day_values,
+    monday,
+    period_rows,
+    result_from_row,
+    result_values,
+    settings_from_row,
+    settings_values,
+)
 from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.ports import ConstraintViolation
-
-_SECRET = "daily_secret"
 
 
 def _pg(sql: str) -> str:
@@ -28,36 +42,6 @@ def _pg(sql: str) -> str:
     string)."""
     parts = sql.split("?")
     return parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], 1))
-
-
-_DAY_COLUMNS = "place, day, zone, rules, par_for_nine, deals, commitment, closes_at, best, closed"
-
-
-def _day(row: Any) -> DailyDay:
-    return DailyDay(
-        place=row[0],
-        day=date.fromisoformat(row[1]),
-        zone=row[2],
-        rules=row[3],
-        par_for_nine=row[4],
-        deals=tuple(int(d) for d in json.loads(row[5])),
-        commitment=row[6],
-        closes_at=datetime.fromisoformat(row[7]),
-        best=tuple(json.loads(row[8])),
-        closed=bool(row[9]),
-    )
-
-
-def _period(row: Any) -> PeriodRow:
-    return PeriodRow(
-        rank=row[0],
-        player=row[1],
-        name=row[2],
-        days=row[3],
-        average_to_par=float(row[4]),
-        wins=row[5],
-        best_to_par=row[6],
-    )
 
 
 _ADD_TO_TOTALS = _pg(
@@ -102,19 +86,6 @@ _PERIOD_PAGES = {
 """A page of a table, and the count of the rows ranked ahead of a row (constant statements)."""
 
 
-def _monday(day: date) -> date:
-    return day - timedelta(days=day.weekday())
-
-
-def _ranks(offset: int, ahead: int, keys: list[tuple[float, ...]]) -> list[int]:
-    """Competition ranks of a page that starts at ``offset``, whose first row has ``ahead`` rows before it
-    that rank better (fewer than ``offset`` when its tie began on an earlier page)."""
-    ranks = [ahead + 1]
-    for i in range(1, len(keys)):
-        ranks.append(ranks[-1] if keys[i] == keys[i - 1] else offset + i + 1)
-    return ranks
-
-
 class PostgresDailyStore:
     if TYPE_CHECKING:  # provided by PostgresStorage
         _pool: asyncpg.Pool
@@ -130,53 +101,34 @@ class PostgresDailyStore:
     async def installation_secret(self, candidate: bytes) -> bytes:
         await self._write(
             _pg("INSERT INTO installation (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING"),
-            _SECRET,
+            SECRET_KEY,
             candidate.hex(),
         )
-        row = await self._one("SELECT value FROM installation WHERE key = ?", _SECRET)
+        row = await self._one("SELECT value FROM installation WHERE key = ?", SECRET_KEY)
         assert row is not None
         return bytes.fromhex(row[0])
 
     async def daily_settings(self, place: str) -> DailySettings:
-        row = await self._one(
-            "SELECT zone, holes, rules, channel, post FROM daily_settings WHERE place = ?", place
-        )
-        if row is None:
-            return DailySettings()
-        return DailySettings(zone=row[0], holes=row[1], rules=row[2], channel=row[3], post=bool(row[4]))
+        row = await self._one(f"SELECT {SETTINGS_COLUMNS} FROM daily_settings WHERE place = ?", place)
+        return settings_from_row(row)
 
     async def save_daily_settings(self, place: str, settings: DailySettings) -> None:
         await self._write(
             _pg(
-                "INSERT INTO daily_settings (place, zone, holes, rules, channel, post)"
-                " VALUES (?, ?, ?, ?, ?, ?)"
+                f"INSERT INTO daily_settings (place, {SETTINGS_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (place) DO UPDATE SET zone = excluded.zone, holes = excluded.holes,"
                 " rules = excluded.rules, channel = excluded.channel, post = excluded.post"
             ),
-            place,
-            settings.zone,
-            settings.holes,
-            settings.rules,
-            settings.channel,
-            int(settings.post),
+            *settings_values(place, settings),
         )
 
     async def open_day(self, day: DailyDay) -> DailyDay:
         await self._write(
             _pg(
-                f"INSERT INTO daily_days ({_DAY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                f"INSERT INTO daily_days ({DAY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (place, day) DO NOTHING"
             ),
-            day.place,
-            day.day.isoformat(),
-            day.zone,
-            day.rules,
-            day.par_for_nine,
-            json.dumps([str(d) for d in day.deals]),
-            day.commitment,
-            day.closes_at.astimezone(UTC).isoformat(),
-            json.dumps(list(day.best)),
-            int(day.closed),
+            *day_values(day),
         )
         stored = await self.daily_day(day.place, day.day)
         assert stored is not None
@@ -184,23 +136,23 @@ class PostgresDailyStore:
 
     async def daily_day(self, place: str, day: date) -> DailyDay | None:
         row = await self._one(
-            f"SELECT {_DAY_COLUMNS} FROM daily_days WHERE place = ? AND day = ?", place, day.isoformat()
+            f"SELECT {DAY_COLUMNS} FROM daily_days WHERE place = ? AND day = ?", place, day.isoformat()
         )
-        return None if row is None else _day(row)
+        return None if row is None else day_from_row(row)
 
     async def latest_day(self, place: str) -> DailyDay | None:
         row = await self._one(
-            f'SELECT {_DAY_COLUMNS} FROM daily_days WHERE place = ? ORDER BY day COLLATE "C" DESC LIMIT 1',
+            f'SELECT {DAY_COLUMNS} FROM daily_days WHERE place = ? ORDER BY day COLLATE "C" DESC LIMIT 1',
             place,
         )
-        return None if row is None else _day(row)
+        return None if row is None else day_from_row(row)
 
     async def open_days(self) -> list[DailyDay]:
         rows = await self._all(
-            f"SELECT {_DAY_COLUMNS} FROM daily_days WHERE closed = 0"
+            f"SELECT {DAY_COLUMNS} FROM daily_days WHERE closed = 0"
             ' ORDER BY closes_at COLLATE "C", place COLLATE "C"'
         )
-        return [_day(row) for row in rows]
+        return [day_from_row(row) for row in rows]
 
     async def place_days(self, place: str) -> list[date]:
         rows = await self._all('SELECT day FROM daily_days WHERE place = ? ORDER BY day COLLATE "C"', place)
@@ -209,7 +161,7 @@ class PostgresDailyStore:
     async def save_day_best(self, place: str, day: date, best: tuple[int | None, ...]) -> None:
         await self._write(
             _pg("UPDATE daily_days SET best = ? WHERE place = ? AND day = ?"),
-            json.dumps(list(best)),
+            best_value(best),
             place,
             day.isoformat(),
         )
@@ -217,8 +169,8 @@ class PostgresDailyStore:
     async def record_result(self, result: DailyResult) -> None:
         changed = await self._write(
             _pg(
-                "INSERT INTO daily_results AS r (place, day, player, round_id, holes_played, total, to_par,"
-                " finished, at_or_under_par) SELECT CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT),"
+                f"INSERT INTO daily_results AS r (place, day, player, {RESULT_COLUMNS})"
+                " SELECT CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT),"
                 " CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS INTEGER),"
                 " CAST(? AS INTEGER), CAST(? AS INTEGER) FROM daily_days"
                 " WHERE place = ? AND day = ? AND closed = 0"
@@ -227,15 +179,7 @@ class PostgresDailyStore:
                 " finished = excluded.finished, at_or_under_par = excluded.at_or_under_par"
                 " WHERE excluded.holes_played >= r.holes_played"
             ),
-            result.place,
-            result.day.isoformat(),
-            result.player,
-            result.round_id,
-            result.holes_played,
-            result.total,
-            result.to_par,
-            int(result.finished),
-            int(result.at_or_under_par),
+            *result_values(result),
             result.place,
             result.day.isoformat(),
         )
@@ -244,15 +188,12 @@ class PostgresDailyStore:
 
     async def daily_result(self, place: str, day: date, player: str) -> DailyResult | None:
         row = await self._one(
-            "SELECT round_id, holes_played, total, to_par, finished, at_or_under_par FROM daily_results"
-            " WHERE place = ? AND day = ? AND player = ?",
+            f"SELECT {RESULT_COLUMNS} FROM daily_results WHERE place = ? AND day = ? AND player = ?",
             place,
             day.isoformat(),
             player,
         )
-        if row is None:
-            return None
-        return DailyResult(place, day, player, row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]))
+        return None if row is None else result_from_row(place, day, player, row)
 
     async def player_days(self, place: str, player: str) -> dict[date, bool]:
         rows = await self._all(
@@ -279,7 +220,7 @@ class PostgresDailyStore:
                 *key,
             )
             await conn.execute(_ADD_TO_TOTALS, *key)
-            await conn.execute(_ADD_TO_WEEK, _monday(day).isoformat(), *key)
+            await conn.execute(_ADD_TO_WEEK, monday(day).isoformat(), *key)
         return True
 
     async def day_board(self, place: str, day: date, offset: int = 0, limit: int = 10) -> list[DayRow]:
@@ -305,8 +246,7 @@ class PostgresDailyStore:
             rows[0][3],
             rows[0][4],
         )
-        ranks = _ranks(offset, 0 if ahead is None else int(ahead[0]), [(r[3], -r[4]) for r in rows])
-        return [DayRow(k, r[0], r[1], r[2], r[3], r[4], bool(r[5])) for k, r in zip(ranks, rows, strict=True)]
+        return day_rows(offset, 0 if ahead is None else int(ahead[0]), rows)
 
     async def day_entries(self, place: str, day: date) -> int:
         row = await self._one(
@@ -315,7 +255,7 @@ class PostgresDailyStore:
         return 0 if row is None else int(row[0])
 
     async def week_board(self, place: str, week: date, offset: int = 0, limit: int = 10) -> list[PeriodRow]:
-        return await self._period_page("daily_weeks", (place, _monday(week).isoformat()), offset, limit)
+        return await self._period_page("daily_weeks", (place, monday(week).isoformat()), offset, limit)
 
     async def all_time_board(self, place: str, offset: int = 0, limit: int = 10) -> list[PeriodRow]:
         return await self._period_page("daily_totals", (place,), offset, limit)
@@ -331,10 +271,7 @@ class PostgresDailyStore:
             return []
         _, _, days, average, wins, _ = rows[0]
         ahead = await self._pool.fetchrow(ahead_of, *key, wins, wins, average, average, days)
-        ranks = _ranks(offset, 0 if ahead is None else int(ahead[0]), [(-r[4], r[3], -r[2]) for r in rows])
-        return [
-            PeriodRow(k, r[0], r[1], r[2], float(r[3]), r[4], r[5]) for k, r in zip(ranks, rows, strict=True)
-        ]
+        return period_rows(offset, 0 if ahead is None else int(ahead[0]), list(rows))
 
 
 if TYPE_CHECKING:  # mypy checks that PostgresStorage plays the role, with the same signatures

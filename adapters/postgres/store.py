@@ -14,7 +14,9 @@ JSON is text, flags are integers. The few differences are explicit here: ``AVG``
 ``FOR UPDATE SKIP LOCKED`` so that two processes racing for one timer never wait on each other.
 
 Every write is one transaction committed before the call returns (a single statement on a pooled
-connection in autocommit, or ``conn.transaction()`` for the round and its finished hole). Conflicts are
+connection in autocommit, or ``conn.transaction()`` for the round and its finished hole). Moves, the most
+frequent write, are grouped: those of one turn of the event loop go as one statement and one commit
+(``group_commit.py``), each caller still told its own outcome. Conflicts are
 found by constraint, as in SQLite: a second round in progress is an ``INSERT ... ON CONFLICT (owner,
 place, kind) WHERE <active> DO NOTHING`` that inserts no row, a stale save an ``UPDATE ... WHERE version =
 $n`` that changes none, and any other broken constraint (SQLSTATE class 23) becomes ConstraintViolation.
@@ -30,6 +32,7 @@ import asyncpg
 
 from adapters.postgres.competition import PostgresCompetitions
 from adapters.postgres.daily import PostgresDailyStore
+from adapters.postgres.group_commit import SAVE_ROUND, GroupCommit
 from adapters.postgres.migrate import apply_migrations
 from adapters.postgres.url import redact
 from adapters.rounds_table import (
@@ -85,6 +88,8 @@ def _violation(error: asyncpg.IntegrityConstraintViolationError) -> ConstraintVi
 class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
+        self._moves = GroupCommit(pool, self._save_move)
+        """Moves saved together, a statement and a commit per turn of the event loop (group_commit.py)."""
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = DEFAULT_POOL_SIZE) -> PostgresStorage:
@@ -110,6 +115,7 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         return self._pool
 
     async def close(self) -> None:
+        await self._moves.close()
         await self._pool.close()
 
     async def _write(self, sql: str, *args: Any) -> int:
@@ -194,11 +200,7 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         if inserted != 1:
             raise ActiveRoundExists(f"{state.owner} has a round in progress at {state.place}")
 
-    _SAVE_ROUND = (
-        "UPDATE rounds SET scores = $1, best = $2, moves = $3, total = $4, version = $5, status = $6,"
-        " hints = $7, updated_at = $8, payload_version = $9, payload = $10, undos = $11"
-        " WHERE id = $12 AND version = $13"
-    )
+    _SAVE_ROUND = SAVE_ROUND
 
     _INSERT_HOLE = (
         "INSERT INTO holes (round_id, idx, player, place, deal, rules, moves, score, best, finished_at)"
@@ -210,8 +212,8 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
     ) -> None:
         args = round_save_values(state, previous_version)
         conflict = f"round {state.id} is not at version {previous_version}"
-        if finished is None:  # a move: one statement
-            if await self._write(self._SAVE_ROUND, *args) != 1:
+        if finished is None:  # a move: one UPDATE, sent with the others of this turn of the loop
+            if not await self._moves.save(args):
                 raise VersionConflict(conflict)
             return
         try:
@@ -233,6 +235,10 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
                 )
         except asyncpg.IntegrityConstraintViolationError as error:
             raise _violation(error) from error
+
+    async def _save_move(self, args: tuple[Any, ...]) -> bool:
+        """One move alone (the values of ``round_save_values``): whether the round was at its version."""
+        return await self._write(self._SAVE_ROUND, *args) == 1
 
     # ---- holes and stats -------------------------------------------------------------------------
 

@@ -1,40 +1,28 @@
 """The CompetitionStore role of the SQLite store (migration 0005): competitions under a version check,
-and match results written with the competition that finished, in one transaction."""
+and match results written with the competition that finished, in one transaction. The rows are read and
+written through ``adapters/competition_table.py``, as the PostgreSQL store does."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from contextlib import AbstractAsyncContextManager
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 
-from bot.competition.results import Finish, MatchResult
-from bot.competition.state import Competition, CompetitionStatus
-from bot.models import Payload
+from adapters.competition_table import (
+    COMPETITION_COLUMNS,
+    RESULT_COLUMNS,
+    RESULT_READ_COLUMNS,
+    competition_from_row,
+    competition_save_values,
+    competition_values,
+    result_rows,
+    results_from_rows,
+)
+from bot.competition.results import MatchResult
+from bot.competition.state import Competition
 from bot.ports import ConstraintViolation, VersionConflict
-
-
-def _ts(value: datetime | None) -> str:
-    return (value or datetime.now(UTC)).astimezone(UTC).isoformat()
-
-
-_COLUMNS = "id, kind, place, status, version, parent, payload_version, payload, created_at, updated_at"
-
-
-def _competition(row: Any) -> Competition:
-    return Competition(
-        id=row[0],
-        kind=row[1],
-        place=row[2],
-        status=CompetitionStatus(row[3]),
-        version=row[4],
-        parent=row[5],
-        payload=Payload(row[6], row[7]),
-        created_at=datetime.fromisoformat(row[8]),
-        updated_at=datetime.fromisoformat(row[9]),
-    )
 
 
 class SqliteCompetitions:
@@ -48,49 +36,29 @@ class SqliteCompetitions:
 
     async def create_competition(self, competition: Competition) -> None:
         inserted = await self._write(
-            f"INSERT INTO competitions ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            f"INSERT INTO competitions ({COMPETITION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (id) DO NOTHING",
-            (
-                competition.id,
-                competition.kind,
-                competition.place,
-                competition.status.value,
-                competition.version,
-                competition.parent,
-                competition.payload.version,
-                competition.payload.data,
-                _ts(competition.created_at),
-                _ts(competition.updated_at),
-            ),
+            competition_values(competition),
         )
         if inserted != 1:
             raise ConstraintViolation(f"a competition {competition.id} exists already")
 
     async def load_competition(self, competition_id: str) -> Competition | None:
-        rows = await self._all(f"SELECT {_COLUMNS} FROM competitions WHERE id = ?", (competition_id,))
-        return _competition(rows[0]) if rows else None
+        rows = await self._all(
+            f"SELECT {COMPETITION_COLUMNS} FROM competitions WHERE id = ?", (competition_id,)
+        )
+        return competition_from_row(rows[0]) if rows else None
 
     _SAVE = (
         "UPDATE competitions SET status = ?, version = ?, payload_version = ?, payload = ?, updated_at = ?"
         " WHERE id = ? AND version = ?"
     )
-    _RESULT = (
-        "INSERT INTO match_results (match_id, player, place, seat, rank, holes_won, holes_lost, summary,"
-        " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-    )
+    _RESULT = f"INSERT INTO match_results ({RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
     async def save_competition(
         self, competition: Competition, *, previous_version: int, result: MatchResult | None = None
     ) -> None:
-        args = (
-            competition.status.value,
-            competition.version,
-            competition.payload.version,
-            competition.payload.data,
-            _ts(competition.updated_at),
-            competition.id,
-            previous_version,
-        )
+        args = competition_save_values(competition, previous_version)
         conflict = f"competition {competition.id} is not at version {previous_version}"
         if result is None:
             if await self._write(self._SAVE, args) != 1:
@@ -99,52 +67,20 @@ class SqliteCompetitions:
         async with self._transaction() as db:
             if (await db.execute(self._SAVE, args)).rowcount != 1:
                 raise VersionConflict(conflict)
-            await db.executemany(
-                self._RESULT,
-                [
-                    (
-                        result.match_id,
-                        f.player,
-                        result.place,
-                        seat,
-                        f.rank,
-                        f.holes_won,
-                        f.holes_lost,
-                        result.summary,
-                        _ts(result.finished_at),
-                    )
-                    for seat, f in enumerate(result.finishes)
-                ],
-            )
+            await db.executemany(self._RESULT, result_rows(result))
 
     async def active_competitions(self, kinds: Collection[str] | None = None) -> list[Competition]:
         rows = await self._all(
-            f"SELECT {_COLUMNS} FROM competitions WHERE status IN ('open', 'playing') ORDER BY created_at, id"
+            f"SELECT {COMPETITION_COLUMNS} FROM competitions WHERE status IN ('open', 'playing')"
+            " ORDER BY created_at, id"
         )
-        found = [_competition(row) for row in rows]
+        found = [competition_from_row(row) for row in rows]
         return [c for c in found if kinds is None or c.kind in kinds]
 
     async def results(self, place: str) -> list[MatchResult]:
         rows = await self._all(
-            "SELECT match_id, player, rank, holes_won, holes_lost, summary, finished_at FROM match_results"
-            " WHERE place = ? ORDER BY finished_at, match_id, seat",
+            f"SELECT {RESULT_READ_COLUMNS} FROM match_results WHERE place = ?"
+            " ORDER BY finished_at, match_id, seat",
             (place,),
         )
-        return list(_results(place, rows))
-
-
-def _results(place: str, rows: list[Any]) -> Iterable[MatchResult]:
-    current: list[Any] = []
-    for row in [*rows, None]:
-        if current and (row is None or row[0] != current[0][0]):
-            first = current[0]
-            yield MatchResult(
-                first[0],
-                place,
-                datetime.fromisoformat(first[6]),
-                tuple(Finish(r[1], r[2], r[3], r[4]) for r in current),
-                first[5],
-            )
-            current = []
-        if row is not None:
-            current.append(row)
+        return results_from_rows(place, rows)

@@ -1,4 +1,5 @@
-"""The daily challenge's storage role (``bot.ports.DailyStore``) in SQLite, mixed into SqliteStorage.
+"""The daily challenge's storage role (``bot.ports.DailyStore``) in SQLite, mixed into SqliteStorage; its rows
+are read and written through ``adapters/daily_table.py``, as the PostgreSQL store does.
 
 Leaderboards are read in rank order from an index: a day's table ranks that day's results with a window
 function (ties share a rank); the all-time table is ``daily_totals``, which closing a day adds to once, in
@@ -7,47 +8,31 @@ the transaction that marks the day closed.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from contextlib import AbstractAsyncContextManager
-from datetime import UTC, date, datetime, timedelta
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 
+from adapters.daily_table import (
+    DAY_COLUMNS,
+    RESULT_COLUMNS,
+    SECRET_KEY,
+    SETTINGS_COLUMNS,
+    best_value,
+    day_from_row,
+    day_rows,
+    day_values,
+    monday,
+    period_rows,
+    result_from_row,
+    result_values,
+    settings_from_row,
+    settings_values,
+)
 from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.ports import ConstraintViolation
-
-_SECRET = "daily_secret"
-_DAY_COLUMNS = "place, day, zone, rules, par_for_nine, deals, commitment, closes_at, best, closed"
-
-
-def _day(row: Any) -> DailyDay:
-    return DailyDay(
-        place=row[0],
-        day=date.fromisoformat(row[1]),
-        zone=row[2],
-        rules=row[3],
-        par_for_nine=row[4],
-        deals=tuple(int(d) for d in json.loads(row[5])),
-        commitment=row[6],
-        closes_at=datetime.fromisoformat(row[7]),
-        best=tuple(json.loads(row[8])),
-        closed=bool(row[9]),
-    )
-
-
-def _period(row: Any) -> PeriodRow:
-    return PeriodRow(
-        rank=row[0],
-        player=row[1],
-        name=row[2],
-        days=row[3],
-        average_to_par=float(row[4]),
-        wins=row[5],
-        best_to_par=row[6],
-    )
-
 
 _ADD_TO_TOTALS = (
     "INSERT INTO daily_totals (place, player, days, sum_to_par, average_to_par, wins, best_to_par)"
@@ -85,19 +70,6 @@ _PERIOD_PAGES = {
 """A page of a table, and the count of the rows ranked ahead of a row (constant statements)."""
 
 
-def _monday(day: date) -> date:
-    return day - timedelta(days=day.weekday())
-
-
-def _ranks(offset: int, ahead: int, keys: list[tuple[float, ...]]) -> list[int]:
-    """Competition ranks of a page that starts at ``offset``, whose first row has ``ahead`` rows before it
-    that rank better (fewer than ``offset`` when its tie began on an earlier page)."""
-    ranks = [ahead + 1]
-    for i in range(1, len(keys)):
-        ranks.append(ranks[-1] if keys[i] == keys[i - 1] else offset + i + 1)
-    return ranks
-
-
 class SqliteDailyStore:
     if TYPE_CHECKING:  # provided by SqliteStorage
 
@@ -109,44 +81,29 @@ class SqliteDailyStore:
     async def installation_secret(self, candidate: bytes) -> bytes:
         await self._write(
             "INSERT INTO installation (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
-            (_SECRET, candidate.hex()),
+            (SECRET_KEY, candidate.hex()),
         )
-        row = await self._one("SELECT value FROM installation WHERE key = ?", (_SECRET,))
+        row = await self._one("SELECT value FROM installation WHERE key = ?", (SECRET_KEY,))
         assert row is not None
         return bytes.fromhex(row[0])
 
     async def daily_settings(self, place: str) -> DailySettings:
-        row = await self._one(
-            "SELECT zone, holes, rules, channel, post FROM daily_settings WHERE place = ?", (place,)
-        )
-        if row is None:
-            return DailySettings()
-        return DailySettings(zone=row[0], holes=row[1], rules=row[2], channel=row[3], post=bool(row[4]))
+        row = await self._one(f"SELECT {SETTINGS_COLUMNS} FROM daily_settings WHERE place = ?", (place,))
+        return settings_from_row(row)
 
     async def save_daily_settings(self, place: str, settings: DailySettings) -> None:
         await self._write(
-            "INSERT INTO daily_settings (place, zone, holes, rules, channel, post) VALUES (?, ?, ?, ?, ?, ?)"
+            f"INSERT INTO daily_settings (place, {SETTINGS_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (place) DO UPDATE SET zone = excluded.zone, holes = excluded.holes,"
             " rules = excluded.rules, channel = excluded.channel, post = excluded.post",
-            (place, settings.zone, settings.holes, settings.rules, settings.channel, int(settings.post)),
+            settings_values(place, settings),
         )
 
     async def open_day(self, day: DailyDay) -> DailyDay:
         await self._write(
-            f"INSERT INTO daily_days ({_DAY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            f"INSERT INTO daily_days ({DAY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (place, day) DO NOTHING",
-            (
-                day.place,
-                day.day.isoformat(),
-                day.zone,
-                day.rules,
-                day.par_for_nine,
-                json.dumps([str(d) for d in day.deals]),
-                day.commitment,
-                day.closes_at.astimezone(UTC).isoformat(),
-                json.dumps(list(day.best)),
-                int(day.closed),
-            ),
+            day_values(day),
         )
         stored = await self.daily_day(day.place, day.day)
         assert stored is not None
@@ -154,21 +111,21 @@ class SqliteDailyStore:
 
     async def daily_day(self, place: str, day: date) -> DailyDay | None:
         row = await self._one(
-            f"SELECT {_DAY_COLUMNS} FROM daily_days WHERE place = ? AND day = ?", (place, day.isoformat())
+            f"SELECT {DAY_COLUMNS} FROM daily_days WHERE place = ? AND day = ?", (place, day.isoformat())
         )
-        return None if row is None else _day(row)
+        return None if row is None else day_from_row(row)
 
     async def latest_day(self, place: str) -> DailyDay | None:
         row = await self._one(
-            f"SELECT {_DAY_COLUMNS} FROM daily_days WHERE place = ? ORDER BY day DESC LIMIT 1", (place,)
+            f"SELECT {DAY_COLUMNS} FROM daily_days WHERE place = ? ORDER BY day DESC LIMIT 1", (place,)
         )
-        return None if row is None else _day(row)
+        return None if row is None else day_from_row(row)
 
     async def open_days(self) -> list[DailyDay]:
         rows = await self._all(
-            f"SELECT {_DAY_COLUMNS} FROM daily_days WHERE closed = 0 ORDER BY closes_at, place"
+            f"SELECT {DAY_COLUMNS} FROM daily_days WHERE closed = 0 ORDER BY closes_at, place"
         )
-        return [_day(row) for row in rows]
+        return [day_from_row(row) for row in rows]
 
     async def place_days(self, place: str) -> list[date]:
         rows = await self._all("SELECT day FROM daily_days WHERE place = ? ORDER BY day", (place,))
@@ -177,44 +134,29 @@ class SqliteDailyStore:
     async def save_day_best(self, place: str, day: date, best: tuple[int | None, ...]) -> None:
         await self._write(
             "UPDATE daily_days SET best = ? WHERE place = ? AND day = ?",
-            (json.dumps(list(best)), place, day.isoformat()),
+            (best_value(best), place, day.isoformat()),
         )
 
     async def record_result(self, result: DailyResult) -> None:
         changed = await self._write(
-            "INSERT INTO daily_results (place, day, player, round_id, holes_played, total, to_par,"
-            " finished, at_or_under_par) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? FROM daily_days"
+            f"INSERT INTO daily_results (place, day, player, {RESULT_COLUMNS})"
+            " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? FROM daily_days"
             " WHERE place = ? AND day = ? AND closed = 0"
             " ON CONFLICT (place, day, player) DO UPDATE SET round_id = excluded.round_id,"
             " holes_played = excluded.holes_played, total = excluded.total, to_par = excluded.to_par,"
             " finished = excluded.finished, at_or_under_par = excluded.at_or_under_par"
             " WHERE excluded.holes_played >= daily_results.holes_played",
-            (
-                result.place,
-                result.day.isoformat(),
-                result.player,
-                result.round_id,
-                result.holes_played,
-                result.total,
-                result.to_par,
-                int(result.finished),
-                int(result.at_or_under_par),
-                result.place,
-                result.day.isoformat(),
-            ),
+            (*result_values(result), result.place, result.day.isoformat()),
         )
         if not changed and await self.daily_day(result.place, result.day) is None:
             raise ConstraintViolation(f"a result of a day never opened: {result.place} {result.day}")
 
     async def daily_result(self, place: str, day: date, player: str) -> DailyResult | None:
         row = await self._one(
-            "SELECT round_id, holes_played, total, to_par, finished, at_or_under_par FROM daily_results"
-            " WHERE place = ? AND day = ? AND player = ?",
+            f"SELECT {RESULT_COLUMNS} FROM daily_results WHERE place = ? AND day = ? AND player = ?",
             (place, day.isoformat(), player),
         )
-        if row is None:
-            return None
-        return DailyResult(place, day, player, row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]))
+        return None if row is None else result_from_row(place, day, player, row)
 
     async def player_days(self, place: str, player: str) -> dict[date, bool]:
         rows = await self._all(
@@ -237,7 +179,7 @@ class SqliteDailyStore:
                 key + key,
             )
             await db.execute(_ADD_TO_TOTALS, key)
-            await db.execute(_ADD_TO_WEEK, (_monday(day).isoformat(), *key))
+            await db.execute(_ADD_TO_WEEK, (monday(day).isoformat(), *key))
         return True
 
     async def day_board(self, place: str, day: date, offset: int = 0, limit: int = 10) -> list[DayRow]:
@@ -258,8 +200,7 @@ class SqliteDailyStore:
             " AND (to_par < ? OR (to_par = ? AND holes_played > ?))",
             (*key, rows[0][3], rows[0][3], rows[0][4]),
         )
-        ranks = _ranks(offset, 0 if ahead is None else int(ahead[0]), [(r[3], -r[4]) for r in rows])
-        return [DayRow(k, r[0], r[1], r[2], r[3], r[4], bool(r[5])) for k, r in zip(ranks, rows, strict=True)]
+        return day_rows(offset, 0 if ahead is None else int(ahead[0]), rows)
 
     async def day_entries(self, place: str, day: date) -> int:
         row = await self._one(
@@ -268,7 +209,7 @@ class SqliteDailyStore:
         return 0 if row is None else int(row[0])
 
     async def week_board(self, place: str, week: date, offset: int = 0, limit: int = 10) -> list[PeriodRow]:
-        return await self._period_page("daily_weeks", (place, _monday(week).isoformat()), offset, limit)
+        return await self._period_page("daily_weeks", (place, monday(week).isoformat()), offset, limit)
 
     async def all_time_board(self, place: str, offset: int = 0, limit: int = 10) -> list[PeriodRow]:
         return await self._period_page("daily_totals", (place,), offset, limit)
@@ -284,10 +225,7 @@ class SqliteDailyStore:
             return []
         _, _, days, average, wins, _ = rows[0]
         ahead = await self._one(ahead_of, (*key, wins, wins, average, average, days))
-        ranks = _ranks(offset, 0 if ahead is None else int(ahead[0]), [(-r[4], r[3], -r[2]) for r in rows])
-        return [
-            PeriodRow(k, r[0], r[1], r[2], float(r[3]), r[4], r[5]) for k, r in zip(ranks, rows, strict=True)
-        ]
+        return period_rows(offset, 0 if ahead is None else int(ahead[0]), rows)
 
 
 if TYPE_CHECKING:  # mypy checks that SqliteStorage plays the role, with the same signatures

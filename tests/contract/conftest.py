@@ -40,3 +40,12 @@ async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
         store = await PostgresStorage.open(await _pg_server().fresh_database())
     yield store
     await store.close()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def shared_database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where several processes meet: an SQLite file (each opens its own connection) or a new PostgreSQL
+    database (each its own pool)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "golf.sqlite3")
+    return str(await _pg_server().fresh_database())

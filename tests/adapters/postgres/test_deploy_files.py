@@ -55,3 +55,8 @@ def test_the_healthcheck_and_the_unit_use_doctor() -> None:
     assert "ExecStartPre=/opt/golfbot/venv/bin/golfbot doctor" in (
         ROOT / "deploy" / "golfbot@.service"
     ).read_text(encoding="utf-8")
+
+
+def test_the_compose_file_logs_json() -> None:
+    text = (ROOT / "deploy" / "compose.yaml").read_text(encoding="utf-8")
+    assert re.search(r"^\s+GOLFBOT_LOG_FORMAT: json\b", text, re.M)
