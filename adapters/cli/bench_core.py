@@ -255,6 +255,7 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
     import tempfile
 
     from adapters.cli.config import POSTGRES_SCHEMES
+    from adapters.cli.eventloop import loop_name, run
 
     on_postgres = bool(args.db) and args.db.strip().lower().startswith(POSTGRES_SCHEMES)
     solver_name = "none" if args.no_solver else f"pool of {args.solver_workers}"
@@ -283,11 +284,12 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
         )
 
     if args.db:
-        result = asyncio.run(main(args.db if on_postgres else Path(args.db)))
+        result = run(main(args.db if on_postgres else Path(args.db)))
     else:
         with tempfile.TemporaryDirectory(prefix="golfbot-bench-") as folder:
-            result = asyncio.run(main(Path(folder) / "bench.sqlite3"))
+            result = run(main(Path(folder) / "bench.sqlite3"))
     result["solver"] = solver_name
+    result["event_loop"] = loop_name()
     return _print(args, result)
 
 
@@ -351,7 +353,8 @@ def _print(args: argparse.Namespace, result: dict[str, Any]) -> int:
         f"core bench: {result['players']} players"
         f"{' in ' + str(result['processes']) + ' processes' if 'processes' in result else ''},"
         f" {result['actions']} presses in {result['seconds']:.2f} s, "
-        f"think {result['think_ms']:g} ms, solver: {solver_name}\n"
+        f"think {result['think_ms']:g} ms, solver: {solver_name}"
+        f"{', loop: ' + result['event_loop'] if 'event_loop' in result else ''}\n"
         f"  actions/s   {result['actions_per_s']:.1f}\n"
         f"  latency     p50 {result['p50_ms']:.2f} ms · p99 {result['p99_ms']:.2f} ms · "
         f"max {result['max_ms']:.2f} ms (press to Screen, commit included)\n"
