@@ -96,18 +96,25 @@ class Tally:
 
 def choose(screen: Screen, rng: random.Random) -> str | None:
     """The id of the button to press: a playable column, else the stock, else Next hole; None when the
-    round is over."""
+    round is over. (One pass over the buttons: the players share the process with the core they measure.)"""
     from bot.screens import ButtonRole
 
-    enabled = [b for b in screen.all_buttons if b.enabled]
-    columns = [b for b in enabled if b.role is ButtonRole.COLUMN]
+    column, stock, go_on = ButtonRole.COLUMN, ButtonRole.STOCK, ButtonRole.NEXT
+    columns: list[str] = []
+    turn = next_hole = None
+    for row in screen.buttons:
+        for button in row:
+            if button.enabled:
+                role = button.role
+                if role is column:
+                    columns.append(button.id)
+                elif role is stock:
+                    turn = turn or button.id
+                elif role is go_on:
+                    next_hole = next_hole or button.id
     if columns:
-        return rng.choice(columns).id
-    for role in (ButtonRole.STOCK, ButtonRole.NEXT):
-        for button in enabled:
-            if button.role is role:
-                return button.id
-    return None
+        return rng.choice(columns)
+    return turn or next_hole
 
 
 async def simulate_player(
