@@ -63,13 +63,12 @@ def commit_group(conn: sqlite3.Connection, writes: list[Write[Any]]) -> list[Any
 
 
 class GroupCommit:
-    """The writes of one connection, committed in groups. ``lock`` is held while a group is in the
-    thread, and by any transaction of several awaited statements on the same connection (which a group
-    must not join)."""
+    """The writes of one connection, committed in groups (every write of the connection must come this
+    way: a statement queued on it otherwise could land between a group's BEGIN and COMMIT only if a group
+    spanned several trips, which it never does)."""
 
-    def __init__(self, db: aiosqlite.Connection, lock: asyncio.Lock) -> None:
+    def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
-        self._lock = lock
         self._waiting: list[tuple[Write[Any], asyncio.Future[Any]]] = []
         self._flushing: asyncio.Task[None] | None = None
         self.groups = 0
@@ -101,9 +100,7 @@ class GroupCommit:
             while self._waiting:
                 group, self._waiting = self._waiting, []
                 try:
-                    writes = [write for write, _ in group]
-                    async with self._lock:
-                        outcomes = await self._in_thread(writes)
+                    outcomes = await self._in_thread([write for write, _ in group])
                 except BaseException as error:
                     for _, future in group:
                         if not future.done():
