@@ -140,16 +140,19 @@ async def simulate_player(
         tally.starts.append(time.perf_counter() - began)
         return screen
 
+    def look(screen: Screen) -> tuple[ScreenKind, str | None]:
+        # what a person takes from a board: what it shows and what to press next (decided as it is seen;
+        # the Screen itself is not kept while the player thinks, as a chat adapter does not keep it)
+        return screen.kind, choose(screen, rng)
+
     await asyncio.sleep(rng.uniform(0, think))  # players arrive over one think time, not all at once
-    screen = await start()
+    kind, action_id = look(await start())
     for _ in range(actions):
         if think:
             await asyncio.sleep(rng.expovariate(1 / think))
-        action_id = choose(screen, rng)
         if action_id is None:
             tally.rounds += 1
-            screen = await start()
-            action_id = choose(screen, rng)
+            kind, action_id = look(await start())
             assert action_id is not None
         began = time.perf_counter()
         try:
@@ -158,10 +161,11 @@ async def simulate_player(
             tally.errors += 1
             raise
         tally.latencies.append(time.perf_counter() - began)
-        if after.kind is ScreenKind.SUMMARY and screen.kind is ScreenKind.BOARD:
+        if after.kind is ScreenKind.SUMMARY and kind is ScreenKind.BOARD:
             tally.holes += 1
             tally.rounds_played.add(after.session)
-        screen = after
+        kind, action_id = look(after)
+        del after
 
 
 async def run_bench(
