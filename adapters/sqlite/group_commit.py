@@ -63,9 +63,9 @@ def commit_group(conn: sqlite3.Connection, writes: list[Write[Any]]) -> list[Any
 
 
 class GroupCommit:
-    """The writes of one connection, committed in groups (every write of the connection must come this
-    way: a statement queued on it otherwise could land between a group's BEGIN and COMMIT only if a group
-    spanned several trips, which it never does)."""
+    """The writes of one connection, committed in groups. Every write of the connection must come this way;
+    reads may be queued on the connection directly: a group takes one trip, so nothing queued lands between
+    its BEGIN and its COMMIT."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db

@@ -181,3 +181,25 @@ def test_every_answered_press_survives_a_kill_9(db_path):
         answered[round_id] = max(answered[round_id], int(version))
     stored = stored_versions(db_path)
     assert all(stored[r] >= v for r, v in answered.items()), (answered, stored)
+
+
+async def test_a_group_whose_transaction_fails_fails_every_write_and_reports_none_done(storage, db_path):
+    """Another program holds the database's write lock past the busy timeout: the group's BEGIN fails, so
+    each of its writes fails (with SQLite's error), none is on disk, and the next group goes through."""
+    states = await rounds_of(storage, 10)
+    await storage._db.execute("PRAGMA busy_timeout=50")
+    other = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        results = await asyncio.gather(
+            *(storage.save_round(s.bump(), previous_version=1) for s in states), return_exceptions=True
+        )
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
+
+    assert all(isinstance(r, sqlite3.OperationalError) and "locked" in str(r) for r in results)
+    assert stored_versions(db_path) == {s.id: 1 for s in states}
+    assert not storage._db.in_transaction
+    await asyncio.gather(*(storage.save_round(s.bump(), previous_version=1) for s in states))
+    assert stored_versions(db_path) == {s.id: 2 for s in states}
