@@ -73,7 +73,8 @@ it 2,000). A press allocates and frees dozens of objects, so the count barely mo
 generation fills with objects that live through a player's think time: at 700 the collector ran ~700 times
 per 40,000 presses and took 30-50 µs of every press (a fifth to a third of its CPU), and full collections
 of the whole heap (tens of ms each) came every few seconds; at 5,000, 9-14 µs a press, and no full
-collection in those runs (``golfbot bench core --players 2000 --think-ms 0 --no-solver --actions 20``, gc.callbacks)."""
+collection in those runs (``golfbot bench core --players 2000 --think-ms 0 --no-solver --actions 20``,
+timed with gc.callbacks)."""
 
 
 def freeze_startup_heap() -> None:
