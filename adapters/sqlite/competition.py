@@ -3,12 +3,13 @@ and match results written with the competition that finished, in one transaction
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Collection, Iterable
+from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from adapters.sqlite.group_commit import Write
+import aiosqlite
+
 from bot.competition.results import Finish, MatchResult
 from bot.competition.state import Competition, CompetitionStatus
 from bot.models import Payload
@@ -43,7 +44,7 @@ class SqliteCompetitions:
 
         async def _write(self, sql: str, args: Iterable[Any] = ()) -> int: ...
         async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Any]: ...
-        async def _commit(self, write: Write[Any]) -> Any: ...
+        def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
 
     async def create_competition(self, competition: Competition) -> None:
         inserted = await self._write(
@@ -95,27 +96,26 @@ class SqliteCompetitions:
             if await self._write(self._SAVE, args) != 1:
                 raise VersionConflict(conflict)
             return
-        rows = [
-            (
-                result.match_id,
-                f.player,
-                result.place,
-                seat,
-                f.rank,
-                f.holes_won,
-                f.holes_lost,
-                result.summary,
-                _ts(result.finished_at),
-            )
-            for seat, f in enumerate(result.finishes)
-        ]
-
-        def save(db: sqlite3.Connection) -> None:  # the competition and its result together, or neither
-            if db.execute(self._SAVE, args).rowcount != 1:
+        async with self._transaction() as db:
+            if (await db.execute(self._SAVE, args)).rowcount != 1:
                 raise VersionConflict(conflict)
-            db.executemany(self._RESULT, rows)
-
-        await self._commit(save)
+            await db.executemany(
+                self._RESULT,
+                [
+                    (
+                        result.match_id,
+                        f.player,
+                        result.place,
+                        seat,
+                        f.rank,
+                        f.holes_won,
+                        f.holes_lost,
+                        result.summary,
+                        _ts(result.finished_at),
+                    )
+                    for seat, f in enumerate(result.finishes)
+                ],
+            )
 
     async def active_competitions(self, kinds: Collection[str] | None = None) -> list[Competition]:
         rows = await self._all(

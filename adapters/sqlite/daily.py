@@ -8,14 +8,13 @@ the transaction that marks the day closed.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable
+from contextlib import AbstractAsyncContextManager
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 
-from adapters.sqlite.group_commit import Write
 from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.ports import ConstraintViolation
 
@@ -105,7 +104,7 @@ class SqliteDailyStore:
         async def _write(self, sql: str, args: Iterable[Any] = ()) -> int: ...
         async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Any]: ...
         async def _one(self, sql: str, args: Iterable[Any] = ()) -> aiosqlite.Row | None: ...
-        async def _commit(self, write: Write[Any]) -> Any: ...
+        def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
 
     async def installation_secret(self, candidate: bytes) -> bytes:
         await self._write(
@@ -225,25 +224,21 @@ class SqliteDailyStore:
 
     async def close_day(self, place: str, day: date) -> bool:
         key = (place, day.isoformat())
-        week = (_monday(day).isoformat(), *key)
-
-        def close(db: sqlite3.Connection) -> bool:  # all of it committed, or none
-            closing = db.execute(
+        async with self._transaction() as db:
+            closing = await db.execute(
                 "UPDATE daily_days SET closed = 1 WHERE place = ? AND day = ? AND closed = 0", key
             )
             if closing.rowcount == 0:
                 return False
-            db.execute(
+            await db.execute(
                 "UPDATE daily_results SET won = 1 WHERE place = ? AND day = ? AND (to_par, holes_played) ="
                 " (SELECT to_par, holes_played FROM daily_results WHERE place = ? AND day = ?"
                 " ORDER BY to_par, holes_played DESC LIMIT 1)",
                 key + key,
             )
-            db.execute(_ADD_TO_TOTALS, key)
-            db.execute(_ADD_TO_WEEK, week)
-            return True
-
-        return bool(await self._commit(close))
+            await db.execute(_ADD_TO_TOTALS, key)
+            await db.execute(_ADD_TO_WEEK, (_monday(day).isoformat(), *key))
+        return True
 
     async def day_board(self, place: str, day: date, offset: int = 0, limit: int = 10) -> list[DayRow]:
         # the page is read in rank order straight from the index; only the rank of its first row takes a

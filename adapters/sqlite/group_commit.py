@@ -63,12 +63,14 @@ def commit_group(conn: sqlite3.Connection, writes: list[Write[Any]]) -> list[Any
 
 
 class GroupCommit:
-    """The writes of one connection, committed in groups. Every write of the connection must come this way;
-    reads may be queued on the connection directly: a group takes one trip, so nothing queued lands between
-    its BEGIN and its COMMIT."""
+    """The writes of one connection, committed in groups. ``lock`` is held while a group is in the thread,
+    and by any transaction of several awaited statements on the same connection (which a group must not
+    join). Reads may be queued on the connection directly: a group takes one trip, so nothing queued lands
+    between its BEGIN and its COMMIT."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, lock: asyncio.Lock) -> None:
         self._db = db
+        self._lock = lock
         self._waiting: list[tuple[Write[Any], asyncio.Future[Any]]] = []
         self._flushing: asyncio.Task[None] | None = None
         self.groups = 0
@@ -100,7 +102,9 @@ class GroupCommit:
             while self._waiting:
                 group, self._waiting = self._waiting, []
                 try:
-                    outcomes = await self._in_thread([write for write, _ in group])
+                    writes = [write for write, _ in group]
+                    async with self._lock:
+                        outcomes = await self._in_thread(writes)
                 except BaseException as error:
                     for _, future in group:
                         if not future.done():

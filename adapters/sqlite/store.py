@@ -11,9 +11,9 @@ constraint) is rolled back to its savepoint and fails alone: the others of its g
 the transaction itself fail (the COMMIT: a full disk, say), every write of the group fails with it, and
 none is reported as done.
 
-Every write goes this way, those of several statements too (a hole's end, a day's close, a match's result:
-a function that runs them all). Reads are single statements queued on the connection straight away: the
-thread runs a group in one go, so a read never lands inside one.
+Reads are single statements queued on the connection straight away (the thread runs a group in one go, so
+a read never lands inside one). A transaction of several awaited statements (``_transaction``, used by the
+daily and competition roles) holds a lock from BEGIN to COMMIT: groups wait for it, and it for them.
 
 ``synchronous=NORMAL`` in WAL mode loses nothing when the process is killed (only a power cut could undo
 the last commits), and keeps a commit well under a millisecond.
@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Collection, Iterable
+from collections.abc import AsyncIterator, Collection, Iterable
+from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -87,8 +88,11 @@ def _hole_values(finished: HoleRecord) -> tuple[Any, ...]:
 class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
-        self._writes = GroupCommit(db)
-        """Every write goes through it: committed in groups, each in one trip to the connection's thread."""
+        self._lock = asyncio.Lock()
+        """Held from BEGIN to COMMIT of a transaction, and while a group of writes is in the thread."""
+        self._open = False
+        """A transaction of several awaited statements is open: a read queued now would land inside it."""
+        self._writes = GroupCommit(db, self._lock)
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStorage:
@@ -120,6 +124,22 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
         await self._writes.drain()
         await self._db.close()
 
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            self._open = True
+            try:
+                yield self._db
+            except BaseException as error:
+                await self._db.execute("ROLLBACK")
+                if isinstance(error, sqlite3.IntegrityError):
+                    raise _violation(error) from error
+                raise
+            finally:
+                self._open = False
+            await self._db.execute("COMMIT")
+
     async def _commit(self, write: Write[Any]) -> Any:
         """``write`` committed (with the writes of other callers that come meanwhile: group commit)."""
         try:
@@ -134,6 +154,9 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
 
     async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Any]:
         """The rows of a query, read in the same trip (a cursor left open would hold a read transaction)."""
+        if self._open:
+            async with self._lock:
+                return list(await self._db.execute_fetchall(sql, tuple(args)))
         return list(await self._db.execute_fetchall(sql, tuple(args)))
 
     async def _one(self, sql: str, args: Iterable[Any] = ()) -> aiosqlite.Row | None:

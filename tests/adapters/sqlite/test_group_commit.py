@@ -116,6 +116,26 @@ async def test_a_press_is_answered_only_once_its_write_is_on_disk(storage, db_pa
     assert seen == [True] * 120
 
 
+async def test_writes_wait_for_a_transaction_of_several_statements_and_stay_out_of_it(storage, db_path):
+    states = await rounds_of(storage, 5)
+    entered = asyncio.Event()
+
+    async def failing_transaction() -> None:
+        async with storage._transaction() as db:
+            await db.execute("UPDATE rounds SET version = 99 WHERE id = 'round0000'")
+            entered.set()
+            await asyncio.sleep(0.05)  # the other writes arrive meanwhile
+            raise RuntimeError("given up")
+
+    async def moves() -> None:
+        await entered.wait()
+        await asyncio.gather(*(storage.save_round(s.bump(), previous_version=1) for s in states[1:]))
+
+    results = await asyncio.gather(failing_transaction(), moves(), return_exceptions=True)
+    assert isinstance(results[0], RuntimeError) and results[1] is None
+    assert stored_versions(db_path) == {"round0000": 1, **{s.id: 2 for s in states[1:]}}
+
+
 async def test_close_commits_what_was_handed_in(db_path):
     storage = await SqliteStorage.open(db_path)
     states = await rounds_of(storage, 10)
