@@ -96,18 +96,25 @@ class Tally:
 
 def choose(screen: Screen, rng: random.Random) -> str | None:
     """The id of the button to press: a playable column, else the stock, else Next hole; None when the
-    round is over."""
+    round is over. (One pass over the buttons: the players share the process with the core they measure.)"""
     from bot.screens import ButtonRole
 
-    enabled = [b for b in screen.all_buttons if b.enabled]
-    columns = [b for b in enabled if b.role is ButtonRole.COLUMN]
+    column, stock, go_on = ButtonRole.COLUMN, ButtonRole.STOCK, ButtonRole.NEXT
+    columns: list[str] = []
+    turn = next_hole = None
+    for row in screen.buttons:
+        for button in row:
+            if button.enabled:
+                role = button.role
+                if role is column:
+                    columns.append(button.id)
+                elif role is stock:
+                    turn = turn or button.id
+                elif role is go_on:
+                    next_hole = next_hole or button.id
     if columns:
-        return rng.choice(columns).id
-    for role in (ButtonRole.STOCK, ButtonRole.NEXT):
-        for button in enabled:
-            if button.role is role:
-                return button.id
-    return None
+        return rng.choice(columns)
+    return turn or next_hole
 
 
 async def simulate_player(
@@ -133,16 +140,19 @@ async def simulate_player(
         tally.starts.append(time.perf_counter() - began)
         return screen
 
+    def look(screen: Screen) -> tuple[ScreenKind, str | None]:
+        # what a person takes from a board: what it shows and what to press next (decided as it is seen;
+        # the Screen itself is not kept while the player thinks, as a chat adapter does not keep it)
+        return screen.kind, choose(screen, rng)
+
     await asyncio.sleep(rng.uniform(0, think))  # players arrive over one think time, not all at once
-    screen = await start()
+    kind, action_id = look(await start())
     for _ in range(actions):
         if think:
             await asyncio.sleep(rng.expovariate(1 / think))
-        action_id = choose(screen, rng)
         if action_id is None:
             tally.rounds += 1
-            screen = await start()
-            action_id = choose(screen, rng)
+            kind, action_id = look(await start())
             assert action_id is not None
         began = time.perf_counter()
         try:
@@ -151,10 +161,11 @@ async def simulate_player(
             tally.errors += 1
             raise
         tally.latencies.append(time.perf_counter() - began)
-        if after.kind is ScreenKind.SUMMARY and screen.kind is ScreenKind.BOARD:
+        if after.kind is ScreenKind.SUMMARY and kind is ScreenKind.BOARD:
             tally.holes += 1
             tally.rounds_played.add(after.session)
-        screen = after
+        kind, action_id = look(after)
+        del after
 
 
 async def run_bench(
@@ -255,6 +266,7 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
     import tempfile
 
     from adapters.cli.config import POSTGRES_SCHEMES
+    from adapters.cli.eventloop import loop_name, run
 
     on_postgres = bool(args.db) and args.db.strip().lower().startswith(POSTGRES_SCHEMES)
     solver_name = "none" if args.no_solver else f"pool of {args.solver_workers}"
@@ -283,11 +295,12 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
         )
 
     if args.db:
-        result = asyncio.run(main(args.db if on_postgres else Path(args.db)))
+        result = run(main(args.db if on_postgres else Path(args.db)))
     else:
         with tempfile.TemporaryDirectory(prefix="golfbot-bench-") as folder:
-            result = asyncio.run(main(Path(folder) / "bench.sqlite3"))
+            result = run(main(Path(folder) / "bench.sqlite3"))
     result["solver"] = solver_name
+    result["event_loop"] = loop_name()
     return _print(args, result)
 
 
@@ -351,7 +364,8 @@ def _print(args: argparse.Namespace, result: dict[str, Any]) -> int:
         f"core bench: {result['players']} players"
         f"{' in ' + str(result['processes']) + ' processes' if 'processes' in result else ''},"
         f" {result['actions']} presses in {result['seconds']:.2f} s, "
-        f"think {result['think_ms']:g} ms, solver: {solver_name}\n"
+        f"think {result['think_ms']:g} ms, solver: {solver_name}"
+        f"{', loop: ' + result['event_loop'] if 'event_loop' in result else ''}\n"
         f"  actions/s   {result['actions_per_s']:.1f}\n"
         f"  latency     p50 {result['p50_ms']:.2f} ms · p99 {result['p99_ms']:.2f} ms · "
         f"max {result['max_ms']:.2f} ms (press to Screen, commit included)\n"

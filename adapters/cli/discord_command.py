@@ -89,9 +89,8 @@ def discord_command(args: argparse.Namespace) -> int:
         return EXIT_NO_TOKEN
     configure_logging(settings)
     # Imported here: asyncio, discord.py and the solver pool load only for this command.
-    import asyncio
-
     from adapters.cli.chat_runner import discord_bot, serve_chat_bots
+    from adapters.cli.eventloop import run
 
     bot = discord_bot(settings, sync_globally=args.sync, shards=shards)
-    return asyncio.run(serve_chat_bots(settings, [bot]))
+    return run(serve_chat_bots(settings, [bot]))

@@ -91,9 +91,9 @@ def _check_options(args: argparse.Namespace) -> None:
 
 
 def _run_async(job: Callable[[], Awaitable[T]]) -> T:
-    """``asyncio.run`` with the failures a player can act on turned into one line."""
-    import asyncio
-
+    """``asyncio.run`` (on uvloop where installed: ``adapters.cli.eventloop``) with the failures a player
+    can act on turned into one line."""
+    from adapters.cli.eventloop import run
     from adapters.sqlite import DatabaseUnavailable
     from bot.errors import GolfError
 
@@ -101,7 +101,7 @@ def _run_async(job: Callable[[], Awaitable[T]]) -> T:
         return await job()
 
     try:
-        return asyncio.run(main())
+        return run(main())
     except DatabaseUnavailable as error:
         raise CommandFailed(str(error), EXIT_ENVIRONMENT) from error
     except GolfError as error:

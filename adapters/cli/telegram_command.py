@@ -54,10 +54,9 @@ def telegram_command(args: argparse.Namespace) -> int:
         print(f"--webhook-url must be an http(s) URL, not {webhook_url!r}", file=sys.stderr)
         return EXIT_BAD_OPTIONS
     configure_logging(settings)
-    import asyncio
-
     from adapters.cli.chat_runner import serve_chat_bots, telegram_bot
+    from adapters.cli.eventloop import run
     from adapters.telegram.runner import Webhook
 
     webhook = Webhook(webhook_url, args.listen, args.port, args.secret_token) if webhook_url else None
-    return asyncio.run(serve_chat_bots(settings, [telegram_bot(settings, webhook)]))
+    return run(serve_chat_bots(settings, [telegram_bot(settings, webhook)]))

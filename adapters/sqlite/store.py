@@ -1,10 +1,19 @@
-"""The Storage port on one aiosqlite connection: WAL mode, autocommit, migrations at open.
+"""The Storage port on one aiosqlite connection: WAL mode, migrations at open, writes committed in groups.
 
-Every write is one transaction committed before the call returns, so a reply is never shown for a move
-that is not on disk. A single statement is a transaction of its own (autocommit) and takes one trip to the
-database thread; several statements go inside BEGIN IMMEDIATE ... COMMIT, during which nothing else is
-queued on the connection. Single statements of many players queue up on the connection at once, so the
-database thread is kept busy while the event loop goes on.
+Every write is committed before the call returns, so a reply is never shown for a move that is not on disk
+(a press is answered only after the COMMIT of its write has returned). Writes are **group-committed**: a
+write that finds none in flight goes to the database thread at once, alone; the writes that arrive while
+it is in flight wait, and then go together, in ONE transaction and ONE trip to aiosqlite's thread (a
+function run there: ``BEGIN IMMEDIATE``, each write inside a savepoint of its own, ``COMMIT``). Under load
+a hundred presses thus cost one trip, one wake-up of the event loop and one commit instead of a hundred;
+alone, a press costs what it did. A write that fails inside a group (a version conflict, a broken
+constraint) is rolled back to its savepoint and fails alone: the others of its group are committed. Should
+the transaction itself fail (the COMMIT: a full disk, say), every write of the group fails with it, and
+none is reported as done.
+
+Reads are single statements queued on the connection straight away (the thread runs a group in one go, so
+a read never lands inside one). A transaction of several awaited statements (``_transaction``, used by the
+daily and competition roles) holds a lock from BEGIN to COMMIT: groups wait for it, and it for them.
 
 ``synchronous=NORMAL`` in WAL mode loses nothing when the process is killed (only a power cut could undo
 the last commits), and keeps a commit well under a millisecond.
@@ -39,6 +48,7 @@ from adapters.rounds_table import (
 )
 from adapters.sqlite.competition import SqliteCompetitions
 from adapters.sqlite.daily import SqliteDailyStore
+from adapters.sqlite.group_commit import GroupCommit, Write
 from adapters.sqlite.migrate import MigrationError, apply_migrations
 from adapters.sqlite.opening import DatabaseUnavailable, explain, probe
 from bot.models import (
@@ -60,11 +70,29 @@ def _violation(error: sqlite3.IntegrityError) -> ConstraintViolation:
     return ConstraintViolation(f"{error.sqlite_errorname}: {error}")
 
 
+def _hole_values(finished: HoleRecord) -> tuple[Any, ...]:
+    return (
+        finished.round_id,
+        finished.index,
+        finished.player,
+        finished.place,
+        str(finished.deal),
+        finished.rules,
+        " ".join(finished.moves),
+        finished.score,
+        finished.best,
+        _ts(finished.finished_at),
+    )
+
+
 class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = asyncio.Lock()
-        """Held from BEGIN to COMMIT of a transaction: a statement queued meanwhile would join it."""
+        """Held from BEGIN to COMMIT of a transaction, and while a group of writes is in the thread."""
+        self._open = False
+        """A transaction of several awaited statements is open: a read queued now would land inside it."""
+        self._writes = GroupCommit(db, self._lock)
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStorage:
@@ -93,12 +121,14 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
         return cls(db)
 
     async def close(self) -> None:
+        await self._writes.drain()
         await self._db.close()
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
             await self._db.execute("BEGIN IMMEDIATE")
+            self._open = True
             try:
                 yield self._db
             except BaseException as error:
@@ -106,22 +136,25 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
                 if isinstance(error, sqlite3.IntegrityError):
                     raise _violation(error) from error
                 raise
+            finally:
+                self._open = False
             await self._db.execute("COMMIT")
 
-    async def _write(self, sql: str, args: Iterable[Any] = ()) -> int:
-        """One statement, committed when it returns; the number of rows it changed."""
+    async def _commit(self, write: Write[Any]) -> Any:
+        """``write`` committed (with the writes of other callers that come meanwhile: group commit)."""
         try:
-            if self._lock.locked():  # a transaction is open: wait for its end
-                async with self._lock:
-                    return (await self._db.execute(sql, tuple(args))).rowcount
-            # queued at once (no await comes first), so it runs before any BEGIN queued after it
-            return (await self._db.execute(sql, tuple(args))).rowcount
+            return await self._writes.run(write)
         except sqlite3.IntegrityError as error:
             raise _violation(error) from error
 
+    async def _write(self, sql: str, args: Iterable[Any] = ()) -> int:
+        """One statement, committed when it returns; the number of rows it changed."""
+        values = tuple(args)
+        return int(await self._commit(lambda conn: conn.execute(sql, values).rowcount))
+
     async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Any]:
         """The rows of a query, read in the same trip (a cursor left open would hold a read transaction)."""
-        if self._lock.locked():
+        if self._open:
             async with self._lock:
                 return list(await self._db.execute_fetchall(sql, tuple(args)))
         return list(await self._db.execute_fetchall(sql, tuple(args)))
@@ -220,30 +253,15 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
         self, state: RoundState, *, previous_version: int, finished: HoleRecord | None = None
     ) -> None:
         args = round_save_values(state, previous_version)
-        conflict = f"round {state.id} is not at version {previous_version}"
-        if finished is None:  # a move: one statement
-            if await self._write(self._SAVE_ROUND, args) != 1:
-                raise VersionConflict(conflict)
-            return
-        async with self._transaction() as db:
-            cursor = await db.execute(self._SAVE_ROUND, args)
-            if cursor.rowcount != 1:
-                raise VersionConflict(conflict)
-            await db.execute(
-                self._INSERT_HOLE,
-                (
-                    finished.round_id,
-                    finished.index,
-                    finished.player,
-                    finished.place,
-                    str(finished.deal),
-                    finished.rules,
-                    " ".join(finished.moves),
-                    finished.score,
-                    finished.best,
-                    _ts(finished.finished_at),
-                ),
-            )
+        hole = None if finished is None else _hole_values(finished)
+
+        def save(conn: sqlite3.Connection) -> None:  # a move: one statement; a hole's end: two
+            if conn.execute(self._SAVE_ROUND, args).rowcount != 1:
+                raise VersionConflict(f"round {state.id} is not at version {previous_version}")
+            if hole is not None:
+                conn.execute(self._INSERT_HOLE, hole)
+
+        await self._commit(save)
 
     # ---- holes and stats -------------------------------------------------------------------------
 
