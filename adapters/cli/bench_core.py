@@ -59,6 +59,7 @@ def add_commands(subparsers: Subparsers) -> None:
     )
     p.add_argument("--player-prefix", default="", help=argparse.SUPPRESS)
     p.add_argument("--raw", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--raw-to", help=argparse.SUPPRESS)  # a file for the parent of several processes
     p.add_argument("--seed", type=int, default=1, help="random seed of the players (default 1)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.set_defaults(handler=cmd_bench_core)
@@ -258,11 +259,16 @@ def _percentiles(values: list[float]) -> list[float]:
     return statistics.quantiles(values, n=100, method="inclusive")
 
 
+class BenchError(RuntimeError):
+    """One of several bench processes failed."""
+
+
 def cmd_bench_core(args: argparse.Namespace) -> int:
     if args.players < 1 or args.actions < 1 or args.think_ms < 0:
         print("golfbot bench core: --players and --actions must be at least 1, --think-ms at least 0")
         return 2
     import asyncio
+    import sys
     import tempfile
 
     from adapters.cli.config import POSTGRES_SCHEMES
@@ -276,7 +282,11 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
                 "golfbot bench core: --processes needs --db postgresql://... (one database, many processes)"
             )
             return 2
-        result = asyncio.run(run_processes(args))
+        try:
+            result = asyncio.run(run_processes(args))
+        except BenchError as error:
+            print(f"golfbot bench core: {error}", file=sys.stderr)
+            return 1
         result["solver"] = f"{solver_name} per process"
         return _print(args, result)
 
@@ -301,6 +311,11 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
             result = run(main(Path(folder) / "bench.sqlite3"))
     result["solver"] = solver_name
     result["event_loop"] = loop_name()
+    if args.raw_to:  # every latency, for the parent: a file, not a pipe it may not be reading yet
+        import json
+
+        Path(args.raw_to).write_text(json.dumps(result), encoding="utf-8")
+        return 0
     return _print(args, result)
 
 
@@ -310,34 +325,40 @@ async def run_processes(args: argparse.Namespace) -> dict[str, Any]:
     import json
     import secrets
     import sys
+    import tempfile
 
     share = -(-args.players // args.processes)
     run = secrets.token_hex(3)  # the players of each run and process are new ones
     options = ["--actions", str(args.actions), "--think-ms", str(args.think_ms), "--holes", str(args.holes)]
     options += ["--no-solver"] if args.no_solver else ["--solver-workers", str(args.solver_workers)]
-    children = [
-        await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "adapters.cli.main",
-            "bench",
-            "core",
-            "--json",
-            "--raw",
-            "--db",
-            args.db,
-            "--players",
-            str(min(share, args.players - k * share)),
-            "--seed",
-            str(args.seed + k),
-            "--player-prefix",
-            f"{run}-{k}-",
-            *options,
-            stdout=asyncio.subprocess.PIPE,
-        )
-        for k in range(args.processes)
-    ]
-    outputs = [json.loads((await child.communicate())[0]) for child in children]
+    with tempfile.TemporaryDirectory(prefix="golfbot-bench-") as folder:
+        results = [Path(folder) / f"process-{k}.json" for k in range(args.processes)]
+        children = [
+            await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "adapters.cli.main",
+                "bench",
+                "core",
+                "--raw",
+                "--raw-to",
+                str(results[k]),
+                "--db",
+                args.db,
+                "--players",
+                str(min(share, args.players - k * share)),
+                "--seed",
+                str(args.seed + k),
+                "--player-prefix",
+                f"{run}-{k}-",
+                *options,
+            )
+            for k in range(args.processes)
+        ]
+        codes = await asyncio.gather(*(child.wait() for child in children))
+        if any(codes):
+            raise BenchError(f"a bench process failed (exit status {max(codes)}); see its lines above")
+        outputs = [json.loads(path.read_text(encoding="utf-8")) for path in results]
     latencies = [x / 1000 for out in outputs for x in out.pop("latencies_ms")]
     starts = [x / 1000 for out in outputs for x in out.pop("starts_ms")]
     tally = Tally()
