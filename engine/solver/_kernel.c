@@ -212,6 +212,54 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
     return d > 0 ? d : 0;
 }
 
+/* 1 if the tableau cannot be cleared because a walk cannot reach the ends of the rank ladder: without
+ * wrapping, cards ranked below every start (the top, the stock cards in the window) are reached only by
+ * a walk going down from the lowest start rank, so one card of that rank (or that start) must take a card
+ * one rank below; likewise above the highest. The matching with those two pairs forced is then redone.
+ * (The plain matching lets such cards serve each other in a cycle that no walk ever enters.) */
+static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
+    if ((x->flags & F_WRAP) || starts[0] || cnt[0] || top == 0 || top == NOTOP) return 0;
+    int lo = 0, hi = 0, below = 0, above = 0;
+    for (int r = 1; r <= 13; r++)
+        if ((starts[r] || top == r) && (r < 13 || (x->flags & F_KINGS_PRED))) {
+            if (!lo) lo = r;
+            hi = r;
+        }
+    if (!lo) return 0;
+    for (int r = 1; r < lo; r++) below |= cnt[r];
+    for (int r = hi + 1; r <= 13; r++) above |= cnt[r];
+    if (!below && !above) return 0;
+    int L[NRANK + 1], R[NRANK + 1], odd_right[13], odd_left[13], n0 = 0, m = 0;
+    for (int r = 1; r <= 13; r++) {
+        L[r] = cnt[r] + starts[r] + (top == r);
+        R[r] = cnt[r];
+        n0 += R[r];
+    }
+    if (!(x->flags & F_KINGS_PRED)) L[13] = 0;
+    for (int r = 1; r <= 13; r++) {
+        odd_right[r - 1] = (r & 1) ? R[r] : L[r]; /* R1 L2 R3 .. R13 */
+        odd_left[r - 1] = (r & 1) ? L[r] : R[r];  /* L1 R2 L3 .. L13 */
+    }
+    if (below) { /* rank lo takes a card of rank lo - 1 */
+        int *s = ((lo - 1) & 1) ? odd_right : odd_left;
+        if (s[lo - 2] && s[lo - 1]) {
+            s[lo - 2]--;
+            s[lo - 1]--;
+            m++;
+        }
+    }
+    if (above) { /* rank hi takes a card of rank hi + 1 */
+        int *s = (hi & 1) ? odd_left : odd_right;
+        if (s[hi - 1] && s[hi]) {
+            s[hi - 1]--;
+            s[hi]--;
+            m++;
+        }
+    }
+    m += path_matching(odd_right, 13) + path_matching(odd_left, 13);
+    return n0 > m;
+}
+
 /* A lower bound on the cards left when only the stock cards idx .. idx+u-1 may be turned (0: clearing
  * is not ruled out). The cheap matching first; if it does not reach ``enough``, find the cards that can
  * never be played at all: a card is playable only once every card above it in its column is, and some
@@ -230,7 +278,7 @@ static int bound(const Ctx *x, int idx, int u, int top, int enough) {
     unsigned ranks = 0; /* ranks in the tableau; if the start alone serves them all, all are playable */
     for (int r = 0; r < NRANK; r++)
         if (x->cnt[r]) ranks |= 1u << r;
-    if (!(ranks & ~ok)) return d;
+    if (!(ranks & ~ok)) return d ? d : blocked(x, x->cnt, starts, top);
     int rest[MAXC], stuck = 0; /* rest[c]: the cards of column c not (yet) known to be playable */
     unsigned pending = 0;
     for (int c = 0; c < x->ncols; c++) {
@@ -257,7 +305,7 @@ static int bound(const Ctx *x, int idx, int u, int top, int enough) {
             }
         }
     }
-    if (!pending) return d;
+    if (!pending) return d ? d : blocked(x, x->cnt, starts, top);
     int cnt[NRANK];
     memcpy(cnt, x->cnt, sizeof cnt);
     for (int c = 0; c < x->ncols; c++)

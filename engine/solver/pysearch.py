@@ -58,6 +58,47 @@ def deficit(cnt: list[int], starts: list[int], top: int, flags: int) -> int:
     return max(0, sum(right) - matched - universal)
 
 
+def blocked(cnt: list[int], starts: list[int], top: int, flags: int) -> bool:
+    """Can the tableau not be cleared because no walk reaches the ends of the rank ladder? Without
+    wrapping, cards ranked below every start (the top, the stock cards turned) are reached only by a walk
+    going down from the lowest start rank, so a card of that rank (or that start) must take one a rank
+    below; likewise above the highest. The matching with those pairs forced is redone. (The plain
+    matching lets such cards serve each other in a cycle no walk ever enters.)"""
+    if flags & WRAP or starts[0] or cnt[0] or top in (0, NO_TOP):
+        return False
+    usable = [r for r in range(1, 14) if (starts[r] or top == r) and (r < 13 or flags & KINGS_PRED)]
+    if not usable:
+        return False
+    lo, hi = usable[0], usable[-1]
+    below, above = any(cnt[1:lo]), any(cnt[hi + 1 : 14])
+    if not below and not above:
+        return False
+    left = [0] * (RANKS + 1)
+    right = [0] * (RANKS + 1)
+    for r in range(1, RANKS):
+        left[r] = cnt[r] + starts[r] + (top == r)
+        right[r] = cnt[r]
+    if not flags & KINGS_PRED:
+        left[13] = 0
+    ranks = range(1, 14)
+    odd_right = [right[r] if r & 1 else left[r] for r in ranks]  # R1 L2 R3 .. R13
+    odd_left = [left[r] if r & 1 else right[r] for r in ranks]  # L1 R2 L3 .. L13
+    forced = 0
+    if below:  # rank lo takes a card of rank lo - 1
+        seq = odd_right if (lo - 1) & 1 else odd_left
+        if seq[lo - 2] and seq[lo - 1]:
+            seq[lo - 2] -= 1
+            seq[lo - 1] -= 1
+            forced += 1
+    if above:  # rank hi takes a card of rank hi + 1
+        seq = odd_left if hi & 1 else odd_right
+        if seq[hi - 1] and seq[hi]:
+            seq[hi - 1] -= 1
+            seq[hi] -= 1
+            forced += 1
+    return sum(right) > forced + _path_matching(odd_right) + _path_matching(odd_left)
+
+
 class _GiveUp(Exception):
     pass
 
@@ -117,7 +158,9 @@ class _Tables:
             for i in range(height[c] - marked[c]):
                 rest[columns[c][i]] -= 1
                 stuck += 1
-        return stuck + deficit(rest, starts, top, flags) if stuck else d
+        if stuck:
+            return stuck + deficit(rest, starts, top, flags)
+        return d if d else int(blocked(cnt, starts, top, flags))
 
     def lower_bound(self, top: int) -> int:
         """No line from the start scores below this: the cards that must stay, or, when clearing is not
