@@ -212,11 +212,13 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
     return d > 0 ? d : 0;
 }
 
-/* 1 if the tableau cannot be cleared because a walk cannot reach the ends of the rank ladder: without
- * wrapping, cards ranked below every start (the top, the stock cards in the window) are reached only by
- * a walk going down from the lowest start rank, so one card of that rank (or that start) must take a card
- * one rank below; likewise above the highest. The matching with those two pairs forced is then redone.
- * (The plain matching lets such cards serve each other in a cycle that no walk ever enters.) */
+/* 1 if the tableau cannot be cleared because walks cannot reach the ends of the rank ladder often
+ * enough: without wrapping, cards ranked below every start (the top, the stock cards in the window) are
+ * reached only by a walk going down from the lowest start rank: a card of that rank (or that start) takes
+ * a card one rank below. And once per run of such cards in a column: between two runs a card outside
+ * them is played, so the foundation has left them and must come back. Likewise above the highest start.
+ * The matching with those pairs forced is then redone. (The plain matching lets such cards serve each
+ * other in a cycle that no walk ever enters.) */
 static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
     if ((x->flags & F_WRAP) || starts[0] || cnt[0] || top == 0 || top == NOTOP) return 0;
     int lo = 0, hi = 0, below = 0, above = 0;
@@ -229,6 +231,21 @@ static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
     for (int r = 1; r < lo; r++) below |= cnt[r];
     for (int r = hi + 1; r <= 13; r++) above |= cnt[r];
     if (!below && !above) return 0;
+    int nb = 0, na = 0; /* the entries needed: the most runs of such cards in one column */
+    for (int c = 0; c < x->ncols; c++) {
+        int b = 0, a = 0, inb = 0, ina = 0;
+        for (int i = 0; i < x->height[c]; i++) {
+            int r = x->cards[c][i];
+            b += r < lo && !inb;
+            a += r > hi && !ina;
+            inb = r < lo;
+            ina = r > hi;
+        }
+        if (b > nb) nb = b;
+        if (a > na) na = a;
+    }
+    below = nb;
+    above = na;
     int L[NRANK + 1], R[NRANK + 1], odd_right[13], odd_left[13], n0 = 0, m = 0;
     for (int r = 1; r <= 13; r++) {
         L[r] = cnt[r] + starts[r] + (top == r);
@@ -240,21 +257,19 @@ static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
         odd_right[r - 1] = (r & 1) ? R[r] : L[r]; /* R1 L2 R3 .. R13 */
         odd_left[r - 1] = (r & 1) ? L[r] : R[r];  /* L1 R2 L3 .. L13 */
     }
-    if (below) { /* rank lo takes a card of rank lo - 1 */
+    if (below) { /* rank lo takes a card of rank lo - 1, that many times */
         int *s = ((lo - 1) & 1) ? odd_right : odd_left;
-        if (s[lo - 2] && s[lo - 1]) {
-            s[lo - 2]--;
-            s[lo - 1]--;
-            m++;
-        }
+        if (s[lo - 2] < below || s[lo - 1] < below) return 1;
+        s[lo - 2] -= below;
+        s[lo - 1] -= below;
+        m += below;
     }
-    if (above) { /* rank hi takes a card of rank hi + 1 */
+    if (above) { /* rank hi takes a card of rank hi + 1, that many times */
         int *s = (hi & 1) ? odd_left : odd_right;
-        if (s[hi - 1] && s[hi]) {
-            s[hi - 1]--;
-            s[hi]--;
-            m++;
-        }
+        if (s[hi - 1] < above || s[hi] < above) return 1;
+        s[hi - 1] -= above;
+        s[hi] -= above;
+        m += above;
     }
     m += path_matching(odd_right, 13) + path_matching(odd_left, 13);
     return n0 > m;

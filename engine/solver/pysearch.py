@@ -8,6 +8,8 @@ them in step.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.solver.problem import (
     KINGS_PRED,
     NO_BOUND,
@@ -58,21 +60,37 @@ def deficit(cnt: list[int], starts: list[int], top: int, flags: int) -> int:
     return max(0, sum(right) - matched - universal)
 
 
-def blocked(cnt: list[int], starts: list[int], top: int, flags: int) -> bool:
-    """Can the tableau not be cleared because no walk reaches the ends of the rank ladder? Without
-    wrapping, cards ranked below every start (the top, the stock cards turned) are reached only by a walk
-    going down from the lowest start rank, so a card of that rank (or that start) must take one a rank
-    below; likewise above the highest. The matching with those pairs forced is redone. (The plain
-    matching lets such cards serve each other in a cycle no walk ever enters.)"""
+def _most_runs(columns: list[list[int]], inside: Callable[[int], bool]) -> int:
+    """The most separate runs of cards ``inside`` in one column (other cards between them)."""
+    most = 0
+    for col in columns:
+        runs, was = 0, False
+        for r in col:
+            now = inside(r)
+            runs += now and not was
+            was = now
+        most = max(most, runs)
+    return most
+
+
+def blocked(columns: list[list[int]], cnt: list[int], starts: list[int], top: int, flags: int) -> bool:
+    """Can the tableau (``columns``, counted in ``cnt``) not be cleared because walks cannot reach the
+    ends of the rank ladder often enough? Without wrapping, cards ranked below every start (the top, the
+    stock cards turned) are reached only by a walk going down from the lowest start rank: a card of that
+    rank (or that start) takes one a rank below. And once per run of such cards in a column: between two
+    runs a card outside them is played, so the foundation has left them and must come back. Likewise
+    above the highest start. The matching with those pairs forced is redone. (The plain matching lets
+    such cards serve each other in a cycle no walk ever enters.)"""
     if flags & WRAP or starts[0] or cnt[0] or top in (0, NO_TOP):
         return False
     usable = [r for r in range(1, 14) if (starts[r] or top == r) and (r < 13 or flags & KINGS_PRED)]
     if not usable:
         return False
     lo, hi = usable[0], usable[-1]
-    below, above = any(cnt[1:lo]), any(cnt[hi + 1 : 14])
-    if not below and not above:
+    if not any(cnt[1:lo]) and not any(cnt[hi + 1 : 14]):
         return False
+    below = _most_runs(columns, lambda r: r < lo)
+    above = _most_runs(columns, lambda r: r > hi)
     left = [0] * (RANKS + 1)
     right = [0] * (RANKS + 1)
     for r in range(1, RANKS):
@@ -84,18 +102,20 @@ def blocked(cnt: list[int], starts: list[int], top: int, flags: int) -> bool:
     odd_right = [right[r] if r & 1 else left[r] for r in ranks]  # R1 L2 R3 .. R13
     odd_left = [left[r] if r & 1 else right[r] for r in ranks]  # L1 R2 L3 .. L13
     forced = 0
-    if below:  # rank lo takes a card of rank lo - 1
+    if below:  # rank lo takes a card of rank lo - 1, that many times
         seq = odd_right if (lo - 1) & 1 else odd_left
-        if seq[lo - 2] and seq[lo - 1]:
-            seq[lo - 2] -= 1
-            seq[lo - 1] -= 1
-            forced += 1
-    if above:  # rank hi takes a card of rank hi + 1
+        if seq[lo - 2] < below or seq[lo - 1] < below:
+            return True
+        seq[lo - 2] -= below
+        seq[lo - 1] -= below
+        forced += below
+    if above:  # rank hi takes a card of rank hi + 1, that many times
         seq = odd_left if hi & 1 else odd_right
-        if seq[hi - 1] and seq[hi]:
-            seq[hi - 1] -= 1
-            seq[hi] -= 1
-            forced += 1
+        if seq[hi - 1] < above or seq[hi] < above:
+            return True
+        seq[hi - 1] -= above
+        seq[hi] -= above
+        forced += above
     return sum(right) > forced + _path_matching(odd_right) + _path_matching(odd_left)
 
 
@@ -160,7 +180,9 @@ class _Tables:
                 stuck += 1
         if stuck:
             return stuck + deficit(rest, starts, top, flags)
-        return d if d else int(blocked(cnt, starts, top, flags))
+        if d:
+            return d
+        return int(blocked([col[:h] for col, h in zip(columns, height)], cnt, starts, top, flags))
 
     def lower_bound(self, top: int) -> int:
         """No line from the start scores below this: the cards that must stay, or, when clearing is not
