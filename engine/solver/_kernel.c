@@ -42,6 +42,9 @@ typedef struct {
     unsigned onto[15]; /* bit r set: rank r may go onto this rank (14: the empty foundation) */
     unsigned below[MAXC][MAXH + 1];      /* ranks among the deepest h cards of a column */
     unsigned below_onto[MAXC][MAXH + 1]; /* the ranks that may go onto one of them */
+    /* runs (separated by other cards) among the deepest h cards of a column of cards ranked below t
+     * (low_runs[c][h][t]) and above t (high_runs[c][h][t]) */
+    unsigned char low_runs[MAXC][MAXH + 1][16], high_runs[MAXC][MAXH + 1][16];
     uint64_t wcol[MAXC], widx;
     int cnt[NRANK];
     int *pre; /* (S + 1) x NRANK prefix counts of the stock */
@@ -212,42 +215,30 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
     return d > 0 ? d : 0;
 }
 
-/* 1 if the tableau cannot be cleared because walks cannot reach the ends of the rank ladder often
- * enough: without wrapping, cards ranked below every start (the top, the stock cards in the window) are
- * reached only by a walk going down from the lowest start rank: a card of that rank (or that start) takes
- * a card one rank below. And once per run of such cards in a column: between two runs a card outside
- * them is played, so the foundation has left them and must come back. Likewise above the highest start.
- * The matching with those pairs forced is then redone. (The plain matching lets such cards serve each
- * other in a cycle that no walk ever enters.) */
+/* 1 if the tableau cannot be cleared because the foundation cannot come into the ends of the rank
+ * ladder often enough. Without wrapping, take the cards ranked below t: in a column they lie in separate
+ * runs (other cards between them), and between two runs the foundation leaves them, so each run needs its
+ * own way in: a start ranked below t (the top, a stock card in the window), or a card of rank t taking one
+ * of rank t - 1. So the pair (t, t - 1) is matched at least (runs in the column with most) - (starts below
+ * t) times; likewise above t with the pair (t, t + 1). The matching with all those pairs forced is redone.
+ * (The plain matching lets such cards serve each other in a cycle that the foundation never enters.) */
 static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
     if ((x->flags & F_WRAP) || starts[0] || cnt[0] || top == 0 || top == NOTOP) return 0;
-    int lo = 0, hi = 0, below = 0, above = 0;
-    for (int r = 1; r <= 13; r++)
-        if ((starts[r] || top == r) && (r < 13 || (x->flags & F_KINGS_PRED))) {
-            if (!lo) lo = r;
-            hi = r;
+    unsigned char low[16], high[16]; /* the most runs in one column of cards ranked below / above t */
+    memcpy(low, x->low_runs[0][x->height[0]], 16);
+    memcpy(high, x->high_runs[0][x->height[0]], 16);
+    for (int c = 1; c < x->ncols; c++) {
+        const unsigned char *l = x->low_runs[c][x->height[c]], *h = x->high_runs[c][x->height[c]];
+        for (int t = 0; t < 16; t++) {
+            low[t] = l[t] > low[t] ? l[t] : low[t];
+            high[t] = h[t] > high[t] ? h[t] : high[t];
         }
-    if (!lo) return 0;
-    for (int r = 1; r < lo; r++) below |= cnt[r];
-    for (int r = hi + 1; r <= 13; r++) above |= cnt[r];
-    if (!below && !above) return 0;
-    int nb = 0, na = 0; /* the entries needed: the most runs of such cards in one column */
-    for (int c = 0; c < x->ncols; c++) {
-        int b = 0, a = 0, inb = 0, ina = 0;
-        for (int i = 0; i < x->height[c]; i++) {
-            int r = x->cards[c][i];
-            b += r < lo && !inb;
-            a += r > hi && !ina;
-            inb = r < lo;
-            ina = r > hi;
-        }
-        if (b > nb) nb = b;
-        if (a > na) na = a;
     }
-    below = nb;
-    above = na;
-    int L[NRANK + 1], R[NRANK + 1], odd_right[13], odd_left[13], n0 = 0, m = 0;
+    int sc[NRANK + 1], L[NRANK + 1], R[NRANK + 1], odd_right[13], odd_left[13], n0 = 0, m = 0, all = 0;
     for (int r = 1; r <= 13; r++) {
+        sc[r] = starts[r] + (top == r); /* a King start takes nothing unless Queens go on Kings */
+        if (r == 13 && !(x->flags & F_KINGS_PRED)) sc[r] = 0;
+        all += sc[r];
         L[r] = cnt[r] + starts[r] + (top == r);
         R[r] = cnt[r];
         n0 += R[r];
@@ -257,19 +248,25 @@ static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
         odd_right[r - 1] = (r & 1) ? R[r] : L[r]; /* R1 L2 R3 .. R13 */
         odd_left[r - 1] = (r & 1) ? L[r] : R[r];  /* L1 R2 L3 .. L13 */
     }
-    if (below) { /* rank lo takes a card of rank lo - 1, that many times */
-        int *s = ((lo - 1) & 1) ? odd_right : odd_left;
-        if (s[lo - 2] < below || s[lo - 1] < below) return 1;
-        s[lo - 2] -= below;
-        s[lo - 1] -= below;
-        m += below;
-    }
-    if (above) { /* rank hi takes a card of rank hi + 1, that many times */
-        int *s = (hi & 1) ? odd_left : odd_right;
-        if (s[hi - 1] < above || s[hi] < above) return 1;
-        s[hi - 1] -= above;
-        s[hi] -= above;
-        m += above;
+    int under = 0; /* starts ranked below t */
+    for (int t = 1; t <= 13; t++) {
+        int f = low[t] - under; /* rank t takes rank t - 1 at least f times */
+        if (f > 0) {
+            int *s = ((t - 1) & 1) ? odd_right : odd_left;
+            if (s[t - 2] < f || s[t - 1] < f) return 1;
+            s[t - 2] -= f;
+            s[t - 1] -= f;
+            m += f;
+        }
+        under += sc[t];
+        f = high[t] - (all - under); /* rank t takes rank t + 1 at least f times */
+        if (f > 0) {
+            int *s = (t & 1) ? odd_left : odd_right;
+            if (s[t - 1] < f || s[t] < f) return 1;
+            s[t - 1] -= f;
+            s[t] -= f;
+            m += f;
+        }
     }
     m += path_matching(odd_right, 13) + path_matching(odd_left, 13);
     return n0 > m;
@@ -484,6 +481,11 @@ static Ctx *ctx_new(PyObject *columns, Py_buffer *stock, int top, Py_buffer *adj
             x->cnt[r]++;
             x->below[c][i + 1] = x->below[c][i] | 1u << r;
             x->below_onto[c][i + 1] = x->below_onto[c][i] | x->onto[r];
+            for (int t = 0; t < 16; t++) { /* a run starts here if the card above it is outside */
+                int p = i ? x->cards[c][i - 1] : -1;
+                x->low_runs[c][i + 1][t] = (unsigned char)(x->low_runs[c][i][t] + (r < t && !(p >= 0 && p < t)));
+                x->high_runs[c][i + 1][t] = (unsigned char)(x->high_runs[c][i][t] + (r > t && !(p > t)));
+            }
         }
     x->pre = (int *)calloc((size_t)(x->S + 1) * NRANK, sizeof(int));
     if (!x->pre) {

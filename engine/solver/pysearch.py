@@ -74,48 +74,47 @@ def _most_runs(columns: list[list[int]], inside: Callable[[int], bool]) -> int:
 
 
 def blocked(columns: list[list[int]], cnt: list[int], starts: list[int], top: int, flags: int) -> bool:
-    """Can the tableau (``columns``, counted in ``cnt``) not be cleared because walks cannot reach the
-    ends of the rank ladder often enough? Without wrapping, cards ranked below every start (the top, the
-    stock cards turned) are reached only by a walk going down from the lowest start rank: a card of that
-    rank (or that start) takes one a rank below. And once per run of such cards in a column: between two
-    runs a card outside them is played, so the foundation has left them and must come back. Likewise
-    above the highest start. The matching with those pairs forced is redone. (The plain matching lets
-    such cards serve each other in a cycle no walk ever enters.)"""
+    """Can the tableau (``columns``, counted in ``cnt``) not be cleared because the foundation cannot come
+    into the ends of the rank ladder often enough? Without wrapping, take the cards ranked below t: in a
+    column they lie in separate runs (other cards between them), and between two runs the foundation
+    leaves them, so each run needs its own way in: a start ranked below t (the top, a stock card turned),
+    or a card of rank t taking one of rank t - 1. So that pair is matched at least (runs in the column
+    with most) - (starts below t) times; likewise above t with the pair (t, t + 1). The matching with all
+    those pairs forced is redone. (The plain matching lets such cards serve each other in a cycle that the
+    foundation never enters.)"""
     if flags & WRAP or starts[0] or cnt[0] or top in (0, NO_TOP):
         return False
-    usable = [r for r in range(1, 14) if (starts[r] or top == r) and (r < 13 or flags & KINGS_PRED)]
-    if not usable:
-        return False
-    lo, hi = usable[0], usable[-1]
-    if not any(cnt[1:lo]) and not any(cnt[hi + 1 : 14]):
-        return False
-    below = _most_runs(columns, lambda r: r < lo)
-    above = _most_runs(columns, lambda r: r > hi)
     left = [0] * (RANKS + 1)
     right = [0] * (RANKS + 1)
+    sc = [0] * (RANKS + 1)  # the starts that can take a card (a King only when Queens go on Kings)
     for r in range(1, RANKS):
         left[r] = cnt[r] + starts[r] + (top == r)
         right[r] = cnt[r]
+        sc[r] = starts[r] + (top == r)
     if not flags & KINGS_PRED:
         left[13] = 0
+        sc[13] = 0
     ranks = range(1, 14)
     odd_right = [right[r] if r & 1 else left[r] for r in ranks]  # R1 L2 R3 .. R13
     odd_left = [left[r] if r & 1 else right[r] for r in ranks]  # L1 R2 L3 .. L13
     forced = 0
-    if below:  # rank lo takes a card of rank lo - 1, that many times
-        seq = odd_right if (lo - 1) & 1 else odd_left
-        if seq[lo - 2] < below or seq[lo - 1] < below:
-            return True
-        seq[lo - 2] -= below
-        seq[lo - 1] -= below
-        forced += below
-    if above:  # rank hi takes a card of rank hi + 1, that many times
-        seq = odd_left if hi & 1 else odd_right
-        if seq[hi - 1] < above or seq[hi] < above:
-            return True
-        seq[hi - 1] -= above
-        seq[hi] -= above
-        forced += above
+    for t in ranks:
+        f = _most_runs(columns, lambda r: r < t) - sum(sc[1:t])  # rank t takes rank t - 1
+        if f > 0:
+            seq = odd_right if (t - 1) & 1 else odd_left
+            if seq[t - 2] < f or seq[t - 1] < f:
+                return True
+            seq[t - 2] -= f
+            seq[t - 1] -= f
+            forced += f
+        f = _most_runs(columns, lambda r: r > t) - sum(sc[t + 1 : 14])  # rank t takes rank t + 1
+        if f > 0:
+            seq = odd_left if t & 1 else odd_right
+            if seq[t - 1] < f or seq[t] < f:
+                return True
+            seq[t - 1] -= f
+            seq[t] -= f
+            forced += f
     return sum(right) > forced + _path_matching(odd_right) + _path_matching(odd_left)
 
 
