@@ -216,59 +216,91 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
 }
 
 /* 1 if the tableau cannot be cleared because the foundation cannot come into the ends of the rank
- * ladder often enough. Without wrapping, take the cards ranked below t: in a column they lie in separate
- * runs (other cards between them), and between two runs the foundation leaves them, so each run needs its
- * own way in: a start ranked below t (the top, a stock card in the window), or a card of rank t taking one
- * of rank t - 1. So the pair (t, t - 1) is matched at least (runs in the column with most) - (starts below
- * t) times; likewise above t with the pair (t, t + 1). The matching with all those pairs forced is redone.
+ * ladder often enough. The ladder is a line of ranks: Ace to King, or with wrapping, the circle cut at a
+ * rank with no card and no start (none: 0). Take the cards before position t on it: in a column they lie
+ * in separate runs (other cards between them), and between two runs the foundation leaves them, so each
+ * run needs its own way in: a start before t (the top, a stock card in the window), or a card at t taking
+ * one at t - 1. So that pair is matched at least (runs in the column with most) - (starts before t)
+ * times; likewise after t with the pair (t, t + 1). The matching with all those pairs forced is redone.
  * (The plain matching lets such cards serve each other in a cycle that the foundation never enters.) */
 static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
-    if ((x->flags & F_WRAP) || starts[0] || cnt[0] || top == 0 || top == NOTOP) return 0;
-    unsigned char low[16], high[16]; /* the most runs in one column of cards ranked below / above t */
-    memcpy(low, x->low_runs[0][x->height[0]], 16);
-    memcpy(high, x->high_runs[0][x->height[0]], 16);
-    for (int c = 1; c < x->ncols; c++) {
-        const unsigned char *l = x->low_runs[c][x->height[c]], *h = x->high_runs[c][x->height[c]];
-        for (int t = 0; t < 16; t++) {
-            low[t] = l[t] > low[t] ? l[t] : low[t];
-            high[t] = h[t] > high[t] ? h[t] : high[t];
+    if (starts[0] || cnt[0] || top == 0 || top == NOTOP) return 0;
+    int line[13], pos[NRANK], n = 13, z = 0;
+    if (x->flags & F_WRAP) {
+        for (int r = 1; r <= 13 && !z; r++)
+            if (!cnt[r] && !starts[r] && top != r) z = r;
+        if (!z) return 0;
+        n = 12;
+    }
+    for (int i = 0; i < n; i++) {
+        line[i] = z ? (z + i) % 13 + 1 : i + 1;
+        pos[line[i]] = i;
+    }
+    /* the most runs in one column of cards before / after position t */
+    unsigned char low[16] = {0}, high[16] = {0};
+    if (!z) { /* the kernel's tables, by rank */
+        for (int c = 0; c < x->ncols; c++) {
+            const unsigned char *l = x->low_runs[c][x->height[c]], *h = x->high_runs[c][x->height[c]];
+            for (int t = 0; t < 15; t++) {
+                low[t] = l[t + 1] > low[t] ? l[t + 1] : low[t];
+                high[t] = h[t + 1] > high[t] ? h[t + 1] : high[t];
+            }
+        }
+    } else {
+        for (int c = 0; c < x->ncols; c++) {
+            int dl[14] = {0}, dh[14] = {0}, prev = -1; /* card i starts a run for t in a range */
+            for (int i = 0; i < x->height[c]; i++) {
+                int p = pos[x->cards[c][i]];
+                int up = prev < 0 ? n - 1 : prev, down = prev < 0 ? 0 : prev;
+                if (p + 1 <= up) { /* before t: p < t <= prev */
+                    dl[p + 1]++;
+                    dl[up + 1]--;
+                }
+                if (down <= p - 1) { /* after t: prev <= t < p */
+                    dh[down]++;
+                    dh[p]--;
+                }
+                prev = p;
+            }
+            for (int t = 0, a = 0, b = 0; t < n; t++) {
+                a += dl[t];
+                b += dh[t];
+                if (a > low[t]) low[t] = (unsigned char)a;
+                if (b > high[t]) high[t] = (unsigned char)b;
+            }
         }
     }
-    int sc[NRANK + 1], L[NRANK + 1], R[NRANK + 1], odd_right[13], odd_left[13], n0 = 0, m = 0, all = 0;
-    for (int r = 1; r <= 13; r++) {
-        sc[r] = starts[r] + (top == r); /* a King start takes nothing unless Queens go on Kings */
-        if (r == 13 && !(x->flags & F_KINGS_PRED)) sc[r] = 0;
-        all += sc[r];
-        L[r] = cnt[r] + starts[r] + (top == r);
-        R[r] = cnt[r];
-        n0 += R[r];
+    int sc[13], A[13], B[13], n0 = 0, m = 0, all = 0;
+    for (int i = 0; i < n; i++) {
+        int r = line[i], l = cnt[r] + starts[r] + (top == r);
+        sc[i] = starts[r] + (top == r);
+        if (r == 13 && !(x->flags & F_KINGS_PRED)) l = sc[i] = 0; /* nothing goes onto a King */
+        A[i] = (i & 1) ? l : cnt[r]; /* R L R L .. by position */
+        B[i] = (i & 1) ? cnt[r] : l; /* L R L R .. */
+        all += sc[i];
+        n0 += cnt[r];
     }
-    if (!(x->flags & F_KINGS_PRED)) L[13] = 0;
-    for (int r = 1; r <= 13; r++) {
-        odd_right[r - 1] = (r & 1) ? R[r] : L[r]; /* R1 L2 R3 .. R13 */
-        odd_left[r - 1] = (r & 1) ? L[r] : R[r];  /* L1 R2 L3 .. L13 */
-    }
-    int under = 0; /* starts ranked below t */
-    for (int t = 1; t <= 13; t++) {
-        int f = low[t] - under; /* rank t takes rank t - 1 at least f times */
+    int under = 0; /* starts before t */
+    for (int t = 0; t < n; t++) {
+        int f = low[t] - under; /* position t takes t - 1 at least f times */
         if (f > 0) {
-            int *s = ((t - 1) & 1) ? odd_right : odd_left;
-            if (s[t - 2] < f || s[t - 1] < f) return 1;
-            s[t - 2] -= f;
-            s[t - 1] -= f;
-            m += f;
-        }
-        under += sc[t];
-        f = high[t] - (all - under); /* rank t takes rank t + 1 at least f times */
-        if (f > 0) {
-            int *s = (t & 1) ? odd_left : odd_right;
+            int *s = (t & 1) ? A : B;
             if (s[t - 1] < f || s[t] < f) return 1;
             s[t - 1] -= f;
             s[t] -= f;
             m += f;
         }
+        under += sc[t];
+        f = high[t] - (all - under); /* position t takes t + 1 at least f times */
+        if (f > 0) {
+            int *s = (t & 1) ? A : B;
+            if (s[t] < f || s[t + 1] < f) return 1;
+            s[t] -= f;
+            s[t + 1] -= f;
+            m += f;
+        }
     }
-    m += path_matching(odd_right, 13) + path_matching(odd_left, 13);
+    m += path_matching(A, n) + path_matching(B, n);
     return n0 > m;
 }
 

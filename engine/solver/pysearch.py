@@ -75,47 +75,49 @@ def _most_runs(columns: list[list[int]], inside: Callable[[int], bool]) -> int:
 
 def blocked(columns: list[list[int]], cnt: list[int], starts: list[int], top: int, flags: int) -> bool:
     """Can the tableau (``columns``, counted in ``cnt``) not be cleared because the foundation cannot come
-    into the ends of the rank ladder often enough? Without wrapping, take the cards ranked below t: in a
-    column they lie in separate runs (other cards between them), and between two runs the foundation
-    leaves them, so each run needs its own way in: a start ranked below t (the top, a stock card turned),
-    or a card of rank t taking one of rank t - 1. So that pair is matched at least (runs in the column
-    with most) - (starts below t) times; likewise above t with the pair (t, t + 1). The matching with all
+    into the ends of the rank ladder often enough? The ladder is a line of ranks: Ace to King, or with
+    wrapping, the circle cut at a rank with no card and no start (none: False). Take the cards before
+    position t on it: in a column they lie in separate runs (other cards between them), and between two
+    runs the foundation leaves them, so each run needs its own way in: a start before t (the top, a stock
+    card turned), or a card at t taking one at t - 1. So that pair is matched at least (runs in the column
+    with most) - (starts before t) times; likewise after t with the pair (t, t + 1). The matching with all
     those pairs forced is redone. (The plain matching lets such cards serve each other in a cycle that the
     foundation never enters.)"""
-    if flags & WRAP or starts[0] or cnt[0] or top in (0, NO_TOP):
+    if starts[0] or cnt[0] or top in (0, NO_TOP):
         return False
-    left = [0] * (RANKS + 1)
-    right = [0] * (RANKS + 1)
-    sc = [0] * (RANKS + 1)  # the starts that can take a card (a King only when Queens go on Kings)
-    for r in range(1, RANKS):
-        left[r] = cnt[r] + starts[r] + (top == r)
-        right[r] = cnt[r]
-        sc[r] = starts[r] + (top == r)
-    if not flags & KINGS_PRED:
-        left[13] = 0
-        sc[13] = 0
-    ranks = range(1, 14)
-    odd_right = [right[r] if r & 1 else left[r] for r in ranks]  # R1 L2 R3 .. R13
-    odd_left = [left[r] if r & 1 else right[r] for r in ranks]  # L1 R2 L3 .. L13
+    line = list(range(1, 14))
+    if flags & WRAP:
+        cuts = [r for r in range(1, 14) if not cnt[r] and not starts[r] and top != r]
+        if not cuts:
+            return False
+        line = [(cuts[0] + i) % 13 + 1 for i in range(12)]
+    n = len(line)
+    pos = {r: i for i, r in enumerate(line)}
+    sc = [starts[r] + (top == r) for r in line]
+    pred = [cnt[r] + starts[r] + (top == r) for r in line]
+    if not flags & KINGS_PRED:  # nothing goes onto a King
+        sc[pos[13]] = pred[pos[13]] = 0
+    odd = [pred[i] if i & 1 else cnt[line[i]] for i in range(n)]  # R L R L .. by position
+    even = [cnt[line[i]] if i & 1 else pred[i] for i in range(n)]  # L R L R ..
     forced = 0
-    for t in ranks:
-        f = _most_runs(columns, lambda r: r < t) - sum(sc[1:t])  # rank t takes rank t - 1
+    for t in range(n):
+        f = _most_runs(columns, lambda r: pos[r] < t) - sum(sc[:t])  # position t takes t - 1
         if f > 0:
-            seq = odd_right if (t - 1) & 1 else odd_left
-            if seq[t - 2] < f or seq[t - 1] < f:
-                return True
-            seq[t - 2] -= f
-            seq[t - 1] -= f
-            forced += f
-        f = _most_runs(columns, lambda r: r > t) - sum(sc[t + 1 : 14])  # rank t takes rank t + 1
-        if f > 0:
-            seq = odd_left if t & 1 else odd_right
+            seq = odd if t & 1 else even
             if seq[t - 1] < f or seq[t] < f:
                 return True
             seq[t - 1] -= f
             seq[t] -= f
             forced += f
-    return sum(right) > forced + _path_matching(odd_right) + _path_matching(odd_left)
+        f = _most_runs(columns, lambda r: pos[r] > t) - sum(sc[t + 1 :])  # position t takes t + 1
+        if f > 0:
+            seq = odd if t & 1 else even
+            if seq[t] < f or seq[t + 1] < f:
+                return True
+            seq[t] -= f
+            seq[t + 1] -= f
+            forced += f
+    return sum(cnt[r] for r in line) > forced + _path_matching(odd) + _path_matching(even)
 
 
 class _GiveUp(Exception):
