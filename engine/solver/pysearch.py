@@ -8,8 +8,6 @@ them in step.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.solver.problem import (
     KINGS_PRED,
     NO_BOUND,
@@ -60,13 +58,13 @@ def deficit(cnt: list[int], starts: list[int], top: int, flags: int) -> int:
     return max(0, sum(right) - matched - universal)
 
 
-def _most_runs(columns: list[list[int]], inside: Callable[[int], bool]) -> int:
-    """The most separate runs of cards ``inside`` in one column (other cards between them)."""
+def _most_runs(columns: list[list[int]], inside: set[int]) -> int:
+    """The most separate runs of cards ranked ``inside`` in one column (other cards between them)."""
     most = 0
     for col in columns:
         runs, was = 0, False
         for r in col:
-            now = inside(r)
+            now = r in inside
             runs += now and not was
             was = now
         most = max(most, runs)
@@ -95,13 +93,13 @@ def blocked(columns: list[list[int]], cnt: list[int], starts: list[int], top: in
     pos = {r: i for i, r in enumerate(line)}
     sc = [starts[r] + (top == r) for r in line]
     pred = [cnt[r] + starts[r] + (top == r) for r in line]
-    if not flags & KINGS_PRED:  # nothing goes onto a King
+    if not flags & KINGS_PRED and 13 in pos:  # nothing goes onto a King
         sc[pos[13]] = pred[pos[13]] = 0
     odd = [pred[i] if i & 1 else cnt[line[i]] for i in range(n)]  # R L R L .. by position
     even = [cnt[line[i]] if i & 1 else pred[i] for i in range(n)]  # L R L R ..
     forced = 0
     for t in range(n):
-        f = _most_runs(columns, lambda r: pos[r] < t) - sum(sc[:t])  # position t takes t - 1
+        f = _most_runs(columns, set(line[:t])) - sum(sc[:t])  # position t takes t - 1
         if f > 0:
             seq = odd if t & 1 else even
             if seq[t - 1] < f or seq[t] < f:
@@ -109,7 +107,7 @@ def blocked(columns: list[list[int]], cnt: list[int], starts: list[int], top: in
             seq[t - 1] -= f
             seq[t] -= f
             forced += f
-        f = _most_runs(columns, lambda r: pos[r] > t) - sum(sc[t + 1 :])  # position t takes t + 1
+        f = _most_runs(columns, set(line[t + 1 :])) - sum(sc[t + 1 :])  # position t takes t + 1
         if f > 0:
             seq = odd if t & 1 else even
             if seq[t] < f or seq[t + 1] < f:
@@ -183,7 +181,9 @@ class _Tables:
             return stuck + deficit(rest, starts, top, flags)
         if d:
             return d
-        return int(blocked([col[:h] for col, h in zip(columns, height)], cnt, starts, top, flags))
+        return int(
+            blocked([col[:h] for col, h in zip(columns, height, strict=True)], cnt, starts, top, flags)
+        )
 
     def lower_bound(self, top: int) -> int:
         """No line from the start scores below this: the cards that must stay, or, when clearing is not
