@@ -11,6 +11,8 @@
  * the current top, or a stock card turned), and each predecessor serves one card. The greatest such
  * matching (a path of ranks, or a cycle with wrapping) bounds how many cards can still be played; cards
  * that can never be played at all (buried under such a card, or with no rank to go onto) tighten it.
+ * Clearing is also ruled out when the foundation cannot come often enough into the ranks beyond the
+ * starts, one way in for each separate run of such cards in a column (see blocked).
  * Any change here must be mirrored in pysearch.py: the tests demand identical answers.
  */
 #define PY_SSIZE_T_CLEAN
