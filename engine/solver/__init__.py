@@ -16,7 +16,7 @@ from engine.hole import Hole
 from engine.moves import CONCEDE, Move
 from engine.scoring import cleared
 from engine.solver import pysearch
-from engine.solver.problem import Problem, moves_of, problem_of
+from engine.solver.problem import RANKS, Problem, moves_of, problem_of
 
 try:
     from engine.solver import _kernel
@@ -102,6 +102,19 @@ class _Search:
             return _kernel.lower_bound(p.columns, p.stock, p.top, p.adjacent, p.flags)
         return pysearch.lower_bound(p)
 
+    def possible(self, lower: int) -> int:
+        """The least score from ``lower`` up that some line could still have. A line clearing the tableau
+        with score s turns exactly len(stock) + s cards and then plays onto the last one; if that card
+        can take no card of the tableau (a King under strict rules), no line scores s."""
+        p = self.problem
+        ranks = {rank for column in p.columns for rank in column}
+        while -len(p.stock) < lower <= 0:
+            last = p.stock[len(p.stock) + lower - 1]
+            if any(p.adjacent[last * RANKS + rank] for rank in ranks):
+                break
+            lower += 1
+        return lower
+
     @property
     def spent(self) -> bool:
         return bool(self.limit) and self.used >= self.limit
@@ -140,7 +153,7 @@ def _optimal(hole: Hole, backend: str, max_states: int | None, probe_states: int
     while "clear with k cards left?" asked for each k from the bound up answers many deals in a fraction
     of that: strict+double deals 1-12, 2 to 6 times fewer positions on seven of them)."""
     search = _Search(problem_of(hole), backend, max_states)
-    lower = search.lower_bound()
+    lower = search.possible(search.lower_bound())
     best, line = _INFINITY, b""
     cap = probe_states
     deepen_first = hole.rules.decks > 1
@@ -157,7 +170,7 @@ def _optimal(hole: Hole, backend: str, max_states: int | None, probe_states: int
                 return Solution(score, moves_of(found), search.used, score)
             if not complete:
                 break
-            lower += 1
+            lower = search.possible(lower + 1)
         if lower >= best:
             return Solution(best, moves_of(line), search.used, best)
         if best == _INFINITY and not search.spent:  # deepening went first and was cut: now the other

@@ -11,6 +11,8 @@
  * the current top, or a stock card turned), and each predecessor serves one card. The greatest such
  * matching (a path of ranks, or a cycle with wrapping) bounds how many cards can still be played; cards
  * that can never be played at all (buried under such a card, or with no rank to go onto) tighten it.
+ * Clearing is also ruled out when the foundation cannot come often enough into the ranks beyond the
+ * starts, one way in for each separate run of such cards in a column (see blocked).
  * Any change here must be mirrored in pysearch.py: the tests demand identical answers.
  */
 #define PY_SSIZE_T_CLEAN
@@ -42,6 +44,9 @@ typedef struct {
     unsigned onto[15]; /* bit r set: rank r may go onto this rank (14: the empty foundation) */
     unsigned below[MAXC][MAXH + 1];      /* ranks among the deepest h cards of a column */
     unsigned below_onto[MAXC][MAXH + 1]; /* the ranks that may go onto one of them */
+    /* runs (separated by other cards) among the deepest h cards of a column of cards ranked below t
+     * (low_runs[c][h][t]) and above t (high_runs[c][h][t]) */
+    unsigned char low_runs[MAXC][MAXH + 1][16], high_runs[MAXC][MAXH + 1][16];
     uint64_t wcol[MAXC], widx;
     int cnt[NRANK];
     int *pre; /* (S + 1) x NRANK prefix counts of the stock */
@@ -212,6 +217,95 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
     return d > 0 ? d : 0;
 }
 
+/* 1 if the tableau cannot be cleared because the foundation cannot come into the ends of the rank
+ * ladder often enough. The ladder is a line of ranks: Ace to King, or with wrapping, the circle cut at a
+ * rank with no card and no start (none: 0). Take the cards before position t on it: in a column they lie
+ * in separate runs (other cards between them), and between two runs the foundation leaves them, so each
+ * run needs its own way in: a start before t (the top, a stock card in the window), or a card at t taking
+ * one at t - 1. So that pair is matched at least (runs in the column with most) - (starts before t)
+ * times; likewise after t with the pair (t, t + 1). The matching with all those pairs forced is redone.
+ * (The plain matching lets such cards serve each other in a cycle that the foundation never enters.) */
+static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
+    if (starts[0] || cnt[0] || top == 0 || top == NOTOP) return 0;
+    int line[13], pos[NRANK], n = 13, z = 0;
+    if (x->flags & F_WRAP) {
+        for (int r = 1; r <= 13 && !z; r++)
+            if (!cnt[r] && !starts[r] && top != r) z = r;
+        if (!z) return 0;
+        n = 12;
+    }
+    for (int i = 0; i < n; i++) {
+        line[i] = z ? (z + i) % 13 + 1 : i + 1;
+        pos[line[i]] = i;
+    }
+    /* the most runs in one column of cards before / after position t */
+    unsigned char low[16] = {0}, high[16] = {0};
+    if (!z) { /* the kernel's tables, by rank */
+        for (int c = 0; c < x->ncols; c++) {
+            const unsigned char *l = x->low_runs[c][x->height[c]], *h = x->high_runs[c][x->height[c]];
+            for (int t = 0; t < 15; t++) {
+                low[t] = l[t + 1] > low[t] ? l[t + 1] : low[t];
+                high[t] = h[t + 1] > high[t] ? h[t + 1] : high[t];
+            }
+        }
+    } else {
+        for (int c = 0; c < x->ncols; c++) {
+            int dl[14] = {0}, dh[14] = {0}, prev = -1; /* card i starts a run for t in a range */
+            for (int i = 0; i < x->height[c]; i++) {
+                int p = pos[x->cards[c][i]];
+                int up = prev < 0 ? n - 1 : prev, down = prev < 0 ? 0 : prev;
+                if (p + 1 <= up) { /* before t: p < t <= prev */
+                    dl[p + 1]++;
+                    dl[up + 1]--;
+                }
+                if (down <= p - 1) { /* after t: prev <= t < p */
+                    dh[down]++;
+                    dh[p]--;
+                }
+                prev = p;
+            }
+            for (int t = 0, a = 0, b = 0; t < n; t++) {
+                a += dl[t];
+                b += dh[t];
+                if (a > low[t]) low[t] = (unsigned char)a;
+                if (b > high[t]) high[t] = (unsigned char)b;
+            }
+        }
+    }
+    int sc[13], A[13], B[13], n0 = 0, m = 0, all = 0;
+    for (int i = 0; i < n; i++) {
+        int r = line[i], l = cnt[r] + starts[r] + (top == r);
+        sc[i] = starts[r] + (top == r);
+        if (r == 13 && !(x->flags & F_KINGS_PRED)) l = sc[i] = 0; /* nothing goes onto a King */
+        A[i] = (i & 1) ? l : cnt[r]; /* R L R L .. by position */
+        B[i] = (i & 1) ? cnt[r] : l; /* L R L R .. */
+        all += sc[i];
+        n0 += cnt[r];
+    }
+    int under = 0; /* starts before t */
+    for (int t = 0; t < n; t++) {
+        int f = low[t] - under; /* position t takes t - 1 at least f times */
+        if (f > 0) {
+            int *s = (t & 1) ? A : B;
+            if (s[t - 1] < f || s[t] < f) return 1;
+            s[t - 1] -= f;
+            s[t] -= f;
+            m += f;
+        }
+        under += sc[t];
+        f = high[t] - (all - under); /* position t takes t + 1 at least f times */
+        if (f > 0) {
+            int *s = (t & 1) ? A : B;
+            if (s[t] < f || s[t + 1] < f) return 1;
+            s[t] -= f;
+            s[t + 1] -= f;
+            m += f;
+        }
+    }
+    m += path_matching(A, n) + path_matching(B, n);
+    return n0 > m;
+}
+
 /* A lower bound on the cards left when only the stock cards idx .. idx+u-1 may be turned (0: clearing
  * is not ruled out). The cheap matching first; if it does not reach ``enough``, find the cards that can
  * never be played at all: a card is playable only once every card above it in its column is, and some
@@ -230,7 +324,7 @@ static int bound(const Ctx *x, int idx, int u, int top, int enough) {
     unsigned ranks = 0; /* ranks in the tableau; if the start alone serves them all, all are playable */
     for (int r = 0; r < NRANK; r++)
         if (x->cnt[r]) ranks |= 1u << r;
-    if (!(ranks & ~ok)) return d;
+    if (!(ranks & ~ok)) return d ? d : blocked(x, x->cnt, starts, top);
     int rest[MAXC], stuck = 0; /* rest[c]: the cards of column c not (yet) known to be playable */
     unsigned pending = 0;
     for (int c = 0; c < x->ncols; c++) {
@@ -257,7 +351,7 @@ static int bound(const Ctx *x, int idx, int u, int top, int enough) {
             }
         }
     }
-    if (!pending) return d;
+    if (!pending) return d ? d : blocked(x, x->cnt, starts, top);
     int cnt[NRANK];
     memcpy(cnt, x->cnt, sizeof cnt);
     for (int c = 0; c < x->ncols; c++)
@@ -421,6 +515,11 @@ static Ctx *ctx_new(PyObject *columns, Py_buffer *stock, int top, Py_buffer *adj
             x->cnt[r]++;
             x->below[c][i + 1] = x->below[c][i] | 1u << r;
             x->below_onto[c][i + 1] = x->below_onto[c][i] | x->onto[r];
+            for (int t = 0; t < 16; t++) { /* a run starts here if the card above it is outside */
+                int p = i ? x->cards[c][i - 1] : -1;
+                x->low_runs[c][i + 1][t] = (unsigned char)(x->low_runs[c][i][t] + (r < t && !(p >= 0 && p < t)));
+                x->high_runs[c][i + 1][t] = (unsigned char)(x->high_runs[c][i][t] + (r > t && !(p > t)));
+            }
         }
     x->pre = (int *)calloc((size_t)(x->S + 1) * NRANK, sizeof(int));
     if (!x->pre) {

@@ -58,6 +58,66 @@ def deficit(cnt: list[int], starts: list[int], top: int, flags: int) -> int:
     return max(0, sum(right) - matched - universal)
 
 
+def _most_runs(columns: list[list[int]], inside: set[int]) -> int:
+    """The most separate runs of cards ranked ``inside`` in one column (other cards between them)."""
+    most = 0
+    for col in columns:
+        runs, was = 0, False
+        for r in col:
+            now = r in inside
+            runs += now and not was
+            was = now
+        most = max(most, runs)
+    return most
+
+
+def blocked(columns: list[list[int]], cnt: list[int], starts: list[int], top: int, flags: int) -> bool:
+    """Can the tableau (``columns``, counted in ``cnt``) not be cleared because the foundation cannot come
+    into the ends of the rank ladder often enough? The ladder is a line of ranks: Ace to King, or with
+    wrapping, the circle cut at a rank with no card and no start (none: False). Take the cards before
+    position t on it: in a column they lie in separate runs (other cards between them), and between two
+    runs the foundation leaves them, so each run needs its own way in: a start before t (the top, a stock
+    card turned), or a card at t taking one at t - 1. So that pair is matched at least (runs in the column
+    with most) - (starts before t) times; likewise after t with the pair (t, t + 1). The matching with all
+    those pairs forced is redone. (The plain matching lets such cards serve each other in a cycle that the
+    foundation never enters.)"""
+    if starts[0] or cnt[0] or top in (0, NO_TOP):
+        return False
+    line = list(range(1, 14))
+    if flags & WRAP:
+        cuts = [r for r in range(1, 14) if not cnt[r] and not starts[r] and top != r]
+        if not cuts:
+            return False
+        line = [(cuts[0] + i) % 13 + 1 for i in range(12)]
+    n = len(line)
+    pos = {r: i for i, r in enumerate(line)}
+    sc = [starts[r] + (top == r) for r in line]
+    pred = [cnt[r] + starts[r] + (top == r) for r in line]
+    if not flags & KINGS_PRED and 13 in pos:  # nothing goes onto a King
+        sc[pos[13]] = pred[pos[13]] = 0
+    odd = [pred[i] if i & 1 else cnt[line[i]] for i in range(n)]  # R L R L .. by position
+    even = [cnt[line[i]] if i & 1 else pred[i] for i in range(n)]  # L R L R ..
+    forced = 0
+    for t in range(n):
+        f = _most_runs(columns, set(line[:t])) - sum(sc[:t])  # position t takes t - 1
+        if f > 0:
+            seq = odd if t & 1 else even
+            if seq[t - 1] < f or seq[t] < f:
+                return True
+            seq[t - 1] -= f
+            seq[t] -= f
+            forced += f
+        f = _most_runs(columns, set(line[t + 1 :])) - sum(sc[t + 1 :])  # position t takes t + 1
+        if f > 0:
+            seq = odd if t & 1 else even
+            if seq[t] < f or seq[t + 1] < f:
+                return True
+            seq[t] -= f
+            seq[t + 1] -= f
+            forced += f
+    return sum(cnt[r] for r in line) > forced + _path_matching(odd) + _path_matching(even)
+
+
 class _GiveUp(Exception):
     pass
 
@@ -117,7 +177,13 @@ class _Tables:
             for i in range(height[c] - marked[c]):
                 rest[columns[c][i]] -= 1
                 stuck += 1
-        return stuck + deficit(rest, starts, top, flags) if stuck else d
+        if stuck:
+            return stuck + deficit(rest, starts, top, flags)
+        if d:
+            return d
+        return int(
+            blocked([col[:h] for col, h in zip(columns, height, strict=True)], cnt, starts, top, flags)
+        )
 
     def lower_bound(self, top: int) -> int:
         """No line from the start scores below this: the cards that must stay, or, when clearing is not

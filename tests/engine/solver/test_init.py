@@ -274,3 +274,26 @@ def test_both_backends_answer_alike(make_hole) -> None:
     else:
         with pytest.raises(RuntimeError):
             solve(hole, backend="c")
+
+
+@pytest.mark.parametrize(
+    ("columns", "foundation", "stock"),
+    [
+        (["", "3S JS QD", "", "TH", "", "", ""], "7D", "2D JH 6S 6D 2S JC"),  # -3 would end on 6S
+        (["", "", "AH 7S", "TH 9H", "", "", ""], "AS", "8H KH JC 2C 4S TS"),  # -1 would end on 4S
+        (["9S 2D", "AS", "TH", "", "", "", ""], "TS", "7S AC 2H KC 9C 6D"),  # -2 would end on KC
+    ],
+)
+@pytest.mark.parametrize("backend", ["c", "python"])
+def test_the_deepening_skips_scores_whose_last_stock_card_takes_nothing(
+    make_hole, brute_force, check_line: CheckLine, columns, foundation, stock, backend: str
+) -> None:
+    """A clearing line ends with a play onto the last stock card it turns: a score whose last card can
+    take no card of the tableau is skipped, never answered."""
+    if backend == "c" and not kernel_available():
+        pytest.skip("the C kernel is not built")
+    hole = make_hole(columns, foundation=foundation, stock=stock)
+    solution = solve(hole, backend=backend, probe_states=1)
+    assert solution.score == brute_force(hole)
+    assert solution.proven
+    check_line(hole, solution)

@@ -27,6 +27,8 @@ VARIANTS = [
     "strict+head-start",
     "queens-on-kings+stuck-draw",
     "strict+double",
+    "wrap+double",
+    "queens-on-kings+double",
     "wrap+double+jokers=2+head-start",
 ]
 

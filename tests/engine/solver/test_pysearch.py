@@ -4,6 +4,7 @@ under every rule variant, and its lower bound on its own."""
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
@@ -14,7 +15,7 @@ from engine.hole import Hole
 from engine.rules import Rules
 from engine.solver import Solution, kernel_available, solve, winnable
 from engine.solver.problem import KINGS_PRED, NO_TOP, RANKS, WRAP, problem_of
-from engine.solver.pysearch import deficit
+from engine.solver.pysearch import blocked, deficit
 
 
 def _all_rules() -> list[Rules]:
@@ -170,3 +171,114 @@ class TestDeficit:
         bound = deficit(cnt, starts, problem.top, problem.flags)
         best = brute_force(hole)
         assert bound <= max(best, 0)
+
+
+class TestBlocked:
+    """The ends of the rank ladder: each separate run of cards beyond every start needs its own way in."""
+
+    COLUMNS = ("7C 8D TS 7H 8S", "JD")
+    """Bottom..top. With 9 on the foundation the plain matching is satisfied (9-8, 8-7, 7-8, J-T, T-J),
+    but 7 8 | T | 7 8 and the J need three ways in from the one 9."""
+
+    @staticmethod
+    def _blocked(hole: Hole) -> bool:
+        problem = problem_of(hole)
+        columns = [list(col) for col in problem.columns]
+        cnt = [0] * RANKS
+        for col in columns:
+            for r in col:
+                cnt[r] += 1
+        starts = [0] * RANKS
+        for r in problem.stock:
+            starts[r] += 1
+        assert deficit(cnt, starts, problem.top, problem.flags) == 0
+        return blocked(columns, cnt, starts, problem.top, problem.flags)
+
+    def test_runs_beyond_every_start_need_their_own_way_in(self, make_hole, brute_force) -> None:
+        hole = make_hole([*self.COLUMNS], foundation="9C")
+        assert self._blocked(hole)
+        assert brute_force(hole) == 4  # 8 and 7 go; T, 7, 8 and the J stay
+
+    def test_starts_give_more_ways_in(self, make_hole, brute_force) -> None:
+        hole = make_hole([*self.COLUMNS], foundation="9C", stock="9D 9H")
+        assert not self._blocked(hole)
+        assert brute_force(hole) == 0  # 8 7, turn: T J, turn: 8 7
+
+    def test_with_wrapping_the_circle_is_cut_at_a_missing_rank(self, make_hole, brute_force) -> None:
+        hole = make_hole([*self.COLUMNS], foundation="9C", rules=Rules(wrap=True))
+        assert self._blocked(hole)  # no Ace anywhere: the circle is the line 2 .. K
+        assert brute_force(hole) == 4
+        everything = make_hole(
+            [*self.COLUMNS, "AS 2S 3S 4S 5S 6S QS KS"], foundation="9C", rules=Rules(wrap=True)
+        )
+        assert not self._blocked(everything)  # every rank is there: no line to reason on
+
+    def test_a_king_on_top_is_no_way_in_under_strict_rules(self, make_hole, brute_force) -> None:
+        hole = make_hole([*self.COLUMNS], foundation="KD", stock="9C")
+        assert self._blocked(hole)  # the 9 from the stock is the one way in
+        assert brute_force(hole) == 4
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(hole=small_positions())
+    def test_never_blocks_a_position_that_can_be_cleared(
+        self, brute_force: Callable[[Hole], int], hole: Hole
+    ) -> None:
+        problem = problem_of(hole)
+        columns = [list(col) for col in problem.columns]
+        cnt = [0] * RANKS
+        for col in columns:
+            for r in col:
+                cnt[r] += 1
+        starts = [0] * RANKS
+        for r in problem.stock:
+            starts[r] += 1
+        if blocked(columns, cnt, starts, problem.top, problem.flags):
+            assert brute_force(hole) > 0
+
+
+def _crowded_positions(rng: random.Random, count: int) -> list[Hole]:
+    """Small positions whose tableau ranks crowd a few neighbouring ranks away from the foundation and a
+    short stock: the cycles the plain matching allows, and the ways in that ``blocked`` counts."""
+    found: list[Hole] = []
+    pack = [card for card in full_deck(decks=2) if not card.is_joker]
+    while len(found) < count:
+        rules = rng.choice([Rules(decks=2), Rules(decks=2, queens_on_kings=True), Rules(decks=2, wrap=True)])
+        low = rng.randint(1, 10)
+        near = [card for card in pack if low <= card.rank <= low + 3]
+        rng.shuffle(near)
+        tableau: list[list[Card]] = [[] for _ in range(rules.columns)]
+        for card in near[: rng.randint(4, 10)]:
+            tableau[rng.randrange(3)].append(card)
+        used = {id(card) for col in tableau for card in col}
+        rest = [card for card in pack if id(card) not in used]
+        rng.shuffle(rest)
+        hole = Hole(
+            tuple(tuple(col) for col in tableau), (rest[0],), tuple(rest[1 : rng.randint(1, 4)]), rules
+        )
+        problem = problem_of(hole)
+        columns = [list(col) for col in problem.columns]
+        cnt = [0] * RANKS
+        for col in columns:
+            for r in col:
+                cnt[r] += 1
+        starts = [0] * RANKS
+        for r in problem.stock:
+            starts[r] += 1
+        if not deficit(cnt, starts, problem.top, problem.flags) and blocked(
+            columns, cnt, starts, problem.top, problem.flags
+        ):
+            found.append(hole)
+    return found
+
+
+def test_blocked_positions_cannot_be_cleared(brute_force: Callable[[Hole], int], check_line) -> None:
+    """Positions the plain matching lets through but ``blocked`` stops: none can be cleared, and both
+    backends find the brute-force optimum."""
+    for hole in _crowded_positions(random.Random(14), 40):
+        best = brute_force(hole)
+        assert best > 0, hole
+        solution = solve(hole, backend="python")
+        assert solution.score == best
+        check_line(hole, solution)
+        if kernel_available():
+            assert solve(hole, backend="c") == solution
