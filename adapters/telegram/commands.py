@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.ext import ContextTypes
@@ -27,6 +27,9 @@ from bot.errors import GolfError
 from bot.info_screens import help_screen, rules_screen, stats_screen, welcome_screen
 from bot.models import Place, Player
 from bot.screens import Screen
+
+if TYPE_CHECKING:  # compete.py builds on this module
+    from adapters.telegram.compete import TelegramCompete
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +96,7 @@ class GolfCommands:
         self._club = clubhouse
         self.extra: tuple[CommandSpec, ...] = ()
         """Rows added by other command modules (adapters/telegram/compete.py)."""
-        self.compete: object | None = None
+        self.compete: TelegramCompete | None = None
         self.daily = daily
 
     @property
@@ -212,9 +215,8 @@ class GolfCommands:
         record = await self._club.stats(asker.player, place)
         where = asker.place.name if place is not None else "Telegram"
         screen = stats_screen(asker.player.name, record, where=where)
-        matches = getattr(self.compete, "matches", None)
-        if place is not None and matches is not None:  # the group's table: rating and match record
-            matches_line = await matches.record(asker.player, place)
+        if place is not None and self.compete is not None:  # the group's table: rating and match record
+            matches_line = await self.compete.matches.record(asker.player, place)
             screen = Screen(screen.kind, screen.title, (*screen.blocks, matches_line))
         await _reply_screen(asker, screen)
 
