@@ -38,8 +38,17 @@ RANDOM_DEALS = 1_000_000
 """Random rounds draw their first deal from 1..RANDOM_DEALS; holes then follow in order."""
 
 
+ROUND_ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
 def new_round_id() -> str:
-    return "".join(secrets.choice("0123456789abcdefghijklmnopqrstuvwxyz") for _ in range(8))
+    """Eight random characters of ROUND_ID_ALPHABET (one draw from the system's generator, not eight)."""
+    number = secrets.randbelow(36**8)
+    letters = []
+    for _ in range(8):
+        number, digit = divmod(number, 36)
+        letters.append(ROUND_ID_ALPHABET[digit])
+    return "".join(letters)
 
 
 def position(state: RoundState) -> Hole:

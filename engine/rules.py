@@ -7,6 +7,7 @@ every rule set has a canonical name that ``find_rules`` reads back.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 
 from engine.cards import ACE, JOKER, KING, Card
 
@@ -187,6 +188,12 @@ def find_rules(name: str) -> Rules:
     as ``putt-putt``), optionally followed by ``+modifier`` parts (``jokers=1``, ``jokers=2``,
     ``head-start``, ``double``, ``stuck-draw``, and the round option ``winnable-only``). Raises
     RulesError for anything else."""
+    return _find_rules(name)
+
+
+@lru_cache(maxsize=256)
+def _find_rules(name: str) -> Rules:
+    # every move of a round names its rules again: they are read once (Rules are frozen, so shared)
     parts = [p.strip().lower().replace("_", "-").replace(" ", "-") for p in name.split("+")]
     if not parts[0]:
         raise RulesError("no rule name given; try one of: " + ", ".join(RULE_NAMES))

@@ -6,6 +6,10 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pysol_cards.random import shuffle as pysol_shuffle
+from pysol_cards.random_base import RandomBase
 
 from engine.cards import Card, card_name, full_deck, parse_card
 from engine.deal import MAX_DEAL, MIN_DEAL, DealError, deal, deal_name, parse_deal_number, shuffled_pack
@@ -66,6 +70,19 @@ def test_32000_is_the_last_microsoft_deal() -> None:
         hole = deal(number)
         assert Counter(hole.cards()) == Counter(full_deck())
     assert _layout(deal(32000)) != _layout(deal(32001))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    number=st.one_of(st.integers(31990, 32010), st.integers(32001, MAX_DEAL)),
+    decks=st.sampled_from((1, 2)),
+    jokers=st.sampled_from((0, 1, 2)),
+)
+def test_every_pack_is_shuffled_as_pysol_cards_shuffles_it(number: int, decks: int, jokers: int) -> None:
+    # above 32000 the Mersenne Twister's steps are taken inline (engine.deal): pysol-cards stays the reference
+    fresh = list(full_deck(decks=decks, jokers=jokers))
+    expected = tuple(reversed(pysol_shuffle(fresh, number, RandomBase.DEALS_PYSOLFC)))
+    assert shuffled_pack(number, Rules(decks=decks, jokers=jokers)) == expected
 
 
 def test_deals_are_deterministic_and_distinct() -> None:
