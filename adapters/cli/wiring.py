@@ -20,6 +20,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from adapters.cli.collector import CollectorPacer
 from adapters.cli.config import POSTGRES_SCHEMES
 from adapters.cli.notifiers import Notifiers
 from adapters.clock import SystemClock
@@ -67,24 +68,12 @@ class App:
     """Where each chat bot plugs in its competition adapter (scoreboards) while it runs."""
 
 
-YOUNG_COLLECTION_THRESHOLD = 5_000
-"""Allocations (net) between two collections of the youngest generation; Python's default is 700 (3.13 made
-it 2,000). A press allocates and frees dozens of objects, so the count barely moves while the young
-generation fills with objects that live through a player's think time: at 700 the collector ran ~700 times
-per 40,000 presses and took 30-50 µs of every press (a fifth to a third of its CPU), and full collections
-of the whole heap (tens of ms each) came every few seconds; at 5,000, 9-14 µs a press, and no full
-collection in those runs (``golfbot bench core --players 2000 --think-ms 0 --no-solver --actions 20``,
-timed with gc.callbacks)."""
-
-
 def freeze_startup_heap() -> None:
     """Once everything is imported and wired, move those objects out of the garbage collector's sight.
     A full collection then scans only what play creates: measured on ``golfbot bench core``, the pause of
     a full collection during a burst of 500 round starts went from the p99 of that second (94 ms) to 26 ms.
-    And collect the young generation less often (``YOUNG_COLLECTION_THRESHOLD``)."""
+    (When the collections run: ``adapters/cli/collector.py``.)"""
     gc.freeze()
-    _, middle, old = gc.get_threshold()
-    gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, middle, old)
 
 
 def _positive(name: str, default: int) -> int:
@@ -152,6 +141,8 @@ async def open_app(
         clubhouse.table.use_timers(timers)  # Six-card tables' turn clocks
         clubhouse.table.use_results(storage)  # and their results, on the competition table
         freeze_startup_heap()
+        pacer = CollectorPacer(asyncio.get_running_loop())
+        pacer.start()
         running = asyncio.create_task(timers.run(), name="timers")
         try:
             yield App(
@@ -167,6 +158,7 @@ async def open_app(
                 compete_notifiers,
             )
         finally:
+            pacer.stop()
             running.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await running
