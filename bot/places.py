@@ -1,12 +1,14 @@
 """Places, players and their settings: a small service of their own, used by every mode.
 
-Settings and player names are remembered, so that starting a round costs two trips to storage, not four.
+Settings and player names are remembered, so that starting a round costs two trips to storage, not four;
+starts at one place that miss the remembered settings together share one read.
 Another bot process on the same database (PostgreSQL) may change them: each is trusted for
 ``SHARED_CACHE_SECONDS``, then read again.
 """
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from datetime import datetime
 
@@ -30,6 +32,8 @@ class Places:
         self._clock = clock
         self._settings: dict[str, tuple[PlaceSettings, datetime]] = {}
         """Place key -> its settings, and when they were read or written."""
+        self._reading: dict[str, asyncio.Future[PlaceSettings]] = {}
+        """Place key -> the read of its settings on its way, which those who miss meanwhile share."""
         self._known: dict[str, tuple[str, datetime]] = {}
         """Player key -> the name last stored for them, and when."""
 
@@ -45,7 +49,19 @@ class Places:
         cached = self._settings.get(place.key)
         if cached is not None and not self._expired(cached[1]):
             return cached[0]
+        reading = self._reading.get(place.key)
+        if reading is None:  # the first to miss reads; those who miss meanwhile wait for that read
+            reading = asyncio.ensure_future(self._read_settings(place))
+            self._reading[place.key] = reading
+            reading.add_done_callback(lambda _: self._reading.pop(place.key, None))
+        return await asyncio.shield(reading)  # one caller cancelled does not cancel the others' read
+
+    async def _read_settings(self, place: Place) -> PlaceSettings:
+        began = self._clock.now()
         settings = await self._store.place_settings(place)
+        written = self._settings.get(place.key)
+        if written is not None and written[1] >= began:  # changed here while this read was on its way
+            return written[0]
         self._settings[place.key] = (settings, self._clock.now())
         return settings
 
