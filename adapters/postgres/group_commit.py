@@ -18,9 +18,12 @@ move at a time so that only the bad one fails. A lone move takes the plain state
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import asyncpg
+
+from adapters.postgres.batch import TurnBatch
 
 SAVE_ROUND = (
     "UPDATE rounds SET scores = $1, best = $2, moves = $3, total = $4, version = $5, status = $6,"
@@ -46,82 +49,35 @@ _ID = 11
 
 
 class GroupCommit:
-    """Saves of moves, batched by turn of the event loop. ``save`` returns whether the row was at the
-    previous version (and is now saved); ``single`` is how one move is sent alone (it raises what the
-    store raises for a broken constraint)."""
+    """Saves of moves, batched by turn of the event loop (``batch.TurnBatch``). ``save`` returns whether the
+    row was at the previous version (and is now saved); ``single`` is how one move is sent alone (it raises
+    what the store raises for a broken constraint)."""
 
-    def __init__(self, pool: asyncpg.Pool, single: Any) -> None:
+    def __init__(self, pool: asyncpg.Pool, single: Callable[[tuple[Any, ...]], Awaitable[bool]]) -> None:
         self._pool = pool
-        self._single = single
-        self._pending: list[tuple[tuple[Any, ...], asyncio.Future[bool]]] = []
-        self._last: dict[str, asyncio.Future[bool]] = {}
+        self._batch: TurnBatch[tuple[Any, ...], bool] = TurnBatch(self._many, single)
+        self._last: dict[str, asyncio.Future[None]] = {}
         """The latest save of each round not answered yet: a later save of the round waits for it (two in
         one statement would be ambiguous, and two batches in flight are not ordered)."""
-        self._scheduled = False
-        self._sending: set[asyncio.Task[None]] = set()
 
     async def save(self, values: tuple[Any, ...]) -> bool:
-        loop = asyncio.get_running_loop()
         round_id = values[_ID]
-        done: asyncio.Future[bool] = loop.create_future()
-        earlier, self._last[round_id] = self._last.get(round_id), done
+        answered: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        earlier, self._last[round_id] = self._last.get(round_id), answered
         try:
             if earlier is not None:
                 await asyncio.wait([earlier])  # the round's previous save first, answered either way
-            self._pending.append((values, done))
-            if not self._scheduled:
-                self._scheduled = True
-                loop.call_soon(self._flush)
-            return await done
+            return await self._batch(values)
         finally:
-            if not done.done():
-                done.cancel()  # the caller was cancelled: a later save of the round goes on
-            if self._last.get(round_id) is done:
+            answered.set_result(None)
+            if self._last.get(round_id) is answered:
                 del self._last[round_id]
 
-    def _flush(self) -> None:
-        """At the end of the loop's turn: send what queued up during it."""
-        self._scheduled = False
-        batch, self._pending = self._pending, []
-        task = asyncio.create_task(self._send(batch))
-        self._sending.add(task)
-        task.add_done_callback(self._sending.discard)
-
-    async def _send(self, batch: list[tuple[tuple[Any, ...], asyncio.Future[bool]]]) -> None:
-        try:
-            if len(batch) == 1:
-                saved = {batch[0][0][_ID]} if await self._single(batch[0][0]) else set()
-            else:
-                columns = [list(column) for column in zip(*(values for values, _ in batch), strict=True)]
-                saved = {row[0] for row in await self._pool.fetch(SAVE_ROUNDS, *columns)}
-        except asyncpg.IntegrityConstraintViolationError:
-            await self._one_by_one(batch)  # the statement was rolled back whole: find the bad move
-            return
-        except asyncio.CancelledError:
-            for _, done in batch:
-                done.cancel()
-            raise
-        except Exception as error:  # the server is gone, say: every caller hears it
-            for _, done in batch:
-                if not done.done():
-                    done.set_exception(error)
-            return
-        for values, done in batch:
-            if not done.done():
-                done.set_result(values[_ID] in saved)
-
-    async def _one_by_one(self, batch: list[tuple[tuple[Any, ...], asyncio.Future[bool]]]) -> None:
-        for values, done in batch:
-            try:
-                result = await self._single(values)
-            except Exception as error:
-                if not done.done():
-                    done.set_exception(error)
-            else:
-                if not done.done():
-                    done.set_result(result)
+    async def _many(self, batch: Sequence[tuple[Any, ...]]) -> list[bool]:
+        columns = [list(column) for column in zip(*batch, strict=True)]
+        saved = {row[0] for row in await self._pool.fetch(SAVE_ROUNDS, *columns)}
+        return [values[_ID] in saved for values in batch]
 
     async def close(self) -> None:
         """Wait for the batches in flight (before the pool closes)."""
-        if self._sending:
-            await asyncio.gather(*self._sending, return_exceptions=True)
+        await self._batch.close()

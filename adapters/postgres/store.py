@@ -24,12 +24,13 @@ $n`` that changes none, and any other broken constraint (SQLSTATE class 23) beco
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 
 import asyncpg
 
+from adapters.postgres.batch import TurnBatch
 from adapters.postgres.competition import PostgresCompetitions
 from adapters.postgres.daily import PostgresDailyStore
 from adapters.postgres.group_commit import SAVE_ROUND, GroupCommit
@@ -80,9 +81,24 @@ def _float(value: Any) -> float | None:
     return None if value is None else float(value)
 
 
+def _player_values(player: Player) -> tuple[str, str, str, str, str]:
+    return (player.key, player.platform, player.user_id, player.name, _ts(None))
+
+
 def _violation(error: asyncpg.IntegrityConstraintViolationError) -> ConstraintViolation:
     name = getattr(error, "constraint_name", None) or ""
     return ConstraintViolation(f"{type(error).__name__} {name}: {error}".replace("  ", " "))
+
+
+_INSERT_TYPES: tuple[str, ...] = (
+    *("text",) * 5,  # id, kind, place, players, rules
+    *("int",) * 3,  # holes, par_for_nine, casual
+    *("text",) * 4,  # deals, scores, best, moves
+    *("int", "text", "int"),  # version, status, hints
+    *("text",) * 2,  # started_at, updated_at
+    *("int", "text", "int", "text", "int"),  # payload_version, payload, undos, owner, total
+)
+"""The column types of ``round_insert_values``, in its order (ROUND_COLUMNS, then owner and total)."""
 
 
 class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
@@ -90,6 +106,11 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         self._pool = pool
         self._moves = GroupCommit(pool, self._save_move)
         """Moves saved together, a statement and a commit per turn of the event loop (group_commit.py)."""
+        self._new_players: TurnBatch[Player, None] = TurnBatch(self._ensure_players, self._ensure_player)
+        self._new_rounds: TurnBatch[tuple[Any, ...], bool] = TurnBatch(
+            self._insert_rounds, self._insert_round
+        )
+        """New players and new rounds, likewise (batch.py)."""
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = DEFAULT_POOL_SIZE) -> PostgresStorage:
@@ -115,6 +136,8 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         return self._pool
 
     async def close(self) -> None:
+        await self._new_players.close()
+        await self._new_rounds.close()
         await self._moves.close()
         await self._pool.close()
 
@@ -126,16 +149,31 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
 
     # ---- players and places ----------------------------------------------------------------------
 
+    _UPSERT_PLAYER = (
+        "INSERT INTO players (key, platform, user_id, name, created_at) VALUES ($1, $2, $3, $4, $5)"
+        " ON CONFLICT (key) DO UPDATE SET name = excluded.name WHERE excluded.name <> ''"
+    )
+    _UPSERT_PLAYERS = (
+        "INSERT INTO players (key, platform, user_id, name, created_at)"
+        " SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])"
+        " ON CONFLICT (key) DO UPDATE SET name = excluded.name WHERE excluded.name <> ''"
+    )
+
     async def ensure_player(self, player: Player) -> None:
-        await self._write(
-            "INSERT INTO players (key, platform, user_id, name, created_at) VALUES ($1, $2, $3, $4, $5)"
-            " ON CONFLICT (key) DO UPDATE SET name = excluded.name WHERE excluded.name <> ''",
-            player.key,
-            player.platform,
-            player.user_id,
-            player.name,
-            _ts(None),
-        )
+        await self._new_players(player)
+
+    async def _ensure_player(self, player: Player) -> None:
+        await self._write(self._UPSERT_PLAYER, *_player_values(player))
+
+    async def _ensure_players(self, players: Sequence[Player]) -> list[None]:
+        # one row a key (an upsert may not touch a row twice): the last name given, unless it was empty
+        chosen: dict[str, Player] = {}
+        for player in players:
+            if player.name or player.key not in chosen:
+                chosen[player.key] = player
+        columns = zip(*(_player_values(p) for p in chosen.values()), strict=True)
+        await self._pool.execute(self._UPSERT_PLAYERS, *(list(c) for c in columns))
+        return [None] * len(players)
 
     async def player(self, key: str) -> Player | None:
         row = await self._pool.fetchrow("SELECT platform, user_id, name FROM players WHERE key = $1", key)
@@ -191,14 +229,25 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,"
         " $20, $21, $22) ON CONFLICT (owner, place, kind) WHERE status IN ('playing', 'hole_over') DO NOTHING"
     )
+    _INSERT_ROUNDS = (
+        f"INSERT INTO rounds ({_ROUND_COLUMNS}, owner, total) SELECT * FROM unnest("
+        + ", ".join(f"${n}::{kind}[]" for n, kind in enumerate(_INSERT_TYPES, start=1))
+        + ") ON CONFLICT (owner, place, kind) WHERE status IN ('playing', 'hole_over')"
+        " DO NOTHING RETURNING id"
+    )
 
     async def create_round(self, state: RoundState) -> None:
-        inserted = await self._write(
-            self._INSERT_ROUND,
-            *round_insert_values(state),
-        )
-        if inserted != 1:
+        if not await self._new_rounds(round_insert_values(state)):
             raise ActiveRoundExists(f"{state.owner} has a round in progress at {state.place}")
+
+    async def _insert_round(self, values: tuple[Any, ...]) -> bool:
+        """Whether the round went in (not: its owner has one in progress there)."""
+        return await self._write(self._INSERT_ROUND, *values) == 1
+
+    async def _insert_rounds(self, rows: Sequence[tuple[Any, ...]]) -> list[bool]:
+        columns = [list(column) for column in zip(*rows, strict=True)]
+        inserted = {row[0] for row in await self._pool.fetch(self._INSERT_ROUNDS, *columns)}
+        return [values[0] in inserted for values in rows]
 
     _SAVE_ROUND = SAVE_ROUND
 
