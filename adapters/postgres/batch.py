@@ -24,8 +24,10 @@ R = TypeVar("R")
 
 
 IN_FLIGHT = 2
-"""Batches of one kind on their way at once (each holds a pooled connection until its commit returns):
-measured with ``golfbot bench core --players 5000 --no-solver`` on PostgreSQL, ... (see docs/deploy.md)."""
+"""Batches of one kind on their way at once (each holds a pooled connection until its commit returns).
+Measured with ``golfbot bench core --players 5000 --actions 20 --no-solver --processes 2`` on PostgreSQL:
+a batch per turn with no limit (up to the pool's ten) 7,792 and 7,992 presses/s, p50 110 ms; two in flight
+8,354 and 8,487, p50 69-89 ms."""
 
 
 class TurnBatch(Generic[V, R]):
