@@ -81,3 +81,21 @@ def test_one_bench_command_with_both_targets(capsys):
         parser.parse_args(["bench", "--help"])
     help_text = capsys.readouterr().out
     assert "solver" in help_text and "core" in help_text
+
+
+def test_the_steady_rate_counts_only_while_every_player_plays():
+    from adapters.cli.bench_core import Tally, steady_rate
+
+    tally = Tally()
+    tally.all_in, tally.first_out = 10.0, 14.0  # all in at 10 s, the first done at 14 s
+    tally.done_at = [9.0, 9.5, *(10 + i / 100 for i in range(400)), 14.5, 15.0, 30.0]  # a long tail
+    assert steady_rate(tally) == 100.0  # 400 presses in those 4 s; the tail (to 30 s) does not count
+    tally.first_out = 10.5
+    assert steady_rate(tally) is None  # under a second: no steady rate
+
+
+def test_a_long_enough_run_reports_its_steady_rate(capsys):
+    small = ["--players", "3", "--actions", "200", "--think-ms", "10", "--holes", "1", "--no-solver"]
+    assert main(["bench", "core", *small, "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["steady_actions_per_s"] > 0
