@@ -84,7 +84,9 @@ async def test_a_round_that_breaks_a_constraint_fails_alone(storage: PostgresSto
     made = [new_round(i, p) for i, p in enumerate(PLAYERS[:10])]
     stranger = new_round(50, Player("test", "nobody", "Nobody"))  # no such player: the foreign key refuses
     outcomes = await asyncio.gather(
-        *(storage.create_round(state) for state in made), storage.create_round(stranger), return_exceptions=True
+        *(storage.create_round(state) for state in made),
+        storage.create_round(stranger),
+        return_exceptions=True,
     )
     assert outcomes[:-1] == [None] * len(made)
     assert isinstance(outcomes[-1], ConstraintViolation)
