@@ -23,30 +23,55 @@ class NoSolver:
         return tuple(range(first, first + holes))
 
 
-async def test_the_generations_are_collected_on_the_clock_in_their_ratio() -> None:
+async def collections_during(pacer: CollectorPacer, count: int) -> list[int]:
+    """The generations the collector went through, in order, until ``count`` collections were seen."""
     collected: list[int] = []
 
     def seen(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             collected.append(info["generation"])
 
-    before = gc.get_threshold()
-    pacer = CollectorPacer(asyncio.get_running_loop(), young_every=0.001, middle_every=3, old_every=8)
     gc.callbacks.append(seen)
     try:
         pacer.start()
         assert pacer.running and gc.get_threshold()[0] == BACKSTOP_THRESHOLD
-        for _ in range(2000):
-            if len(collected) >= 16:
+        for _ in range(5000):
+            if len(collected) >= count:
                 break
             await asyncio.sleep(0.001)
     finally:
         pacer.stop()
         gc.callbacks.remove(seen)
+    return collected
+
+
+async def test_young_and_middle_generations_are_collected_on_the_clock_in_their_ratio() -> None:
+    before = gc.get_threshold()
+    loop = asyncio.get_running_loop()
+    pacer = CollectorPacer(loop, young_every=0.001, idle_every=0.001, middle_every=3, old_every_s=3600)
+    collected = await collections_during(pacer, 12)
     assert gc.get_threshold() == before and not pacer.running
-    # ticks 1..16: every 8th a full collection, every 3rd (not 8th) the middle one, the others the young
-    expected = [2 if t % 8 == 0 else 1 if t % 3 == 0 else 0 for t in range(1, 17)]
-    assert collected[:16] == expected
+    assert collected[:12] == [1 if t % 3 == 0 else 0 for t in range(1, 13)]
+
+
+async def test_the_whole_heap_is_collected_every_old_every_seconds() -> None:
+    loop = asyncio.get_running_loop()
+    pacer = CollectorPacer(loop, young_every=0.001, idle_every=0.001, middle_every=1000, old_every_s=0.02)
+    collected = await collections_during(pacer, 60)
+    assert 2 in collected[:60] and collected.count(2) < 30
+
+
+async def test_an_idle_loop_is_woken_less_and_less_often() -> None:
+    pacer = CollectorPacer(asyncio.get_running_loop(), young_every=0.001, idle_every=0.016)
+    pacer.start()
+    try:
+        for _ in range(200):
+            if pacer.every == 0.016:
+                break
+            await asyncio.sleep(0.005)
+        assert pacer.every == 0.016  # nothing to collect: the gap doubled up to its bound
+    finally:
+        pacer.stop()
 
 
 async def test_the_app_paces_the_collector_while_it_is_open(tmp_path: Any) -> None:
