@@ -8,19 +8,9 @@ import asyncio
 import gc
 from typing import Any
 
+from adapters.cli.bench_core import NoSolver
 from adapters.cli.collector import BACKSTOP_THRESHOLD, CollectorPacer
 from adapters.cli.wiring import open_app
-
-
-class NoSolver:
-    async def best_score(self, hole: Any) -> None:
-        return None
-
-    async def hint(self, hole: Any) -> None:
-        return None
-
-    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
-        return tuple(range(first, first + holes))
 
 
 async def collections_during(pacer: CollectorPacer, count: int) -> list[int]:
