@@ -35,7 +35,7 @@
 #define F_STUCK 4      /* the stock may be turned only when no card can be played */
 #define F_NOBOUND 8    /* the rules are not the rank ladder the bound assumes */
 
-typedef struct {
+typedef struct Ctx {
     int ncols, S, flags;
     int height[MAXC];
     unsigned char cards[MAXC][MAXH];
@@ -57,6 +57,13 @@ typedef struct {
     void *table;
     uint64_t mask, used, cap;
     int lossy, narrow, ibits; /* the low ibits of an entry hold the stock cards turned */
+    /* the positions being searched, outermost first: on a search stopped early they are the ones not
+     * finished, which are taken out of the visited set so that the next search can go on (see run) */
+    uint64_t frame_key[MAXD];
+    int frames;
+    /* a search sharing the memory cap (see Search.share): growing past it empties that one's set */
+    struct Ctx *partner;
+    int busy;
 } Ctx;
 
 /* ---- the visited set ------------------------------------------------------------------------- */
@@ -73,6 +80,11 @@ static inline uint64_t hash64(uint64_t k) {
 #define DEFINE_TABLE(NAME, T)                                                                             \
     static int NAME##_grow(Ctx *x) {                                                                      \
         uint64_t size = (x->mask + 1) * 2, m = size - 1;                                                  \
+        Ctx *o = x->partner;                                                                              \
+        if (o && !o->busy && o->table && size + o->mask + 1 > x->cap) {                                   \
+            free(o->table); /* the two sets would pass the cap: the idle one starts over */               \
+            o->table = NULL;                                                                              \
+        }                                                                                                 \
         T *old = (T *)x->table, *fresh = (T *)calloc(size, sizeof(T));                                    \
         if (!fresh) return 0;                                                                             \
         for (uint64_t i = 0; i <= x->mask; i++) {                                                         \
@@ -135,6 +147,27 @@ static inline uint64_t hash64(uint64_t k) {
             if (s >> x->ibits == high) return (int)(s & lowmask) <= idx;                                  \
         }                                                                                                 \
         return 0;                                                                                         \
+    }                                                                                                     \
+    /* Takes the position out of the set; the entries after it in its run move back (backward-shift      \
+     * deletion) so that every other entry is still found. Past the memory cap, the slot is emptied.  */  \
+    static void NAME##_erase(Ctx *x, uint64_t key) {                                                      \
+        T high = (T)(key + 1), *t = (T *)x->table;                                                        \
+        uint64_t m = x->mask, i = hash64(high) & m;                                                       \
+        for (uint64_t p = 0;; p++, i = (i + 1) & m) {                                                     \
+            if (!t[i] || p > m || (x->lossy && p >= PROBES)) return;                                      \
+            if (t[i] >> x->ibits == high) break;                                                          \
+        }                                                                                                 \
+        if (!x->lossy) {                                                                                  \
+            for (uint64_t j = (i + 1) & m; t[j]; j = (j + 1) & m) {                                       \
+                uint64_t home = hash64(t[j] >> x->ibits) & m;                                             \
+                if (((j - home) & m) >= ((j - i) & m)) {                                                  \
+                    t[i] = t[j];                                                                          \
+                    i = j;                                                                                \
+                }                                                                                         \
+            }                                                                                             \
+            x->used--;                                                                                    \
+        }                                                                                                 \
+        t[i] = 0;                                                                                         \
     }
 
 DEFINE_TABLE(narrow, uint32_t)
@@ -152,6 +185,24 @@ static inline int table_insert(Ctx *x, uint64_t key, int idx) {
 
 static inline int table_seen(const Ctx *x, uint64_t key, int idx) {
     return x->narrow ? narrow_seen(x, key, idx) : wide_seen(x, key, idx);
+}
+
+static void table_erase(Ctx *x, uint64_t key) {
+    if (x->narrow)
+        narrow_erase(x, key);
+    else
+        wide_erase(x, key);
+}
+
+/* An empty visited set of 2^16 slots (fewer under a smaller cap); 0 without memory. */
+static int table_new(Ctx *x) {
+    free(x->table);
+    x->mask = (1u << 16) - 1;
+    if (x->mask + 1 > x->cap) x->mask = x->cap - 1;
+    x->used = 0;
+    x->lossy = 0;
+    x->table = calloc(x->mask + 1, x->narrow ? sizeof(uint32_t) : sizeof(uint64_t));
+    return x->table != NULL;
 }
 
 /* ---- the lower bound ------------------------------------------------------------------------- */
@@ -374,8 +425,16 @@ static inline int hopeless(const Ctx *x, int idx, int top) {
 
 /* ---- the search ------------------------------------------------------------------------------ */
 
+static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth);
+
 static void dfs(Ctx *x, uint64_t key, int idx, int top, int left, int depth) {
     if (!table_insert(x, key, x->ibits ? idx : 0)) return;
+    x->frame_key[x->frames++] = key;
+    expand(x, key, idx, top, left, depth);
+    if (!x->stop) x->frames--;
+}
+
+static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) {
     if (++x->states > x->limit && x->limit) {
         x->stop = x->aborted = 1;
         return;
@@ -442,6 +501,7 @@ static void dfs(Ctx *x, uint64_t key, int idx, int top, int left, int depth) {
 
 static void ctx_free(Ctx *x) {
     if (x) {
+        if (x->partner) x->partner->partner = NULL;
         free(x->table);
         free(x->pre);
         free(x);
@@ -540,6 +600,40 @@ fail:
     return NULL;
 }
 
+/* One search for lines scoring below best_init, stopping at the first scoring stop_value or less, or past
+ * max_states positions (0: never): (score, line, states, complete), the score best_init when there is
+ * none. The visited set is x's: what it holds (positions fully searched, none with a line below the best
+ * of their search) stays true for any later search for lines below a best no higher, which can go on
+ * from there; the positions a stopped search left unfinished are taken out of it. */
+static PyObject *run(Ctx *x, uint64_t key, int top, int left, int best_init, int stop_value, uint64_t max_states) {
+    x->best = best_init;
+    x->stop_value = stop_value;
+    x->best_idx = -1;
+    x->limit = max_states;
+    x->states = 0;
+    x->stop = x->aborted = 0;
+    x->frames = 0;
+    Py_BEGIN_ALLOW_THREADS
+    dfs(x, key, 0, top, left, 0);
+    if (x->stop)
+        while (x->frames) table_erase(x, x->frame_key[--x->frames]);
+    Py_END_ALLOW_THREADS
+    PyObject *complete = x->aborted ? Py_False : Py_True;
+    if (x->best_idx < 0) /* no line below best_init (or none found before giving up) */
+        return Py_BuildValue("(iy#KO)", best_init, "", (Py_ssize_t)0, (unsigned long long)x->states, complete);
+    /* Finish the line: past the best position no card can ever be played, so turn the rest. */
+    int len = x->best_len;
+    if (x->best > 0)
+        for (int j = x->best_idx; j < x->S; j++) x->best_path[len++] = TURN;
+    return Py_BuildValue("(iy#KO)", x->best, (const char *)x->best_path, (Py_ssize_t)len,
+                         (unsigned long long)x->states, complete);
+}
+
+static void set_cap(Ctx *x, unsigned long long max_entries) {
+    x->cap = 1024;
+    while (x->cap < max_entries) x->cap *= 2;
+}
+
 static PyObject *kernel_search(PyObject *self, PyObject *args) {
     PyObject *columns;
     Py_buffer stock, adj;
@@ -554,40 +648,115 @@ static PyObject *kernel_search(PyObject *self, PyObject *args) {
     int left;
     Ctx *x = ctx_new(columns, &stock, top, &adj, flags, &key, &left);
     if (!x) goto done;
-    x->cap = 1024;
-    while (x->cap < max_entries) x->cap *= 2;
-    x->mask = (1u << 16) - 1;
-    if (x->mask + 1 > x->cap) x->mask = x->cap - 1;
-    x->table = calloc(x->mask + 1, x->narrow ? sizeof(uint32_t) : sizeof(uint64_t));
-    if (!x->table) {
+    set_cap(x, max_entries);
+    if (!table_new(x)) {
         PyErr_NoMemory();
         goto done;
     }
-    x->best = best_init;
-    x->stop_value = stop_value;
-    x->best_idx = -1;
-    x->limit = max_states;
-    Py_BEGIN_ALLOW_THREADS
-    dfs(x, key, 0, top, left, 0);
-    Py_END_ALLOW_THREADS
-    PyObject *complete = x->aborted ? Py_False : Py_True;
-    if (x->best_idx < 0) { /* no line below best_init (or none found before giving up) */
-        result = Py_BuildValue("(iy#KO)", best_init, "", (Py_ssize_t)0, (unsigned long long)x->states,
-                               complete);
-        goto done;
-    }
-    /* Finish the line: past the best position no card can ever be played, so turn the rest. */
-    int len = x->best_len;
-    if (x->best > 0)
-        for (int j = x->best_idx; j < x->S; j++) x->best_path[len++] = TURN;
-    result = Py_BuildValue("(iy#KO)", x->best, (const char *)x->best_path, (Py_ssize_t)len,
-                           (unsigned long long)x->states, complete);
+    result = run(x, key, top, left, best_init, stop_value, max_states);
 done:
     ctx_free(x);
     PyBuffer_Release(&stock);
     PyBuffer_Release(&adj);
     return result;
 }
+
+/* ---- Search: one position searched again and again, going on where the last search stopped ---------- */
+
+typedef struct {
+    PyObject_HEAD
+    Ctx *x;
+    uint64_t key;
+    int top, left;
+    int kept; /* the visited set serves searches for lines below this best or lower */
+    int busy;
+} SearchObject;
+
+static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
+    PyObject *columns;
+    Py_buffer stock, adj;
+    int top, flags;
+    unsigned long long max_entries;
+    (void)kwds;
+    if (self->x) {
+        PyErr_SetString(PyExc_RuntimeError, "Search is already set up");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(args, "O!y*iy*iK", &PyTuple_Type, &columns, &stock, &top, &adj, &flags, &max_entries))
+        return -1;
+    int rc = -1;
+    self->x = ctx_new(columns, &stock, top, &adj, flags, &self->key, &self->left);
+    if (self->x) {
+        set_cap(self->x, max_entries);
+        self->top = top;
+        self->kept = INT32_MIN;
+        rc = 0;
+    }
+    PyBuffer_Release(&stock);
+    PyBuffer_Release(&adj);
+    return rc;
+}
+
+static void Search_dealloc(SearchObject *self) {
+    ctx_free(self->x);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Search_run(SearchObject *self, PyObject *args) {
+    int best_init, stop_value;
+    unsigned long long max_states;
+    if (!PyArg_ParseTuple(args, "iiK", &best_init, &stop_value, &max_states)) return NULL;
+    Ctx *x = self->x;
+    if (!x || self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, x ? "Search is running" : "Search is not set up");
+        return NULL;
+    }
+    if (best_init > self->kept || !x->table) { /* what the set holds is not true for this search */
+        if (!table_new(x)) return PyErr_NoMemory();
+    }
+    self->busy = x->busy = 1;
+    PyObject *result = run(x, self->key, self->top, self->left, best_init, stop_value, max_states);
+    self->busy = x->busy = 0;
+    self->kept = x->best;
+    return result;
+}
+
+static PyObject *Search_share(SearchObject *self, PyObject *other) {
+    if (!PyObject_TypeCheck(other, Py_TYPE(self)) || other == (PyObject *)self) {
+        PyErr_SetString(PyExc_TypeError, "share takes another Search");
+        return NULL;
+    }
+    Ctx *a = self->x, *b = ((SearchObject *)other)->x;
+    if (!a || !b || a->partner || b->partner) {
+        PyErr_SetString(PyExc_RuntimeError, "each Search shares with one other at most");
+        return NULL;
+    }
+    a->partner = b;
+    b->partner = a;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef Search_methods[] = {
+    {"share", (PyCFunction)Search_share, METH_O,
+     "share(other): the two visited sets together keep within the memory cap; when one grows past it, the"
+     " other, idle, is emptied (its next run starts over)"},
+    {"run", (PyCFunction)Search_run, METH_VARARGS,
+     "run(best_init, stop_value, max_states) -> (score, line, states, complete), going on from the last run"
+     " when best_init is no higher than its best"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.solver._kernel.Search",
+    .tp_basicsize = sizeof(SearchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Search(columns, stock, top, adjacent, flags, max_entries): searches of one position that keep"
+              " their visited set",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Search_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+};
 
 static PyObject *kernel_lower_bound(PyObject *self, PyObject *args) {
     PyObject *columns;
@@ -636,4 +805,15 @@ static struct PyModuleDef kernel_module = {
     .m_methods = kernel_methods,
 };
 
-PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&kernel_module); }
+PyMODINIT_FUNC PyInit__kernel(void) {
+    if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&kernel_module);
+    if (!m) return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
