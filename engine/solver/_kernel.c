@@ -56,7 +56,7 @@ typedef struct Ctx {
     uint64_t states;
     void *table;
     uint64_t mask, used, cap;
-    int lossy, narrow, ibits; /* the low ibits of an entry hold the stock cards turned */
+    int lossy, width, ibits; /* bytes a slot; the low ibits of an entry hold the stock cards turned */
     /* the positions being searched, outermost first: on a search stopped early they are the ones not
      * finished, which are taken out of the visited set so that the next search can go on (see run) */
     uint64_t frame_key[MAXD];
@@ -68,7 +68,8 @@ typedef struct Ctx {
 
 /* ---- the visited set ------------------------------------------------------------------------- */
 /* Keys are stored plus one (0 marks an empty slot), in 32 bits when every key fits: half the memory and
- * cache traffic for single-deck positions. */
+ * cache traffic for single-deck positions; in 40 bits when that is enough (two decks), so that two sets
+ * of 2^26 slots fit in well under 1 GB. */
 
 static inline uint64_t hash64(uint64_t k) {
     k ^= k >> 33;
@@ -77,21 +78,49 @@ static inline uint64_t hash64(uint64_t k) {
     return k;
 }
 
-#define DEFINE_TABLE(NAME, T)                                                                             \
+/* Slots of 4 and 8 bytes are plain arrays; 5-byte slots (two-deck positions: 37 bits) are read and
+ * written 8 bytes at a time, so every table has 8 bytes to spare at its end. */
+#define GET_PLAIN(T, t, j) (((const T *)(t))[j])
+#define PUT_PLAIN(T, t, j, v) (((T *)(t))[j] = (v))
+#define MASK40 ((1ULL << 40) - 1)
+static inline uint64_t get40(const void *t, uint64_t j) {
+    uint64_t v;
+    memcpy(&v, (const char *)t + j * 5, 8);
+    return v & MASK40;
+}
+static inline void put40(void *t, uint64_t j, uint64_t v) {
+    uint64_t w;
+    memcpy(&w, (char *)t + j * 5, 8);
+    w = (w & ~MASK40) | v;
+    memcpy((char *)t + j * 5, &w, 8);
+}
+#define GET_NARROW(t, j) GET_PLAIN(uint32_t, t, j)
+#define PUT_NARROW(t, j, v) PUT_PLAIN(uint32_t, t, j, v)
+#define GET_WIDE(t, j) GET_PLAIN(uint64_t, t, j)
+#define PUT_WIDE(t, j, v) PUT_PLAIN(uint64_t, t, j, v)
+#define GET_PACKED(t, j) get40(t, j)
+#define PUT_PACKED(t, j, v) put40(t, j, v)
+
+static void *slots_new(uint64_t size, int width) { return calloc(size * (uint64_t)width + 8, 1); }
+
+#define DEFINE_TABLE(NAME, T, WIDTH, GET, PUT)                                                            \
     static int NAME##_grow(Ctx *x) {                                                                      \
         uint64_t size = (x->mask + 1) * 2, m = size - 1;                                                  \
         Ctx *o = x->partner;                                                                              \
-        if (o && !o->busy && o->table && size + o->mask + 1 > x->cap) {                                   \
-            free(o->table); /* the two sets would pass the cap: the idle one starts over */               \
+        /* the two sets would pass the cap's memory in 8-byte slots and a quarter: the idle one starts    \
+         * over (two sets of 5-byte slots at the cap stay within it) */                                   \
+        if (o && !o->busy && o->table && (size + o->mask + 1) * WIDTH > x->cap * 10) {                    \
+            free(o->table);                                                                               \
             o->table = NULL;                                                                              \
         }                                                                                                 \
-        T *old = (T *)x->table, *fresh = (T *)calloc(size, sizeof(T));                                    \
+        void *old = x->table, *fresh = slots_new(size, WIDTH);                                            \
         if (!fresh) return 0;                                                                             \
         for (uint64_t i = 0; i <= x->mask; i++) {                                                         \
-            if (!old[i]) continue;                                                                        \
-            uint64_t j = hash64(old[i] >> x->ibits) & m;                                                  \
-            while (fresh[j]) j = (j + 1) & m;                                                             \
-            fresh[j] = old[i];                                                                            \
+            T e = GET(old, i);                                                                            \
+            if (!e) continue;                                                                             \
+            uint64_t j = hash64(e >> x->ibits) & m;                                                       \
+            while (GET(fresh, j)) j = (j + 1) & m;                                                        \
+            PUT(fresh, j, e);                                                                             \
         }                                                                                                 \
         free(old);                                                                                        \
         x->table = fresh;                                                                                 \
@@ -101,36 +130,38 @@ static inline uint64_t hash64(uint64_t k) {
     /* 1 if the position must be searched: new, or reached now with fewer stock cards turned than        \
      * before (and that is now remembered); 0 if it was reached before with as few turned. */             \
     static inline int NAME##_insert(Ctx *x, uint64_t key, int idx) {                                      \
-        T high = (T)(key + 1), k = (T)(high << x->ibits | (T)idx), *t = (T *)x->table;                    \
+        T high = (T)(key + 1), k = (T)(high << x->ibits | (T)idx);                                        \
+        void *t = x->table;                                                                               \
         uint64_t j = hash64(high) & x->mask;                                                              \
         T lowmask = (T)((1u << x->ibits) - 1);                                                            \
         if (x->lossy) {                                                                                   \
             for (int p = 0; p < PROBES; p++) {                                                            \
-                T *s = &t[(j + p) & x->mask];                                                             \
-                if (!*s) {                                                                                \
-                    *s = k;                                                                               \
+                uint64_t at = (j + p) & x->mask;                                                          \
+                T s = GET(t, at);                                                                         \
+                if (!s) {                                                                                 \
+                    PUT(t, at, k);                                                                        \
                     return 1;                                                                             \
                 }                                                                                         \
-                if (*s >> x->ibits == high) {                                                             \
-                    if ((int)(*s & lowmask) <= idx) return 0;                                             \
-                    *s = k;                                                                               \
+                if (s >> x->ibits == high) {                                                              \
+                    if ((int)(s & lowmask) <= idx) return 0;                                              \
+                    PUT(t, at, k);                                                                        \
                     return 1;                                                                             \
                 }                                                                                         \
             }                                                                                             \
-            t[j] = k; /* a full neighbourhood: forget one state */                                        \
+            PUT(t, j, k); /* a full neighbourhood: forget one state */                                    \
             return 1;                                                                                     \
         }                                                                                                 \
         for (;;) {                                                                                        \
-            T s = t[j];                                                                                   \
+            T s = GET(t, j);                                                                              \
             if (!s) break;                                                                                \
             if (s >> x->ibits == high) {                                                                  \
                 if ((int)(s & lowmask) <= idx) return 0;                                                  \
-                t[j] = k;                                                                                 \
+                PUT(t, j, k);                                                                             \
                 return 1;                                                                                 \
             }                                                                                             \
             j = (j + 1) & x->mask;                                                                        \
         }                                                                                                 \
-        t[j] = k;                                                                                         \
+        PUT(t, j, k);                                                                                     \
         if (++x->used * 2 > x->mask + 1) {                                                                \
             if (x->mask + 1 >= x->cap || !NAME##_grow(x)) x->lossy = 1;                                   \
         }                                                                                                 \
@@ -138,11 +169,12 @@ static inline uint64_t hash64(uint64_t k) {
     }                                                                                                     \
     /* 1 if the position was reached before with as few stock cards turned (nothing is changed). */      \
     static inline int NAME##_seen(const Ctx *x, uint64_t key, int idx) {                                  \
-        T high = (T)(key + 1), *t = (T *)x->table;                                                        \
+        T high = (T)(key + 1);                                                                            \
+        const void *t = x->table;                                                                         \
         T lowmask = (T)((1u << x->ibits) - 1);                                                            \
         uint64_t j = hash64(high) & x->mask;                                                              \
         for (int p = 0; !x->lossy || p < PROBES; p++) {                                                   \
-            T s = t[(j + (uint64_t)p) & x->mask];                                                         \
+            T s = GET(t, (j + (uint64_t)p) & x->mask);                                                    \
             if (!s) return 0;                                                                             \
             if (s >> x->ibits == high) return (int)(s & lowmask) <= idx;                                  \
         }                                                                                                 \
@@ -151,27 +183,31 @@ static inline uint64_t hash64(uint64_t k) {
     /* Takes the position out of the set; the entries after it in its run move back (backward-shift      \
      * deletion) so that every other entry is still found. Past the memory cap, the slot is emptied.  */  \
     static void NAME##_erase(Ctx *x, uint64_t key) {                                                      \
-        T high = (T)(key + 1), *t = (T *)x->table;                                                        \
+        T high = (T)(key + 1);                                                                            \
+        void *t = x->table;                                                                               \
         uint64_t m = x->mask, i = hash64(high) & m;                                                       \
         for (uint64_t p = 0;; p++, i = (i + 1) & m) {                                                     \
-            if (!t[i] || p > m || (x->lossy && p >= PROBES)) return;                                      \
-            if (t[i] >> x->ibits == high) break;                                                          \
+            T s = GET(t, i);                                                                              \
+            if (!s || p > m || (x->lossy && p >= PROBES)) return;                                         \
+            if (s >> x->ibits == high) break;                                                             \
         }                                                                                                 \
         if (!x->lossy) {                                                                                  \
-            for (uint64_t j = (i + 1) & m; t[j]; j = (j + 1) & m) {                                       \
-                uint64_t home = hash64(t[j] >> x->ibits) & m;                                             \
+            for (uint64_t j = (i + 1) & m; GET(t, j); j = (j + 1) & m) {                                  \
+                T s = GET(t, j);                                                                          \
+                uint64_t home = hash64(s >> x->ibits) & m;                                                \
                 if (((j - home) & m) >= ((j - i) & m)) {                                                  \
-                    t[i] = t[j];                                                                          \
+                    PUT(t, i, s);                                                                         \
                     i = j;                                                                                \
                 }                                                                                         \
             }                                                                                             \
             x->used--;                                                                                    \
         }                                                                                                 \
-        t[i] = 0;                                                                                         \
+        PUT(t, i, 0);                                                                                     \
     }
 
-DEFINE_TABLE(narrow, uint32_t)
-DEFINE_TABLE(wide, uint64_t)
+DEFINE_TABLE(narrow, uint32_t, 4, GET_NARROW, PUT_NARROW)
+DEFINE_TABLE(packed, uint64_t, 5, GET_PACKED, PUT_PACKED)
+DEFINE_TABLE(wide, uint64_t, 8, GET_WIDE, PUT_WIDE)
 
 /* A position is its column heights and top (``key``) and the stock cards turned (``idx``). Reaching the
  * same heights and top having turned fewer stock cards is at least as good: any line from the later
@@ -180,16 +216,22 @@ DEFINE_TABLE(wide, uint64_t)
  * per key, the fewest cards turned, and prunes a position reached with as many or more. When the stock
  * may be turned only when stuck, the index is part of the key instead (ibits 0, idx 0). */
 static inline int table_insert(Ctx *x, uint64_t key, int idx) {
-    return x->narrow ? narrow_insert(x, key, idx) : wide_insert(x, key, idx);
+    return x->width == 4 ? narrow_insert(x, key, idx)
+         : x->width == 5 ? packed_insert(x, key, idx)
+                         : wide_insert(x, key, idx);
 }
 
 static inline int table_seen(const Ctx *x, uint64_t key, int idx) {
-    return x->narrow ? narrow_seen(x, key, idx) : wide_seen(x, key, idx);
+    return x->width == 4 ? narrow_seen(x, key, idx)
+         : x->width == 5 ? packed_seen(x, key, idx)
+                         : wide_seen(x, key, idx);
 }
 
 static void table_erase(Ctx *x, uint64_t key) {
-    if (x->narrow)
+    if (x->width == 4)
         narrow_erase(x, key);
+    else if (x->width == 5)
+        packed_erase(x, key);
     else
         wide_erase(x, key);
 }
@@ -201,7 +243,7 @@ static int table_new(Ctx *x) {
     if (x->mask + 1 > x->cap) x->mask = x->cap - 1;
     x->used = 0;
     x->lossy = 0;
-    x->table = calloc(x->mask + 1, x->narrow ? sizeof(uint32_t) : sizeof(uint64_t));
+    x->table = slots_new(x->mask + 1, x->width);
     return x->table != NULL;
 }
 
@@ -564,7 +606,8 @@ static Ctx *ctx_new(PyObject *columns, Py_buffer *stock, int top, Py_buffer *adj
         keys = weight;
         while ((1 << x->ibits) <= x->S) x->ibits++;
     }
-    x->narrow = ((keys + 1) << x->ibits) < UINT32_MAX; /* every entry fits in 32 bits */
+    uint64_t most = (keys + 1) << x->ibits; /* every entry fits in 32 bits, or in 40 */
+    x->width = most < UINT32_MAX ? 4 : most < MASK40 ? 5 : 8;
     for (int c = 0; c < x->ncols; c++)
         for (int i = 0; i < x->height[c]; i++) {
             int r = x->cards[c][i];
