@@ -13,6 +13,12 @@
  * that can never be played at all (buried under such a card, or with no rank to go onto) tighten it.
  * Clearing is also ruled out when the foundation cannot come often enough into the ranks beyond the
  * starts, one way in for each separate run of such cards in a column (see blocked).
+ * A Search object keeps one position's visited set between searches: what the set holds (positions
+ * searched to the end, none with a line below the best of its search) stays true for a later search for
+ * lines below a best no higher, which so goes on where the last one stopped; the positions a stopped
+ * search left unfinished (those it was in, kept in frame_key) are taken out first. The solver's driver
+ * keeps two, branch and bound and the deepening, sharing one memory cap.
+ *
  * Any change here must be mirrored in pysearch.py: the tests demand identical answers.
  */
 #define PY_SSIZE_T_CLEAN
