@@ -87,13 +87,16 @@ def _check(backend: str, max_states: int | None) -> None:
 
 
 class _Search:
-    """One backend on one problem, counting positions against an optional budget."""
+    """One backend on one problem, counting positions against an optional budget. Each named session
+    keeps its visited set between runs, so a run for lines below a best no higher than its last one's
+    goes on where that one stopped instead of starting over."""
 
     def __init__(self, problem: Problem, backend: str, max_states: int | None) -> None:
         self.problem = problem
         self.kernel = backend == "c" or (backend == "auto" and _kernel is not None and _fits_kernel(problem))
         self.limit = max_states or 0
         self.used = 0
+        self.sessions: dict[str, _kernel.Search | pysearch.Search] = {}
 
     def lower_bound(self) -> int:
         p = self.problem
@@ -119,16 +122,21 @@ class _Search:
     def spent(self) -> bool:
         return bool(self.limit) and self.used >= self.limit
 
-    def run(self, best_init: int, stop_value: int, cap: int = 0) -> tuple[int, bytes, bool]:
+    def run(
+        self, best_init: int, stop_value: int, cap: int = 0, session: str = ""
+    ) -> tuple[int, bytes, bool]:
         """Lines below ``best_init``, stopping at ``stop_value``, within ``cap`` positions (0: the rest
-        of the budget): (score, line, complete); the score is ``best_init`` when there is none."""
+        of the budget): (score, line, complete); the score is ``best_init`` when there is none. In a
+        ``session`` it goes on from that session's last run where it can."""
         budget = self.limit - self.used if self.limit else 0
         if self.limit and budget <= 0:  # spent: 0 would mean no limit at all
             return best_init, b"", False
         if cap:
             budget = min(budget, cap) if budget else cap
         p = self.problem
-        if self.kernel:
+        if session:
+            score, line, states, complete = self._session(session).run(best_init, stop_value, budget)
+        elif self.kernel:
             assert _kernel is not None
             args = (p.columns, p.stock, p.top, p.adjacent, p.flags, best_init, stop_value)
             entries = MAX_ENTRIES if not budget else min(MAX_ENTRIES, 2 * budget)
@@ -138,14 +146,33 @@ class _Search:
         self.used += states
         return score, line, complete
 
+    def _session(self, name: str) -> _kernel.Search | pysearch.Search:
+        if name not in self.sessions:
+            p = self.problem
+            if self.kernel:
+                assert _kernel is not None
+                entries = MAX_ENTRIES if not self.limit else min(MAX_ENTRIES, 2 * self.limit)
+                session = _kernel.Search(p.columns, p.stock, p.top, p.adjacent, p.flags, entries)
+                for other in self.sessions.values():  # the two sets share the memory cap
+                    assert isinstance(other, _kernel.Search)
+                    session.share(other)
+                self.sessions[name] = session
+            else:
+                self.sessions[name] = pysearch.Search(p)
+        return self.sessions[name]
+
 
 def _optimal(hole: Hole, backend: str, max_states: int | None, probe_states: int) -> Solution:
     """Two searches take turns, each with a budget of positions that grows fourfold every round: a
     branch-and-bound search for a better line than the best found (it proves the optimum when it runs
     out), and deepening from the lower bound up: "is there a line scoring T?", cut by the bound T, for T
-    from the lower bound (found: that is the optimum; none: the bound rises to T + 1). Whichever is
-    cheaper on a deal answers it, for at most about four times its cost; and a search cut short still
-    answers with the best line found and a proven lower bound.
+    from the lower bound (found: that is the optimum; none: the bound rises to T + 1). Each keeps its
+    visited set, so a search cut at the end of its turn goes on where it stopped in its next turn instead
+    of starting over; when the best found is T + 1 the two ask the same question, and only the
+    deepening asks it (strict+double deals 1-20: 509M -> 379M positions in all, deal 17 95M -> 29M,
+    deal 20 now proven). Whichever is cheaper on a deal answers it, for at most a few times its cost;
+    and a search cut short still answers with the best line found and a proven lower bound. (Budgets
+    growing twofold instead: 9% more positions on those deals.)
 
     Which goes first, as measured: on one deck branch and bound (its first pass usually finds and proves
     the optimum; deepening first doubled the positions of strict, wrap and Queens-on-Kings deals, winnable
@@ -158,14 +185,15 @@ def _optimal(hole: Hole, backend: str, max_states: int | None, probe_states: int
     cap = probe_states
     deepen_first = hole.rules.decks > 1
     while True:
-        if not deepen_first or best < _INFINITY:
-            score, found, complete = search.run(best, lower, cap)
+        # below best = lower + 1 is the deepening's own next question: asked there alone
+        if (not deepen_first or best < _INFINITY) and best > lower + 1:
+            score, found, complete = search.run(best, lower, cap, "bound")
             if score < best:
                 best, line = score, found
             if complete or best <= lower:
                 return Solution(best, moves_of(line), search.used, best)
         while lower < best and not search.spent:
-            score, found, complete = search.run(lower + 1, lower, cap)
+            score, found, complete = search.run(lower + 1, lower, cap, "deepen")
             if score <= lower:
                 return Solution(score, moves_of(found), search.used, score)
             if not complete:

@@ -13,6 +13,12 @@
  * that can never be played at all (buried under such a card, or with no rank to go onto) tighten it.
  * Clearing is also ruled out when the foundation cannot come often enough into the ranks beyond the
  * starts, one way in for each separate run of such cards in a column (see blocked).
+ * A Search object keeps one position's visited set between searches: what the set holds (positions
+ * searched to the end, none with a line below the best of its search) stays true for a later search for
+ * lines below a best no higher, which so goes on where the last one stopped; the positions a stopped
+ * search left unfinished (those it was in, kept in frame_key) are taken out first. The solver's driver
+ * keeps two, branch and bound and the deepening, sharing one memory cap.
+ *
  * Any change here must be mirrored in pysearch.py: the tests demand identical answers.
  */
 #define PY_SSIZE_T_CLEAN
@@ -35,7 +41,7 @@
 #define F_STUCK 4      /* the stock may be turned only when no card can be played */
 #define F_NOBOUND 8    /* the rules are not the rank ladder the bound assumes */
 
-typedef struct {
+typedef struct Ctx {
     int ncols, S, flags;
     int height[MAXC];
     unsigned char cards[MAXC][MAXH];
@@ -56,12 +62,20 @@ typedef struct {
     uint64_t states;
     void *table;
     uint64_t mask, used, cap;
-    int lossy, narrow, ibits; /* the low ibits of an entry hold the stock cards turned */
+    int lossy, width, ibits; /* bytes a slot; the low ibits of an entry hold the stock cards turned */
+    /* the positions being searched, outermost first: on a search stopped early they are the ones not
+     * finished, which are taken out of the visited set so that the next search can go on (see run) */
+    uint64_t frame_key[MAXD];
+    int frames;
+    /* a search sharing the memory cap (see Search.share): growing past it empties that one's set */
+    struct Ctx *partner;
+    int busy;
 } Ctx;
 
 /* ---- the visited set ------------------------------------------------------------------------- */
 /* Keys are stored plus one (0 marks an empty slot), in 32 bits when every key fits: half the memory and
- * cache traffic for single-deck positions. */
+ * cache traffic for single-deck positions; in 40 bits when that is enough (two decks), so that two sets
+ * of 2^26 slots fit in well under 1 GB. */
 
 static inline uint64_t hash64(uint64_t k) {
     k ^= k >> 33;
@@ -70,16 +84,49 @@ static inline uint64_t hash64(uint64_t k) {
     return k;
 }
 
-#define DEFINE_TABLE(NAME, T)                                                                             \
+/* Slots of 4 and 8 bytes are plain arrays; 5-byte slots (two-deck positions: 37 bits) are read and
+ * written 8 bytes at a time, so every table has 8 bytes to spare at its end. */
+#define GET_PLAIN(T, t, j) (((const T *)(t))[j])
+#define PUT_PLAIN(T, t, j, v) (((T *)(t))[j] = (v))
+#define MASK40 ((1ULL << 40) - 1)
+static inline uint64_t get40(const void *t, uint64_t j) {
+    uint64_t v;
+    memcpy(&v, (const char *)t + j * 5, 8);
+    return v & MASK40;
+}
+static inline void put40(void *t, uint64_t j, uint64_t v) {
+    uint64_t w;
+    memcpy(&w, (char *)t + j * 5, 8);
+    w = (w & ~MASK40) | v;
+    memcpy((char *)t + j * 5, &w, 8);
+}
+#define GET_NARROW(t, j) GET_PLAIN(uint32_t, t, j)
+#define PUT_NARROW(t, j, v) PUT_PLAIN(uint32_t, t, j, v)
+#define GET_WIDE(t, j) GET_PLAIN(uint64_t, t, j)
+#define PUT_WIDE(t, j, v) PUT_PLAIN(uint64_t, t, j, v)
+#define GET_PACKED(t, j) get40(t, j)
+#define PUT_PACKED(t, j, v) put40(t, j, v)
+
+static void *slots_new(uint64_t size, int width) { return calloc(size * (uint64_t)width + 8, 1); }
+
+#define DEFINE_TABLE(NAME, T, WIDTH, GET, PUT)                                                            \
     static int NAME##_grow(Ctx *x) {                                                                      \
         uint64_t size = (x->mask + 1) * 2, m = size - 1;                                                  \
-        T *old = (T *)x->table, *fresh = (T *)calloc(size, sizeof(T));                                    \
+        Ctx *o = x->partner;                                                                              \
+        /* the two sets would pass the cap's memory in 8-byte slots and a quarter: the idle one starts    \
+         * over (two sets of 5-byte slots at the cap stay within it) */                                   \
+        if (o && !o->busy && o->table && (size + o->mask + 1) * WIDTH > x->cap * 10) {                    \
+            free(o->table);                                                                               \
+            o->table = NULL;                                                                              \
+        }                                                                                                 \
+        void *old = x->table, *fresh = slots_new(size, WIDTH);                                            \
         if (!fresh) return 0;                                                                             \
         for (uint64_t i = 0; i <= x->mask; i++) {                                                         \
-            if (!old[i]) continue;                                                                        \
-            uint64_t j = hash64(old[i] >> x->ibits) & m;                                                  \
-            while (fresh[j]) j = (j + 1) & m;                                                             \
-            fresh[j] = old[i];                                                                            \
+            T e = GET(old, i);                                                                            \
+            if (!e) continue;                                                                             \
+            uint64_t j = hash64(e >> x->ibits) & m;                                                       \
+            while (GET(fresh, j)) j = (j + 1) & m;                                                        \
+            PUT(fresh, j, e);                                                                             \
         }                                                                                                 \
         free(old);                                                                                        \
         x->table = fresh;                                                                                 \
@@ -89,36 +136,38 @@ static inline uint64_t hash64(uint64_t k) {
     /* 1 if the position must be searched: new, or reached now with fewer stock cards turned than        \
      * before (and that is now remembered); 0 if it was reached before with as few turned. */             \
     static inline int NAME##_insert(Ctx *x, uint64_t key, int idx) {                                      \
-        T high = (T)(key + 1), k = (T)(high << x->ibits | (T)idx), *t = (T *)x->table;                    \
+        T high = (T)(key + 1), k = (T)(high << x->ibits | (T)idx);                                        \
+        void *t = x->table;                                                                               \
         uint64_t j = hash64(high) & x->mask;                                                              \
         T lowmask = (T)((1u << x->ibits) - 1);                                                            \
         if (x->lossy) {                                                                                   \
             for (int p = 0; p < PROBES; p++) {                                                            \
-                T *s = &t[(j + p) & x->mask];                                                             \
-                if (!*s) {                                                                                \
-                    *s = k;                                                                               \
+                uint64_t at = (j + p) & x->mask;                                                          \
+                T s = GET(t, at);                                                                         \
+                if (!s) {                                                                                 \
+                    PUT(t, at, k);                                                                        \
                     return 1;                                                                             \
                 }                                                                                         \
-                if (*s >> x->ibits == high) {                                                             \
-                    if ((int)(*s & lowmask) <= idx) return 0;                                             \
-                    *s = k;                                                                               \
+                if (s >> x->ibits == high) {                                                              \
+                    if ((int)(s & lowmask) <= idx) return 0;                                              \
+                    PUT(t, at, k);                                                                        \
                     return 1;                                                                             \
                 }                                                                                         \
             }                                                                                             \
-            t[j] = k; /* a full neighbourhood: forget one state */                                        \
+            PUT(t, j, k); /* a full neighbourhood: forget one state */                                    \
             return 1;                                                                                     \
         }                                                                                                 \
         for (;;) {                                                                                        \
-            T s = t[j];                                                                                   \
+            T s = GET(t, j);                                                                              \
             if (!s) break;                                                                                \
             if (s >> x->ibits == high) {                                                                  \
                 if ((int)(s & lowmask) <= idx) return 0;                                                  \
-                t[j] = k;                                                                                 \
+                PUT(t, j, k);                                                                             \
                 return 1;                                                                                 \
             }                                                                                             \
             j = (j + 1) & x->mask;                                                                        \
         }                                                                                                 \
-        t[j] = k;                                                                                         \
+        PUT(t, j, k);                                                                                     \
         if (++x->used * 2 > x->mask + 1) {                                                                \
             if (x->mask + 1 >= x->cap || !NAME##_grow(x)) x->lossy = 1;                                   \
         }                                                                                                 \
@@ -126,19 +175,45 @@ static inline uint64_t hash64(uint64_t k) {
     }                                                                                                     \
     /* 1 if the position was reached before with as few stock cards turned (nothing is changed). */      \
     static inline int NAME##_seen(const Ctx *x, uint64_t key, int idx) {                                  \
-        T high = (T)(key + 1), *t = (T *)x->table;                                                        \
+        T high = (T)(key + 1);                                                                            \
+        const void *t = x->table;                                                                         \
         T lowmask = (T)((1u << x->ibits) - 1);                                                            \
         uint64_t j = hash64(high) & x->mask;                                                              \
         for (int p = 0; !x->lossy || p < PROBES; p++) {                                                   \
-            T s = t[(j + (uint64_t)p) & x->mask];                                                         \
+            T s = GET(t, (j + (uint64_t)p) & x->mask);                                                    \
             if (!s) return 0;                                                                             \
             if (s >> x->ibits == high) return (int)(s & lowmask) <= idx;                                  \
         }                                                                                                 \
         return 0;                                                                                         \
+    }                                                                                                     \
+    /* Takes the position out of the set; the entries after it in its run move back (backward-shift      \
+     * deletion) so that every other entry is still found. Past the memory cap, the slot is emptied.  */  \
+    static void NAME##_erase(Ctx *x, uint64_t key) {                                                      \
+        T high = (T)(key + 1);                                                                            \
+        void *t = x->table;                                                                               \
+        uint64_t m = x->mask, i = hash64(high) & m;                                                       \
+        for (uint64_t p = 0;; p++, i = (i + 1) & m) {                                                     \
+            T s = GET(t, i);                                                                              \
+            if (!s || p > m || (x->lossy && p >= PROBES)) return;                                         \
+            if (s >> x->ibits == high) break;                                                             \
+        }                                                                                                 \
+        if (!x->lossy) {                                                                                  \
+            for (uint64_t j = (i + 1) & m; GET(t, j); j = (j + 1) & m) {                                  \
+                T s = GET(t, j);                                                                          \
+                uint64_t home = hash64(s >> x->ibits) & m;                                                \
+                if (((j - home) & m) >= ((j - i) & m)) {                                                  \
+                    PUT(t, i, s);                                                                         \
+                    i = j;                                                                                \
+                }                                                                                         \
+            }                                                                                             \
+            x->used--;                                                                                    \
+        }                                                                                                 \
+        PUT(t, i, 0);                                                                                     \
     }
 
-DEFINE_TABLE(narrow, uint32_t)
-DEFINE_TABLE(wide, uint64_t)
+DEFINE_TABLE(narrow, uint32_t, 4, GET_NARROW, PUT_NARROW)
+DEFINE_TABLE(packed, uint64_t, 5, GET_PACKED, PUT_PACKED)
+DEFINE_TABLE(wide, uint64_t, 8, GET_WIDE, PUT_WIDE)
 
 /* A position is its column heights and top (``key``) and the stock cards turned (``idx``). Reaching the
  * same heights and top having turned fewer stock cards is at least as good: any line from the later
@@ -147,11 +222,35 @@ DEFINE_TABLE(wide, uint64_t)
  * per key, the fewest cards turned, and prunes a position reached with as many or more. When the stock
  * may be turned only when stuck, the index is part of the key instead (ibits 0, idx 0). */
 static inline int table_insert(Ctx *x, uint64_t key, int idx) {
-    return x->narrow ? narrow_insert(x, key, idx) : wide_insert(x, key, idx);
+    return x->width == 4 ? narrow_insert(x, key, idx)
+         : x->width == 5 ? packed_insert(x, key, idx)
+                         : wide_insert(x, key, idx);
 }
 
 static inline int table_seen(const Ctx *x, uint64_t key, int idx) {
-    return x->narrow ? narrow_seen(x, key, idx) : wide_seen(x, key, idx);
+    return x->width == 4 ? narrow_seen(x, key, idx)
+         : x->width == 5 ? packed_seen(x, key, idx)
+                         : wide_seen(x, key, idx);
+}
+
+static void table_erase(Ctx *x, uint64_t key) {
+    if (x->width == 4)
+        narrow_erase(x, key);
+    else if (x->width == 5)
+        packed_erase(x, key);
+    else
+        wide_erase(x, key);
+}
+
+/* An empty visited set of 2^16 slots (fewer under a smaller cap); 0 without memory. */
+static int table_new(Ctx *x) {
+    free(x->table);
+    x->mask = (1u << 16) - 1;
+    if (x->mask + 1 > x->cap) x->mask = x->cap - 1;
+    x->used = 0;
+    x->lossy = 0;
+    x->table = slots_new(x->mask + 1, x->width);
+    return x->table != NULL;
 }
 
 /* ---- the lower bound ------------------------------------------------------------------------- */
@@ -374,8 +473,16 @@ static inline int hopeless(const Ctx *x, int idx, int top) {
 
 /* ---- the search ------------------------------------------------------------------------------ */
 
+static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth);
+
 static void dfs(Ctx *x, uint64_t key, int idx, int top, int left, int depth) {
     if (!table_insert(x, key, x->ibits ? idx : 0)) return;
+    x->frame_key[x->frames++] = key;
+    expand(x, key, idx, top, left, depth);
+    if (!x->stop) x->frames--;
+}
+
+static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) {
     if (++x->states > x->limit && x->limit) {
         x->stop = x->aborted = 1;
         return;
@@ -442,6 +549,7 @@ static void dfs(Ctx *x, uint64_t key, int idx, int top, int left, int depth) {
 
 static void ctx_free(Ctx *x) {
     if (x) {
+        if (x->partner) x->partner->partner = NULL;
         free(x->table);
         free(x->pre);
         free(x);
@@ -504,7 +612,8 @@ static Ctx *ctx_new(PyObject *columns, Py_buffer *stock, int top, Py_buffer *adj
         keys = weight;
         while ((1 << x->ibits) <= x->S) x->ibits++;
     }
-    x->narrow = ((keys + 1) << x->ibits) < UINT32_MAX; /* every entry fits in 32 bits */
+    uint64_t most = (keys + 1) << x->ibits; /* every entry fits in 32 bits, or in 40 */
+    x->width = most < UINT32_MAX ? 4 : most < MASK40 ? 5 : 8;
     for (int c = 0; c < x->ncols; c++)
         for (int i = 0; i < x->height[c]; i++) {
             int r = x->cards[c][i];
@@ -540,6 +649,40 @@ fail:
     return NULL;
 }
 
+/* One search for lines scoring below best_init, stopping at the first scoring stop_value or less, or past
+ * max_states positions (0: never): (score, line, states, complete), the score best_init when there is
+ * none. The visited set is x's: what it holds (positions fully searched, none with a line below the best
+ * of their search) stays true for any later search for lines below a best no higher, which can go on
+ * from there; the positions a stopped search left unfinished are taken out of it. */
+static PyObject *run(Ctx *x, uint64_t key, int top, int left, int best_init, int stop_value, uint64_t max_states) {
+    x->best = best_init;
+    x->stop_value = stop_value;
+    x->best_idx = -1;
+    x->limit = max_states;
+    x->states = 0;
+    x->stop = x->aborted = 0;
+    x->frames = 0;
+    Py_BEGIN_ALLOW_THREADS
+    dfs(x, key, 0, top, left, 0);
+    if (x->stop)
+        while (x->frames) table_erase(x, x->frame_key[--x->frames]);
+    Py_END_ALLOW_THREADS
+    PyObject *complete = x->aborted ? Py_False : Py_True;
+    if (x->best_idx < 0) /* no line below best_init (or none found before giving up) */
+        return Py_BuildValue("(iy#KO)", best_init, "", (Py_ssize_t)0, (unsigned long long)x->states, complete);
+    /* Finish the line: past the best position no card can ever be played, so turn the rest. */
+    int len = x->best_len;
+    if (x->best > 0)
+        for (int j = x->best_idx; j < x->S; j++) x->best_path[len++] = TURN;
+    return Py_BuildValue("(iy#KO)", x->best, (const char *)x->best_path, (Py_ssize_t)len,
+                         (unsigned long long)x->states, complete);
+}
+
+static void set_cap(Ctx *x, unsigned long long max_entries) {
+    x->cap = 1024;
+    while (x->cap < max_entries) x->cap *= 2;
+}
+
 static PyObject *kernel_search(PyObject *self, PyObject *args) {
     PyObject *columns;
     Py_buffer stock, adj;
@@ -554,40 +697,115 @@ static PyObject *kernel_search(PyObject *self, PyObject *args) {
     int left;
     Ctx *x = ctx_new(columns, &stock, top, &adj, flags, &key, &left);
     if (!x) goto done;
-    x->cap = 1024;
-    while (x->cap < max_entries) x->cap *= 2;
-    x->mask = (1u << 16) - 1;
-    if (x->mask + 1 > x->cap) x->mask = x->cap - 1;
-    x->table = calloc(x->mask + 1, x->narrow ? sizeof(uint32_t) : sizeof(uint64_t));
-    if (!x->table) {
+    set_cap(x, max_entries);
+    if (!table_new(x)) {
         PyErr_NoMemory();
         goto done;
     }
-    x->best = best_init;
-    x->stop_value = stop_value;
-    x->best_idx = -1;
-    x->limit = max_states;
-    Py_BEGIN_ALLOW_THREADS
-    dfs(x, key, 0, top, left, 0);
-    Py_END_ALLOW_THREADS
-    PyObject *complete = x->aborted ? Py_False : Py_True;
-    if (x->best_idx < 0) { /* no line below best_init (or none found before giving up) */
-        result = Py_BuildValue("(iy#KO)", best_init, "", (Py_ssize_t)0, (unsigned long long)x->states,
-                               complete);
-        goto done;
-    }
-    /* Finish the line: past the best position no card can ever be played, so turn the rest. */
-    int len = x->best_len;
-    if (x->best > 0)
-        for (int j = x->best_idx; j < x->S; j++) x->best_path[len++] = TURN;
-    result = Py_BuildValue("(iy#KO)", x->best, (const char *)x->best_path, (Py_ssize_t)len,
-                           (unsigned long long)x->states, complete);
+    result = run(x, key, top, left, best_init, stop_value, max_states);
 done:
     ctx_free(x);
     PyBuffer_Release(&stock);
     PyBuffer_Release(&adj);
     return result;
 }
+
+/* ---- Search: one position searched again and again, going on where the last search stopped ---------- */
+
+typedef struct {
+    PyObject_HEAD
+    Ctx *x;
+    uint64_t key;
+    int top, left;
+    int kept; /* the visited set serves searches for lines below this best or lower */
+    int busy;
+} SearchObject;
+
+static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
+    PyObject *columns;
+    Py_buffer stock, adj;
+    int top, flags;
+    unsigned long long max_entries;
+    (void)kwds;
+    if (self->x) {
+        PyErr_SetString(PyExc_RuntimeError, "Search is already set up");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(args, "O!y*iy*iK", &PyTuple_Type, &columns, &stock, &top, &adj, &flags, &max_entries))
+        return -1;
+    int rc = -1;
+    self->x = ctx_new(columns, &stock, top, &adj, flags, &self->key, &self->left);
+    if (self->x) {
+        set_cap(self->x, max_entries);
+        self->top = top;
+        self->kept = INT32_MIN;
+        rc = 0;
+    }
+    PyBuffer_Release(&stock);
+    PyBuffer_Release(&adj);
+    return rc;
+}
+
+static void Search_dealloc(SearchObject *self) {
+    ctx_free(self->x);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Search_run(SearchObject *self, PyObject *args) {
+    int best_init, stop_value;
+    unsigned long long max_states;
+    if (!PyArg_ParseTuple(args, "iiK", &best_init, &stop_value, &max_states)) return NULL;
+    Ctx *x = self->x;
+    if (!x || self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, x ? "Search is running" : "Search is not set up");
+        return NULL;
+    }
+    if (best_init > self->kept || !x->table) { /* what the set holds is not true for this search */
+        if (!table_new(x)) return PyErr_NoMemory();
+    }
+    self->busy = x->busy = 1;
+    PyObject *result = run(x, self->key, self->top, self->left, best_init, stop_value, max_states);
+    self->busy = x->busy = 0;
+    self->kept = x->best;
+    return result;
+}
+
+static PyObject *Search_share(SearchObject *self, PyObject *other) {
+    if (!PyObject_TypeCheck(other, Py_TYPE(self)) || other == (PyObject *)self) {
+        PyErr_SetString(PyExc_TypeError, "share takes another Search");
+        return NULL;
+    }
+    Ctx *a = self->x, *b = ((SearchObject *)other)->x;
+    if (!a || !b || a->partner || b->partner) {
+        PyErr_SetString(PyExc_RuntimeError, "each Search shares with one other at most");
+        return NULL;
+    }
+    a->partner = b;
+    b->partner = a;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef Search_methods[] = {
+    {"share", (PyCFunction)Search_share, METH_O,
+     "share(other): the two visited sets together keep within the memory cap; when one grows past it, the"
+     " other, idle, is emptied (its next run starts over)"},
+    {"run", (PyCFunction)Search_run, METH_VARARGS,
+     "run(best_init, stop_value, max_states) -> (score, line, states, complete), going on from the last run"
+     " when best_init is no higher than its best"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.solver._kernel.Search",
+    .tp_basicsize = sizeof(SearchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Search(columns, stock, top, adjacent, flags, max_entries): searches of one position that keep"
+              " their visited set",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Search_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+};
 
 static PyObject *kernel_lower_bound(PyObject *self, PyObject *args) {
     PyObject *columns;
@@ -636,4 +854,15 @@ static struct PyModuleDef kernel_module = {
     .m_methods = kernel_methods,
 };
 
-PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&kernel_module); }
+PyMODINIT_FUNC PyInit__kernel(void) {
+    if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&kernel_module);
+    if (!m) return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

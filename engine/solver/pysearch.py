@@ -204,14 +204,49 @@ def lower_bound(problem: Problem) -> int:
     return _Tables(problem).lower_bound(problem.top)
 
 
+class Search:
+    """Searches of one position that keep their visited set: a search for lines below a best no higher
+    than the last one's best goes on where that one stopped (the C kernel's Search, step for step).
+
+    What the set holds stays true for such a search: a position in it was searched to the end, and had
+    no line below the best of its own search, which is no lower than the new one's. A search stopped
+    early (past its positions, or at a line good enough) leaves unfinished only the positions it was in
+    at the time, the one it stopped at and those that lead to it; they are taken out, so the next search
+    walks down to them again and goes on from there."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.seen: dict[int, int] = {}
+        self.kept: int | None = None
+
+    def run(self, best_init: int, stop_value: int, max_states: int = 0) -> tuple[int, bytes, int, bool]:
+        """Lines scoring below ``best_init`` only: (best score, line to it as bytes of TURN_CODE/columns,
+        states, complete). Stops at the first line scoring ``stop_value`` or less. When there is no line
+        below ``best_init``: (best_init, b"", states, True). Past ``max_states`` states (0: no limit) it
+        gives up with the best line found so far: (score, line, states, False)."""
+        if self.kept is None or best_init > self.kept:
+            self.seen.clear()
+        # fresh tables: a search given up unwinds without putting the heights and counts back
+        result = _run(self.problem, _Tables(self.problem), self.seen, best_init, stop_value, max_states)
+        self.kept = result[0]
+        return result
+
+
 def search(
     problem: Problem, best_init: int, stop_value: int, max_states: int = 0
 ) -> tuple[int, bytes, int, bool]:
-    """Lines scoring below ``best_init`` only: (best score, line to it as bytes of TURN_CODE/columns,
-    states, complete). Stops at the first line scoring ``stop_value`` or less. When there is no line
-    below ``best_init``: (best_init, b"", states, True). Past ``max_states`` states (0: no limit) it gives
-    up with the best line found so far: (score, line, states, False)."""
-    t = _Tables(problem)
+    """One search with a fresh visited set (Search.run)."""
+    return Search(problem).run(best_init, stop_value, max_states)
+
+
+def _run(
+    problem: Problem,
+    t: _Tables,
+    seen: dict[int, int],
+    best_init: int,
+    stop_value: int,
+    max_states: int,
+) -> tuple[int, bytes, int, bool]:
     columns, ncols, height, stock, total, flags = t.columns, t.ncols, t.height, t.stock, t.total, t.flags
     bounded = not flags & NO_BOUND
     stuck = bool(flags & STUCK_DRAW)
@@ -226,10 +261,11 @@ def search(
         weight *= h + 1
     widx = weight if stuck else 0  # the stock index is in the key only under the stuck rule
 
-    # Key (heights and top) -> the fewest stock cards turned on reaching it: reaching the same heights and
-    # top having turned more is no better (every line from there is matched by turning the cards in
-    # between at once). Under the stuck rule the index is part of the key and the value is always 0.
-    seen: dict[int, int] = {}
+    # seen: key (heights and top) -> the fewest stock cards turned on reaching it: reaching the same
+    # heights and top having turned more is no better (every line from there is matched by turning the
+    # cards in between at once). Under the stuck rule the index is part of the key and the value is 0.
+    # frames: the keys of the positions being searched, outermost first.
+    frames: list[int] = []
     states = 0
     path: list[int] = []
     best = best_init
@@ -248,11 +284,17 @@ def search(
         return before is not None and before <= idx
 
     def dfs(key: int, idx: int, top: int, left: int) -> None:
-        nonlocal best, best_idx, best_path, stop, states
         turned = 0 if stuck else idx
         if reached(key, turned):
             return
         seen[key] = turned
+        frames.append(key)
+        expand(key, idx, top, left)
+        if not stop:
+            frames.pop()
+
+    def expand(key: int, idx: int, top: int, left: int) -> None:
+        nonlocal best, best_idx, best_path, stop, states
         states += 1
         if max_states and states > max_states:
             raise _GiveUp
@@ -303,6 +345,10 @@ def search(
         dfs(key0, 0, problem.top, sum(height))  # depth: one frame per move, at most ~150 (double deck)
     except _GiveUp:
         complete = False
+        stop = True
+    if stop:  # the positions left unfinished
+        for key in frames:
+            seen.pop(key, None)
     if best_idx < 0:
         return best_init, b"", states, complete
     if best > 0:  # past the best position no card can ever be played: turn the rest

@@ -112,3 +112,100 @@ def test_positions_beyond_the_kernel_are_refused() -> None:
         _kernel.search((b"\x01",), b"", 1, adjacent[:-1], 0, *MODE_OPTIMAL, 1024, 0)
     with pytest.raises(ValueError, match="too large"):  # more positions than 63 bits can number
         _kernel.search(tuple(bytes([1] * 16) for _ in range(16)), b"", 1, adjacent, 0, *MODE_OPTIMAL, 1024, 0)
+
+
+def _steps(search: object, best_init: int, stop_value: int, step: int) -> list[tuple[int, bytes, int, bool]]:
+    """Runs of ``step`` positions each until the question is answered, each for lines below the best
+    found so far (as the driver asks)."""
+    runs = []
+    while True:
+        runs.append(search.run(best_init, stop_value, step))  # type: ignore[attr-defined]
+        score, _, _, complete = runs[-1]
+        if complete or score <= stop_value:
+            return runs
+        best_init = min(best_init, score)
+
+
+def _answer(runs: list[tuple[int, bytes, int, bool]], best_init: int) -> tuple[int, bytes]:
+    """The best line the runs found (best_init and no line when none)."""
+    return min(((score, line) for score, line, _, _ in runs if line), default=(best_init, b""))
+
+
+@pytest.mark.parametrize("name", ["strict", "wrap+jokers=1", "strict+double", "wrap+double"])
+def test_a_search_cut_in_steps_goes_on_where_it_stopped(name: str) -> None:
+    """Both backends keep their visited sets between runs alike, step for step; the answer is a fresh
+    search's, for a few more positions (the way down to where the last run stopped)."""
+    from engine.solver import _kernel, pysearch
+
+    rules = find_rules(name)
+    rng = random.Random(name)
+    tried = 0
+    for number in range(1, 40):
+        problem = problem_of(_mid_game(deal(number, rules), rng, rng.randrange(12, 22)))
+        args = (problem.columns, problem.stock, problem.top, problem.adjacent, problem.flags)
+        fresh = _kernel.search(*args, *MODE_OPTIMAL, 1 << 20, 0)
+        if not 500 < fresh[2] < 20_000:  # the Python search is slow; a few hundred: one step
+            continue
+        tried += 1
+        if tried > 3:
+            break
+        # branch and bound, and deepening questions around the optimum, each in steps
+        questions = [MODE_OPTIMAL, (fresh[0], fresh[0] - 1), (fresh[0] + 1, fresh[0])]
+        for best_init, stop_value in questions:
+            c, python = _kernel.Search(*args, 1 << 20), pysearch.Search(problem)
+            runs = _steps(c, best_init, stop_value, 97)
+            assert runs == _steps(python, best_init, stop_value, 97)
+            alone = _kernel.search(*args, best_init, stop_value, 1 << 20, 0)
+            assert _answer(runs, best_init)[0] == alone[0]
+            assert alone[2] <= sum(run[2] for run in runs) <= alone[2] + len(runs) * 200
+    assert tried
+
+
+def test_a_search_for_a_higher_best_starts_over() -> None:
+    """What the visited set holds was proven for lines below the last best: a search for a higher
+    best cannot use it, and starts afresh (the same positions as a new search)."""
+    from engine.solver import _kernel, pysearch
+
+    problem = problem_of(deal(2))
+    args = (problem.columns, problem.stock, problem.top, problem.adjacent, problem.flags)
+    c, python = _kernel.Search(*args, 1 << 20), pysearch.Search(problem)
+    first = c.run(*MODE_OPTIMAL, 0)  # finds the optimum and proves it
+    optimum = first[0]
+    assert python.run(*MODE_OPTIMAL, 0) == first and first[2] > 100
+    assert c.run(optimum, -99, 0) == python.run(optimum, -99, 0) == (optimum, b"", 0, True)  # all known
+    again = c.run(optimum + 1, -99, 0)
+    assert again == python.run(optimum + 1, -99, 0) == _kernel.search(*args, optimum + 1, -99, 1 << 20, 0)
+    assert again[0] == optimum
+
+
+def _wide_problem() -> tuple[tuple[bytes, ...], bytes, int, bytes, int]:
+    """Sixteen short columns of a two-deck deal: positions numbered past 40 bits, kept in 8-byte slots."""
+    problem = problem_of(deal(8, find_rules("strict+double")))
+    cards = b"".join(problem.columns)
+    columns = tuple(cards[i : i + 3] for i in range(0, 48, 3))
+    return columns, problem.stock[:20], problem.top, problem.adjacent, problem.flags
+
+
+def test_two_searches_sharing_the_memory_cap_answer_alike() -> None:
+    """Past the cap the growing visited set empties the idle one, whose next run starts over: work is
+    lost, never an answer."""
+    from engine.solver import _kernel
+
+    args = _wide_problem()
+    fresh = _kernel.search(*args, *MODE_OPTIMAL, 1 << 26, 0)
+    first, second = _kernel.Search(*args, 1 << 17), _kernel.Search(*args, 1 << 17)
+    first.share(second)
+    bests = [MODE_OPTIMAL[0], MODE_OPTIMAL[0]]
+    lines = [b"", b""]
+    for step in range(30):  # both branch and bound, in turns, on budgets growing as the driver's do
+        for i, search in enumerate((first, second)):
+            score, line, _, complete = search.run(bests[i], MODE_OPTIMAL[1], 1000 << step)
+            if score < bests[i]:
+                bests[i], lines[i] = score, line
+        if complete:
+            break
+    assert (bests[1], lines[1]) == fresh[:2]
+    with pytest.raises(RuntimeError):
+        first.share(second)
+    with pytest.raises(TypeError):
+        first.share(first)
