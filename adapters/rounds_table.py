@@ -51,6 +51,17 @@ def round_from_row(row: Any) -> RoundState:
     )
 
 
+ROUND_INSERT_TYPES: tuple[str, ...] = (
+    *("text",) * 5,  # id, kind, place, players, rules
+    *("int",) * 3,  # holes, par_for_nine, casual
+    *("text",) * 4,  # deals, scores, best, moves
+    *("int", "text", "int"),  # version, status, hints
+    *("text",) * 2,  # started_at, updated_at
+    *("int", "text", "int", "text", "int"),  # payload_version, payload, undos, owner, total
+)
+"""The SQL type of each of ``round_insert_values`` (PostgreSQL's batched insert casts its arrays to them)."""
+
+
 def round_insert_values(state: RoundState) -> tuple[Any, ...]:
     """The values of ``INSERT INTO rounds (ROUND_COLUMNS, owner, total)``."""
     return (

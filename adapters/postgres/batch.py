@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import asyncpg
 
@@ -28,6 +28,11 @@ IN_FLIGHT = 2
 Measured with ``golfbot bench core --players 5000 --actions 20 --no-solver --processes 2`` on PostgreSQL:
 a batch per turn with no limit (up to the pool's ten) 7,792 and 7,992 presses/s, p50 110 ms; two in flight
 8,354 and 8,487, p50 69-89 ms."""
+
+
+def columns_of(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
+    """Rows of values as one list a column: the arrays an ``unnest($1::type[], ...)`` statement takes."""
+    return [list(column) for column in zip(*rows, strict=True)]
 
 
 class TurnBatch(Generic[V, R]):

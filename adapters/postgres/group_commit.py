@@ -23,7 +23,7 @@ from typing import Any
 
 import asyncpg
 
-from adapters.postgres.batch import TurnBatch
+from adapters.postgres.batch import TurnBatch, columns_of
 
 SAVE_ROUND = (
     "UPDATE rounds SET scores = $1, best = $2, moves = $3, total = $4, version = $5, status = $6,"
@@ -74,8 +74,7 @@ class GroupCommit:
                 del self._last[round_id]
 
     async def _many(self, batch: Sequence[tuple[Any, ...]]) -> list[bool]:
-        columns = [list(column) for column in zip(*batch, strict=True)]
-        saved = {row[0] for row in await self._pool.fetch(SAVE_ROUNDS, *columns)}
+        saved = {row[0] for row in await self._pool.fetch(SAVE_ROUNDS, *columns_of(batch))}
         return [values[_ID] in saved for values in batch]
 
     async def close(self) -> None:

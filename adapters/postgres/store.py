@@ -30,7 +30,7 @@ from typing import Any
 
 import asyncpg
 
-from adapters.postgres.batch import TurnBatch
+from adapters.postgres.batch import TurnBatch, columns_of
 from adapters.postgres.competition import PostgresCompetitions
 from adapters.postgres.daily import PostgresDailyStore
 from adapters.postgres.group_commit import SAVE_ROUND, GroupCommit
@@ -38,6 +38,7 @@ from adapters.postgres.migrate import apply_migrations
 from adapters.postgres.url import redact
 from adapters.rounds_table import (
     ROUND_COLUMNS,
+    ROUND_INSERT_TYPES,
     read_time,
     round_from_row,
     round_insert_values,
@@ -90,17 +91,6 @@ def _violation(error: asyncpg.IntegrityConstraintViolationError) -> ConstraintVi
     return ConstraintViolation(f"{type(error).__name__} {name}: {error}".replace("  ", " "))
 
 
-_INSERT_TYPES: tuple[str, ...] = (
-    *("text",) * 5,  # id, kind, place, players, rules
-    *("int",) * 3,  # holes, par_for_nine, casual
-    *("text",) * 4,  # deals, scores, best, moves
-    *("int", "text", "int"),  # version, status, hints
-    *("text",) * 2,  # started_at, updated_at
-    *("int", "text", "int", "text", "int"),  # payload_version, payload, undos, owner, total
-)
-"""The column types of ``round_insert_values``, in its order (ROUND_COLUMNS, then owner and total)."""
-
-
 class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
@@ -149,14 +139,13 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
 
     # ---- players and places ----------------------------------------------------------------------
 
+    _RENAME = " ON CONFLICT (key) DO UPDATE SET name = excluded.name WHERE excluded.name <> ''"
     _UPSERT_PLAYER = (
-        "INSERT INTO players (key, platform, user_id, name, created_at) VALUES ($1, $2, $3, $4, $5)"
-        " ON CONFLICT (key) DO UPDATE SET name = excluded.name WHERE excluded.name <> ''"
+        "INSERT INTO players (key, platform, user_id, name, created_at) VALUES ($1, $2, $3, $4, $5)" + _RENAME
     )
     _UPSERT_PLAYERS = (
         "INSERT INTO players (key, platform, user_id, name, created_at)"
-        " SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])"
-        " ON CONFLICT (key) DO UPDATE SET name = excluded.name WHERE excluded.name <> ''"
+        " SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])" + _RENAME
     )
 
     async def ensure_player(self, player: Player) -> None:
@@ -171,8 +160,8 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         for player in players:
             if player.name or player.key not in chosen:
                 chosen[player.key] = player
-        columns = zip(*(_player_values(p) for p in chosen.values()), strict=True)
-        await self._pool.execute(self._UPSERT_PLAYERS, *(list(c) for c in columns))
+        rows = [_player_values(p) for p in chosen.values()]
+        await self._pool.execute(self._UPSERT_PLAYERS, *columns_of(rows))
         return [None] * len(players)
 
     async def player(self, key: str) -> Player | None:
@@ -224,16 +213,18 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         row = await self._pool.fetchrow(f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE id = $1", round_id)
         return None if row is None else self._round(row)
 
+    _ONE_ACTIVE = " ON CONFLICT (owner, place, kind) WHERE status IN ('playing', 'hole_over') DO NOTHING"
     _INSERT_ROUND = (
         f"INSERT INTO rounds ({_ROUND_COLUMNS}, owner, total)"
         " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,"
-        " $20, $21, $22) ON CONFLICT (owner, place, kind) WHERE status IN ('playing', 'hole_over') DO NOTHING"
+        " $20, $21, $22)" + _ONE_ACTIVE
     )
     _INSERT_ROUNDS = (
         f"INSERT INTO rounds ({_ROUND_COLUMNS}, owner, total) SELECT * FROM unnest("
-        + ", ".join(f"${n}::{kind}[]" for n, kind in enumerate(_INSERT_TYPES, start=1))
-        + ") ON CONFLICT (owner, place, kind) WHERE status IN ('playing', 'hole_over')"
-        " DO NOTHING RETURNING id"
+        + ", ".join(f"${n}::{kind}[]" for n, kind in enumerate(ROUND_INSERT_TYPES, start=1))
+        + ")"
+        + _ONE_ACTIVE
+        + " RETURNING id"
     )
 
     async def create_round(self, state: RoundState) -> None:
@@ -245,8 +236,7 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         return await self._write(self._INSERT_ROUND, *values) == 1
 
     async def _insert_rounds(self, rows: Sequence[tuple[Any, ...]]) -> list[bool]:
-        columns = [list(column) for column in zip(*rows, strict=True)]
-        inserted = {row[0] for row in await self._pool.fetch(self._INSERT_ROUNDS, *columns)}
+        inserted = {row[0] for row in await self._pool.fetch(self._INSERT_ROUNDS, *columns_of(rows))}
         return [values[0] in inserted for values in rows]
 
     _SAVE_ROUND = SAVE_ROUND
