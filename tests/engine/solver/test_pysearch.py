@@ -14,7 +14,7 @@ from engine.cards import Card, full_deck, parse_card
 from engine.hole import Hole
 from engine.rules import Rules
 from engine.solver import Solution, kernel_available, solve, winnable
-from engine.solver.problem import KINGS_PRED, NO_TOP, RANKS, WRAP, problem_of
+from engine.solver.problem import KINGS_PRED, NO_TOP, RANKS, WRAP, Problem, problem_of
 from engine.solver.pysearch import blocked, deficit
 
 
@@ -115,6 +115,19 @@ def test_draw_only_when_stuck_forces_the_play(make_hole, brute_force, check_line
         check_line(hole, solution)
 
 
+def _tallies(problem: Problem) -> tuple[list[list[int]], list[int], list[int]]:
+    """What the bounds take: the columns' ranks, how many of each rank the tableau holds, and the stock's."""
+    columns = [list(col) for col in problem.columns]
+    cnt = [0] * RANKS
+    for col in columns:
+        for r in col:
+            cnt[r] += 1
+    starts = [0] * RANKS
+    for r in problem.stock:
+        starts[r] += 1
+    return columns, cnt, starts
+
+
 class TestDeficit:
     """The lower bound: cards that cannot all find a predecessor of adjacent rank."""
 
@@ -161,13 +174,7 @@ class TestDeficit:
     @given(hole=small_positions())
     def test_never_above_the_true_cards_left(self, brute_force: Callable[[Hole], int], hole: Hole) -> None:
         problem = problem_of(hole)
-        cnt = [0] * RANKS
-        for col in problem.columns:
-            for r in col:
-                cnt[r] += 1
-        starts = [0] * RANKS
-        for r in problem.stock:
-            starts[r] += 1
+        _, cnt, starts = _tallies(problem)
         bound = deficit(cnt, starts, problem.top, problem.flags)
         best = brute_force(hole)
         assert bound <= max(best, 0)
@@ -183,14 +190,7 @@ class TestBlocked:
     @staticmethod
     def _blocked(hole: Hole) -> bool:
         problem = problem_of(hole)
-        columns = [list(col) for col in problem.columns]
-        cnt = [0] * RANKS
-        for col in columns:
-            for r in col:
-                cnt[r] += 1
-        starts = [0] * RANKS
-        for r in problem.stock:
-            starts[r] += 1
+        columns, cnt, starts = _tallies(problem)
         assert deficit(cnt, starts, problem.top, problem.flags) == 0
         return blocked(columns, cnt, starts, problem.top, problem.flags)
 
@@ -224,14 +224,7 @@ class TestBlocked:
         self, brute_force: Callable[[Hole], int], hole: Hole
     ) -> None:
         problem = problem_of(hole)
-        columns = [list(col) for col in problem.columns]
-        cnt = [0] * RANKS
-        for col in columns:
-            for r in col:
-                cnt[r] += 1
-        starts = [0] * RANKS
-        for r in problem.stock:
-            starts[r] += 1
+        columns, cnt, starts = _tallies(problem)
         if blocked(columns, cnt, starts, problem.top, problem.flags):
             assert brute_force(hole) > 0
 
@@ -256,14 +249,7 @@ def _crowded_positions(rng: random.Random, count: int) -> list[Hole]:
             tuple(tuple(col) for col in tableau), (rest[0],), tuple(rest[1 : rng.randint(1, 4)]), rules
         )
         problem = problem_of(hole)
-        columns = [list(col) for col in problem.columns]
-        cnt = [0] * RANKS
-        for col in columns:
-            for r in col:
-                cnt[r] += 1
-        starts = [0] * RANKS
-        for r in problem.stock:
-            starts[r] += 1
+        columns, cnt, starts = _tallies(problem)
         if not deficit(cnt, starts, problem.top, problem.flags) and blocked(
             columns, cnt, starts, problem.top, problem.flags
         ):
