@@ -18,8 +18,8 @@ from bot.places import SHARED_CACHE_SECONDS, Places
 from bot.ports import Clock, Notifier, Solver, Storage
 from bot.screens import Screen
 from bot.sessions import REPEAT_WINDOW, Sessions
+from bot.solo import BEST_WAIT, RANDOM_DEALS, Solo, new_round_id, position
 from bot.solo import KIND as SOLO
-from bot.solo import RANDOM_DEALS, Solo, new_round_id, position
 from bot.table import TableMode
 
 __all__ = [
@@ -43,11 +43,16 @@ class Clubhouse:
         rng: random.Random | None = None,
         cache_size: int = 10_000,
         notifier: Notifier | None = None,
+        best_wait: float = BEST_WAIT,
     ) -> None:
+        """``best_wait``: how long a hole's last press waits for a best score still being worked out
+        (``bot.solo.BEST_WAIT``)."""
         self._storage = storage
         self.places = Places(storage, clock)
         self.sessions = Sessions(storage, clock, notifier=notifier, cache_size=cache_size)
-        self.solo = Solo(self.sessions, self.places, solver, clock, rng=rng, cache_size=cache_size)
+        self.solo = Solo(
+            self.sessions, self.places, solver, clock, rng=rng, cache_size=cache_size, best_wait=best_wait
+        )
         self.table = TableMode(self.sessions, clock, rng=rng)  # Six-card Golf at a table (bot.table)
 
     # ---- rounds ----------------------------------------------------------------------------------

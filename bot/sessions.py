@@ -48,6 +48,8 @@ P = TypeVar("P")
 REPEAT_WINDOW = timedelta(seconds=15)
 """A press equal to one the same player had applied this long ago at most is a repeat (a double click, a
 burst of taps; Telegram gives up on a press after about 15 s), not a press on an old board."""
+AMEND_TRIES = 3
+"""How often a change on the system's behalf (``Sessions.amend``) is made again after losing a race."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +203,24 @@ class Sessions:
             await self.commit(live, change, seat=player)
             self._note_applied(session_id, version, action, player)
             return change.screen
+
+    async def amend(self, session_id: str, change_of: Callable[[Live[Any]], Change[Any] | None]) -> bool:
+        """A change on the system's behalf, no press behind it (a best score worked out after its hole
+        ended, say): ``change_of`` makes it from the session as it stands, under the session's lock, or
+        returns None for nothing to change. A race lost to another process is made again from the session
+        as that left it. Whether a change was committed."""
+        for _ in range(AMEND_TRIES):
+            async with self.locks.hold(session_id):
+                live = await self.load(session_id)
+                change = change_of(live)
+                if change is None:
+                    return False
+                try:
+                    await self.commit(live, change)
+                except StaleActionError:  # another process wrote first; commit read the session again
+                    continue
+                return True
+        return False
 
     def _mode_of(self, state: RoundState, kind: str | None) -> Mode[Any]:
         mode = self._modes.get(state.kind)

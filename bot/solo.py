@@ -13,6 +13,7 @@ import logging
 import random
 import secrets
 from collections.abc import Collection
+from dataclasses import replace
 
 from bot import texts
 from bot.actions import SOLO
@@ -36,6 +37,14 @@ log = logging.getLogger(__name__)
 KIND = "solo"
 RANDOM_DEALS = 1_000_000
 """Random rounds draw their first deal from 1..RANDOM_DEALS; holes then follow in order."""
+BEST_WAIT = 0.02
+"""Seconds a hole's last press waits for its best score when the search is still on. It was asked when
+the hole began, so it is nearly always in by then; when it is not (a double-deck deal, a bot with more
+players than its solver keeps up with), the hole ends at once without it and the best score joins the
+scorecard when it comes (``Solo._follow_up``)."""
+LATE_ASKS = 20
+"""How many more times a best score that was not in at its hole's end is asked (each waits as long as the
+solver's own time box): after that, it stays "not known"."""
 
 
 ROUND_ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -85,6 +94,7 @@ class Solo:
         *,
         rng: random.Random | None = None,
         cache_size: int = 10_000,
+        best_wait: float = BEST_WAIT,
     ) -> None:
         self._sessions = sessions
         self._places = places
@@ -92,7 +102,12 @@ class Solo:
         self._clock = clock
         self._rng = rng or random.Random(secrets.randbits(64))
         self._cache_size = cache_size
+        self._best_wait = best_wait
         self._best: dict[tuple[int, str], asyncio.Task[Solution | None]] = {}
+        self._late: dict[tuple[int, str], int] = {}
+        """Best scores worked out after their hole ended, (deal, rules) -> score: they go in the round's
+        scorecard with its next change."""
+        self._following: set[asyncio.Task[None]] = set()
         sessions.add(self)
 
     # ---- the session's seats and views -----------------------------------------------------------
@@ -163,7 +178,7 @@ class Solo:
     # ---- a press ---------------------------------------------------------------------------------
 
     async def act(self, live: Live[Hole], seat: str, action: str) -> Change[Hole]:
-        state, hole = live.state, live.position
+        state, hole = self._with_late_bests(live.state), live.position
         if action == "n":
             return await self._next_hole(state, hole)
         if state.status is not RoundStatus.PLAYING:
@@ -185,7 +200,7 @@ class Solo:
             new = state.bump(moves=moves, updated_at=now)
             return Change(new, after, self._round_screen(new, after))
         score = after.score
-        answer = await self._best_score(state)
+        answer, late = await self._best_score(state)
         best = answer.score if answer is not None and answer.proven else None
         last = card_of(state).on_last_hole
         new = state.bump(
@@ -207,7 +222,11 @@ class Solo:
             best=best,
             finished_at=now,
         )
-        return Change(new, after, self._round_screen(new, after, solution=answer), finished=record)
+        if not late:
+            return Change(new, after, self._round_screen(new, after, solution=answer), finished=record)
+        screen = self._round_screen(new, after, notes=(texts.BEST_LATER,))
+        follow = lambda: self._follow_up(new)  # noqa: E731 - once the hole's end is committed
+        return Change(new, after, screen, finished=record, then=follow)
 
     async def _next_hole(self, state: RoundState, hole: Hole) -> Change[Hole]:
         if state.status is not RoundStatus.HOLE_OVER:
@@ -245,16 +264,68 @@ class Solo:
                 self._best.pop(next(iter(self._best))).cancel()
             self._best[key] = asyncio.create_task(self._solver.best_score(opening))
 
-    async def _best_score(self, state: RoundState) -> Solution | None:
-        task = self._best.pop((state.deal, state.rules), None)
-        try:
-            if task is not None and (best := await task) is not None:
-                return best
+    async def _best_score(self, state: RoundState) -> tuple[Solution | None, bool]:
+        """The best score of the hole that just ended, if it is in within ``best_wait`` seconds, and
+        whether its search goes on (``late``: the answer then joins the scorecard when it comes)."""
+        key = (state.deal, state.rules)
+        task = self._best.pop(key, None)
+        if task is None or _came_back_empty(task):
             # not asked yet, or the early question timed out: the search may have gone on since
-            return await self._solver.best_score(deal(state.deal, find_rules(state.rules)))
+            task = asyncio.create_task(self._solver.best_score(deal(state.deal, find_rules(state.rules))))
+        try:
+            return await asyncio.wait_for(asyncio.shield(task), self._best_wait), False
+        except TimeoutError:
+            self._best[key] = task  # still on: the follow-up takes it from here
+            return None, True
         except Exception:  # the solver is a nicety: a failure must never lose the player's move
             log.exception("best score of deal %s failed", state.deal)
+            return None, False
+
+    def _follow_up(self, state: RoundState) -> None:
+        """The hole that ended in ``state`` without its best score: wait for it in the background."""
+        task = asyncio.create_task(self._late_best(state))
+        self._following.add(task)
+        task.add_done_callback(self._following.discard)
+
+    async def _late_best(self, state: RoundState) -> None:
+        """Wait for the best score of ``state``'s last hole; put it in the scorecard: with the round's next
+        press, or now if the round is over (a change on the system's behalf)."""
+        key = (state.deal, state.rules)
+        opening = deal(state.deal, find_rules(state.rules))
+        try:
+            task = self._best.pop(key, None)
+            answer = await task if task is not None else None
+            for _ in range(LATE_ASKS):
+                if answer is not None:
+                    break
+                answer = await self._solver.best_score(opening)
+            if answer is None or not answer.proven:
+                return
+            self._late[key] = answer.score
+            while len(self._late) > self._cache_size:
+                self._late.pop(next(iter(self._late)))
+            if state.status is RoundStatus.FINISHED:
+                await self._sessions.amend(state.id, self._fill_in)
+        except Exception:  # a nicety: logged, and the scorecard says "not known"
+            log.exception("late best score of deal %s failed", state.deal)
+
+    def _with_late_bests(self, state: RoundState) -> RoundState:
+        """``state`` with the best scores worked out since their holes ended (the same state if none)."""
+        if None not in state.best:
+            return state
+        best = tuple(
+            self._late.get((number, state.rules)) if known is None else known
+            for known, number in zip(state.best, state.deals, strict=False)
+        )
+        return state if best == state.best else replace(state, best=best)
+
+    def _fill_in(self, live: Live[Hole]) -> Change[Hole] | None:
+        """The change that puts late best scores in a round's scorecard; None if it has none to take."""
+        filled = self._with_late_bests(live.state)
+        if filled is live.state:
             return None
+        new = filled.bump(updated_at=self._clock.now())
+        return Change(new, live.position, self._round_screen(new, live.position))
 
     async def _course(self, first: int, count: int, rules: str) -> tuple[int, ...]:
         """The round's deal numbers: from ``first`` on, skipping deals proven impossible under
@@ -278,9 +349,14 @@ class Solo:
         return first
 
     async def close(self) -> None:
-        for task in self._best.values():
+        for task in (*self._best.values(), *self._following):
             task.cancel()
         self._best.clear()
+
+
+def _came_back_empty(task: asyncio.Task[Solution | None]) -> bool:
+    """A question to the solver that ended without an answer (cancelled, failed or timed out)."""
+    return task.done() and (task.cancelled() or task.exception() is not None or task.result() is None)
 
 
 def _skipped_note(first: int, deals: tuple[int, ...]) -> tuple[str, ...]:

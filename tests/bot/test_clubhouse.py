@@ -9,6 +9,7 @@ import random
 import pytest
 
 from adapters.sqlite import SqliteStorage
+from bot import texts
 from bot.actions import ActionId
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse, position
@@ -622,7 +623,7 @@ async def test_the_real_solver_pool_gives_the_best_score_and_hints(storage, cloc
     from engine import solver as engine_solver
 
     pool = PooledSolver(workers=1, timeout=60)
-    club = Clubhouse(storage, pool, clock)
+    club = Clubhouse(storage, pool, clock, best_wait=60)  # the holes end with their best scores
     try:
         screen = await club.start_round(alice, here, holes=2, deal_code="24")
         hinted = await club.press(alice, ids(screen, "h"))
@@ -666,3 +667,30 @@ async def test_a_repeat_of_a_press_applied_a_moment_ago_is_told_from_a_press_on_
     with pytest.raises(StaleActionError) as late:  # long after: a press on an old board
         await club.press(alice, ids(board, "s"))
     assert not isinstance(late.value, RepeatedActionError)
+
+
+async def test_with_the_real_solver_pool_a_late_best_score_joins_the_finished_round(
+    storage, clock, click, alice, here
+):
+    """Integration: a hole that ends before its best score is in (no wait at all) gets it on the stored
+    scorecard once the worker process has it."""
+    from adapters.solver.pool import PooledSolver
+    from engine import solver as engine_solver
+
+    pool = PooledSolver(workers=1, timeout=60)
+    club = Clubhouse(storage, pool, clock, best_wait=0)
+    try:
+        screen = await club.start_round(alice, here, holes=1, deal_code="24")
+        over = await click(club, alice, screen, "q")
+        best = engine_solver.best_score(deal(24))
+        if texts.BEST_LATER in over.notes:  # the usual case: a worker process takes longer than no time
+            for _ in range(600):
+                state = await storage.load_round(screen.session)
+                if state is not None and state.best != (None,):
+                    break
+                await asyncio.sleep(0.1)
+        state = await storage.load_round(screen.session)
+        assert state is not None and state.best == (best,) and state.status is RoundStatus.FINISHED
+    finally:
+        await club.close()
+        pool.close()

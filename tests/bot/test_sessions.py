@@ -289,3 +289,55 @@ async def test_concede_and_abandon_take_the_kind(sessions, storage, clock):
     stored = await storage.load_round(duel_id)
     assert stored is not None and stored.status is RoundStatus.ABANDONED
     assert await sessions.active(ALICE.key, HERE.key, "duel") is None
+
+
+# ---- changes on the system's behalf --------------------------------------------------------------
+
+
+def add_one(live: Live[Table]) -> Change[Table] | None:
+    """A change no seat pressed: the count goes up by one (when it is below 10)."""
+    table = live.position
+    if table.count >= 10:
+        return None
+    after = Table(table.count + 1, table.turn, table.secrets)
+    payload = Payload.of(1, {"count": after.count, "turn": table.turn, "secrets": table.secrets})
+    new = live.state.bump(payload=payload)
+    return Change(new, after, Screen(ScreenKind.NOTICE, title="amended"))
+
+
+async def test_an_amendment_is_committed_from_the_session_as_it_stands(sessions, storage, clock, duel):
+    duel_id = await a_duel(sessions, storage, clock, "duel0002")
+    assert await sessions.amend(duel_id, add_one)
+    stored = await storage.load_round(duel_id)
+    assert stored is not None and stored.version == 2 and stored.payload.read()["count"] == 1
+    seen = await sessions.view(duel_id, ALICE.key)
+    assert seen.title == "Count 1" and seen.version == 2  # the cache has it too
+
+
+async def test_an_amendment_with_nothing_to_change_writes_nothing(sessions, storage, clock, duel):
+    duel_id = await a_duel(sessions, storage, clock, "duel0003")
+    await sessions.act(ALICE.key, duel_id, 1, "b")
+    assert not await sessions.amend(duel_id, lambda live: None)
+    stored = await storage.load_round(duel_id)
+    assert stored is not None and stored.version == 2
+
+
+async def test_an_amendment_that_loses_a_race_is_made_again_from_what_won(storage, clock, duel):
+    """Two Sessions on one database file (two bot processes): the second's cache is behind when it
+    amends; the version check refuses that write, and the amendment is made again on the stored session."""
+    first, second = Sessions(storage, clock), Sessions(storage, clock)
+    first.add(duel)
+    second.add(Duel())
+    duel_id = await a_duel(first, storage, clock, "duel0004")
+    await second.view(duel_id, ALICE.key)  # cached at version 1
+    await first.act(ALICE.key, duel_id, 1, "b")  # count 2, version 2, behind the second's back
+    made: list[int] = []
+
+    def counted(live: Live[Table]) -> Change[Table] | None:
+        made.append(live.state.version)
+        return add_one(live)
+
+    assert await second.amend(duel_id, counted)
+    assert made == [1, 2]
+    stored = await storage.load_round(duel_id)
+    assert stored is not None and stored.version == 3 and stored.payload.read()["count"] == 3

@@ -1,0 +1,141 @@
+"""A best score that is not in when its hole ends: the hole ends at once (its last press does not wait for
+the solver), and the best score joins the scorecard when it comes — with the round's next press, or at
+once, on the system's behalf, when the round is over. On the real SQLite store, with a solver of the
+test's own whose answers arrive when the test says."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+
+import pytest
+
+from adapters.sqlite import SqliteStorage
+from bot import texts
+from bot.clock import ManualClock
+from bot.clubhouse import Clubhouse
+from bot.models import RoundStatus
+from engine.course import course
+from engine.deal import deal
+from engine.hole import Hole
+from engine.moves import Move
+from engine.rules import find_rules
+from engine.solver import Solution
+
+
+class SlowSolver:
+    """Best scores held back until ``release()``; ``proven`` False answers "cut short"."""
+
+    def __init__(self, best: dict[int, int]) -> None:
+        self.best = best
+        self.released = asyncio.Event()
+        self.proven = True
+        self.asked: list[Hole] = []
+
+    def release(self) -> None:
+        self.released.set()
+
+    async def best_score(self, hole: Hole) -> Solution | None:
+        self.asked.append(hole)
+        await self.released.wait()
+        number = next(n for n in self.best if deal(n) == hole)
+        score = self.best[number]
+        return Solution(score, (), 1, score if self.proven else score - 3)
+
+    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
+        return course(first, holes, find_rules(rules))
+
+    async def hint(self, hole: Hole) -> Move | None:
+        return None
+
+
+@pytest.fixture
+def slow() -> SlowSolver:
+    return SlowSolver({24: 3, 25: 4})
+
+
+@pytest.fixture
+async def club(storage: SqliteStorage, slow: SlowSolver, clock: ManualClock) -> AsyncIterator[Clubhouse]:
+    clubhouse = Clubhouse(storage, slow, clock, rng=random.Random(7))
+    yield clubhouse
+    await clubhouse.close()
+
+
+async def settle() -> None:
+    """Let the background work that is ready run (no timers: a fixed number of turns of the loop)."""
+    for _ in range(20):
+        await asyncio.sleep(0)
+
+
+async def test_a_hole_ends_at_once_and_its_late_best_joins_the_next_press(
+    club, slow, storage, click, alice, here
+):
+    screen = await club.start_round(alice, here, holes=2, deal_code="24")
+    over = await click(club, alice, screen, "q")
+    assert over.notes[0].startswith("Hole 1 over with 35 cards left: score 35. The best possible score")
+    assert texts.BEST_LATER in over.notes
+    state = await storage.load_round(screen.session)
+    assert state is not None and state.best == (None,) and state.status is RoundStatus.HOLE_OVER
+
+    slow.release()
+    await settle()
+    stored = await storage.load_round(screen.session)
+    assert stored == state  # nothing written behind the player's back: the buttons on show stay good
+    second = await click(club, alice, over, "n")
+    state = await storage.load_round(screen.session)
+    assert state is not None and state.best == (3,)
+    assert second.title == "⛳ Hole 2 of 2"
+
+
+async def test_the_late_best_of_a_finished_round_is_written_at_once(club, slow, storage, click, alice, here):
+    screen = await club.start_round(alice, here, holes=1, deal_code="24")
+    over = await click(club, alice, screen, "q")
+    assert over.title.startswith("🏁 Round over") and texts.BEST_LATER in over.notes
+    finished = await storage.load_round(screen.session)
+    assert finished is not None and finished.best == (None,)
+
+    slow.release()
+    await settle()
+    state = await storage.load_round(screen.session)
+    assert state is not None and state.best == (3,) and state.version == finished.version + 1
+    assert state.status is RoundStatus.FINISHED and state.scores == finished.scores
+    again = await club.sessions.view(screen.session, alice.key)
+    assert "Best possible round on these deals: 3." in again.blocks
+    assert again.notes[0].endswith("Best possible: 3.")
+
+
+async def test_a_late_answer_cut_short_leaves_the_scorecard_as_it_was(
+    club, slow, storage, click, alice, here
+):
+    slow.proven = False
+    screen = await club.start_round(alice, here, holes=1, deal_code="24")
+    await click(club, alice, screen, "q")
+    finished = await storage.load_round(screen.session)
+    slow.release()
+    await settle()
+    assert await storage.load_round(screen.session) == finished
+
+
+async def test_a_best_score_in_time_is_on_the_screen_that_ends_the_hole(
+    club, slow, storage, click, alice, here
+):
+    slow.release()
+    screen = await club.start_round(alice, here, holes=1, deal_code="24")
+    over = await click(club, alice, screen, "q")
+    assert over.notes[0] == "Hole 1 over with 35 cards left: score 35. Best possible: 3."
+    assert texts.BEST_LATER not in over.notes
+    state = await storage.load_round(screen.session)
+    assert state is not None and state.best == (3,)
+    assert slow.asked == [deal(24)]  # asked once, when the hole began
+
+
+async def test_closing_stops_the_waiting(storage, slow, clock, click, alice, here):
+    club = Clubhouse(storage, slow, clock, rng=random.Random(7))
+    screen = await club.start_round(alice, here, holes=1, deal_code="24")
+    await click(club, alice, screen, "q")
+    await club.close()
+    slow.release()
+    await settle()
+    state = await storage.load_round(screen.session)
+    assert state is not None and state.best == (None,)
