@@ -90,6 +90,8 @@ class Tally:
 
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.ends: list[float] = []
+        """The latencies of the presses that ended a hole (among ``latencies`` too)."""
         self.starts: list[float] = []
         self.holes = 0
         self.best_known = 0
@@ -176,6 +178,7 @@ async def simulate_player(
         tally.latencies.append(answered - began)
         tally.done_at.append(time.monotonic())
         if after.kind is ScreenKind.SUMMARY and kind is ScreenKind.BOARD:
+            tally.ends.append(answered - began)
             tally.holes += 1
             tally.rounds_played.add(after.session)
         kind, action_id = look(after)
@@ -237,6 +240,7 @@ async def run_bench(
     if raw:  # for the parent of several processes: every latency, to merge the percentiles
         result["latencies_ms"] = [round(x * 1000, 3) for x in tally.latencies]
         result["starts_ms"] = [round(x * 1000, 3) for x in tally.starts]
+        result["ends_ms"] = [round(x * 1000, 3) for x in tally.ends]
         result["done_at"] = [round(x, 6) for x in tally.done_at]
         result["all_in"], result["first_out"] = tally.all_in, tally.first_out
     return result
@@ -248,6 +252,7 @@ def figures(tally: Tally, wall: float, *, players: int, think_ms: float) -> dict
     ms = sorted(x * 1000 for x in tally.latencies)
     cuts = _percentiles(ms)
     starts = _percentiles([x * 1000 for x in tally.starts])
+    ends = _percentiles([x * 1000 for x in tally.ends])
     return {
         "actions_per_s": round(len(ms) / wall, 1),
         "steady_actions_per_s": steady_rate(tally),
@@ -263,6 +268,7 @@ def figures(tally: Tally, wall: float, *, players: int, think_ms: float) -> dict
         "best_known": tally.best_known,
         "rounds_finished": tally.rounds,
         "start_p99_ms": round(starts[98], 3),
+        "end_p99_ms": round(ends[98], 3),
         "errors": tally.errors,
     }
 
@@ -391,6 +397,7 @@ async def run_processes(args: argparse.Namespace) -> dict[str, Any]:
     starts = [x / 1000 for out in outputs for x in out.pop("starts_ms")]
     tally = Tally()
     tally.latencies, tally.starts = latencies, starts
+    tally.ends = [x / 1000 for out in outputs for x in out.pop("ends_ms")]
     tally.holes = sum(o["holes_finished"] for o in outputs)
     tally.best_known = sum(o["best_known"] for o in outputs)
     tally.rounds = sum(o["rounds_finished"] for o in outputs)
@@ -427,6 +434,7 @@ def _print(args: argparse.Namespace, result: dict[str, Any]) -> int:
         f"  latency     p50 {result['p50_ms']:.2f} ms · p99 {result['p99_ms']:.2f} ms · "
         f"max {result['max_ms']:.2f} ms (press to Screen, commit included)\n"
         f"  finished    {result['holes_finished']} holes ({result['best_known']} with their best possible "
-        f"score), {result['rounds_finished']} rounds"
+        f"score; the presses that ended them p99 {result['end_p99_ms']:.2f} ms), "
+        f"{result['rounds_finished']} rounds"
     )
     return 0

@@ -27,6 +27,8 @@ def test_bench_core_json_without_the_solver(capsys, tmp_path):
     assert figures["actions"] == 150 and figures["players"] == 5 and figures["errors"] == 0
     assert figures["actions_per_s"] > 0
     assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+    assert figures["end_p99_ms"] <= figures["max_ms"]  # the presses that ended a hole, apart
+    assert (figures["end_p99_ms"] > 0) == (figures["holes_finished"] > 0)
     assert figures["solver"] == "none" and figures["best_known"] == 0
 
     with sqlite3.connect(db) as conn:  # the real store was used, and kept where --db said
@@ -61,7 +63,7 @@ def test_bench_core_text(capsys):
     assert main(["bench", "core", "--players", "2", "--actions", "5", "--think-ms", "0", "--no-solver"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("core bench: 2 players, 10 presses in ")
-    assert "actions/s" in out and "p99" in out
+    assert "actions/s" in out and "p99" in out and "the presses that ended them p99" in out
 
 
 def test_bad_figures_are_refused(capsys):
