@@ -53,8 +53,10 @@ from adapters.clock import SystemClock
 from adapters.discord.client import GolfClient
 from adapters.sqlite import SqliteStorage
 from bot.clubhouse import Clubhouse
+from engine.course import course
 from engine.hole import Hole
 from engine.moves import Move
+from engine.rules import find_rules
 from engine.solver import Solution
 
 # click_concurrently reaches into a few private SimCord pieces (marked PRIVATE),
@@ -278,6 +280,11 @@ class FakeSolver:
         moves = hole.legal_moves()
         return moves[0] if moves else None
 
+    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        return course(first, holes, find_rules(rules))
+
 
 class Golf:
     """Opens golfbot 'processes' (storage + Clubhouse + GolfClient) on one database file, and closes
@@ -290,7 +297,9 @@ class Golf:
 
     async def open(self, **client_options: Any) -> GolfClient:
         storage = await SqliteStorage.open(self.db_path)
-        clubhouse = Clubhouse(storage, self.solver, SystemClock(), rng=random.Random(7))
+        # best_wait=0: a hole's end takes the best score only if it is in (the fake's answers are, unless
+        # delayed); the core's short wait for it is a timer SimCord's virtual time would hold up
+        clubhouse = Clubhouse(storage, self.solver, SystemClock(), rng=random.Random(7), best_wait=0)
         self.opened.append((storage, clubhouse))
         client_options.setdefault("sync_globally", True)  # SimCord lets members use synced commands only
         return GolfClient(clubhouse, **client_options)

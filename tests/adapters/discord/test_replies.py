@@ -46,18 +46,35 @@ async def test_a_fast_click_is_answered_at_once_with_one_call(simcord_env, chann
 async def test_a_slow_command_thinks_first_and_then_posts_its_board(
     simcord_env, channel, alice, solver, callback_types
 ):
+    solver.delay = 4.0  # a winnable-only course is chosen by the solver: here it takes 4 s
+
+    play = await alice.slash(channel, "golf play", deal="1", rules="strict+winnable-only")
+
+    assert not play.acknowledged
+    await simcord_env.advance_time(DEFER_AFTER)
+    assert callback_types() == [5]  # "golfbot is thinking…"
+    await simcord_env.advance_time(4.0 - DEFER_AFTER)
+    assert not play.ephemeral
+    assert play.response.content.startswith("**⛳ Hole 1 of 9**")
+
+
+async def test_a_hole_ends_at_once_while_its_best_score_is_still_worked_out(
+    simcord_env, channel, alice, solver, golf, callback_types, button
+):
     solver.delay = 4.0  # the best score of the hole, asked for when the round starts, comes late
     await alice.slash(channel, "golf play", deal="1")
 
-    conceded = await alice.slash(channel, "golf concede")  # ending the hole waits for that best score
+    conceded = await alice.slash(channel, "golf concede")  # the hole ends without waiting for it
 
-    assert not conceded.acknowledged
-    await simcord_env.advance_time(DEFER_AFTER)
-    assert callback_types() == [4, 5]  # "golfbot is thinking…"
-    await simcord_env.advance_time(4.0 - DEFER_AFTER)
-    assert not conceded.ephemeral
-    assert conceded.response.content.startswith("**⛳ Hole 1 of 9 — finished**\nHole 1 over with 35 cards")
-    assert "Best possible: 0." in conceded.response.content
+    assert conceded.acknowledged and callback_types() == [4, 4]
+    content = conceded.response.content
+    assert content.startswith("**⛳ Hole 1 of 9 — finished**\nHole 1 over with 35 cards")
+    assert "The solver is still on this deal: its best score joins your scorecard when it is in." in content
+    await simcord_env.advance_time(4.0)  # the best score is in
+    next_hole = await alice.click(conceded.response, label="Next hole ▶")
+    assert next_hole.acknowledged and "Hole 2 of 9" in conceded.response.content
+    state = await golf.storage.active_round(f"discord:{alice.id}", f"discord:{alice.guild.id}")
+    assert state is not None and state.best == (0,)  # it went in with the press
 
 
 async def test_an_outage_gets_a_polite_private_reply_and_a_log_line(
