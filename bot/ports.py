@@ -68,6 +68,11 @@ class RoundStore(Protocol):
         Raises VersionConflict if the stored version is not ``previous_version``."""
         ...
 
+    async def record_best(self, round_id: str, index: int, best: int) -> None:
+        """The best possible score of a recorded hole, worked out after the hole ended: written if the
+        hole's best is not known yet (a best score is the deal's, so a second answer is the same one)."""
+        ...
+
 
 class RecordStore(Protocol):
     """Finished holes and what is worked out from them (stats; leaderboards next)."""

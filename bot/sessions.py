@@ -222,6 +222,10 @@ class Sessions:
                 return True
         return False
 
+    async def record_best(self, round_id: str, index: int, best: int) -> None:
+        """The best possible score of a recorded hole, worked out after it ended (``RoundStore``)."""
+        await self._rounds.record_best(round_id, index, best)
+
     def _mode_of(self, state: RoundState, kind: str | None) -> Mode[Any]:
         mode = self._modes.get(state.kind)
         if mode is None or (kind is not None and kind != state.kind):

@@ -288,8 +288,9 @@ class Solo:
         task.add_done_callback(self._following.discard)
 
     async def _late_best(self, state: RoundState) -> None:
-        """Wait for the best score of ``state``'s last hole; put it in the scorecard: with the round's next
-        press, or now if the round is over (a change on the system's behalf)."""
+        """Wait for the best score of ``state``'s last hole; record it with the hole, and put it in the
+        scorecard: with the round's next press, or now if the round is over (a change on the system's
+        behalf)."""
         key = (state.deal, state.rules)
         opening = deal(state.deal, find_rules(state.rules))
         try:
@@ -304,6 +305,7 @@ class Solo:
             self._late[key] = answer.score
             while len(self._late) > self._cache_size:
                 self._late.pop(next(iter(self._late)))
+            await self._sessions.record_best(state.id, len(state.scores) - 1, answer.score)
             if state.status is RoundStatus.FINISHED:
                 await self._sessions.amend(state.id, self._fill_in)
         except Exception:  # a nicety: logged, and the scorecard says "not known"

@@ -119,6 +119,11 @@ class MemoryStorage(MemoryDailyStore, MemoryCompetitions):
             undos=state.undos,
         )
 
+    async def record_best(self, round_id: str, index: int, best: int) -> None:
+        hole = self._holes.get((round_id, index))
+        if hole is not None and hole.best is None:
+            self._holes[(round_id, index)] = replace(hole, best=best)
+
     # ---- holes and stats -------------------------------------------------------------------------
 
     async def stats(self, player: str, place: str | None = None) -> Stats:

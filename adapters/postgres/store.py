@@ -275,6 +275,14 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         except asyncpg.IntegrityConstraintViolationError as error:
             raise _violation(error) from error
 
+    async def record_best(self, round_id: str, index: int, best: int) -> None:
+        await self._write(
+            "UPDATE holes SET best = $1 WHERE round_id = $2 AND idx = $3 AND best IS NULL",
+            best,
+            round_id,
+            index,
+        )
+
     async def _save_move(self, args: tuple[Any, ...]) -> bool:
         """One move alone (the values of ``round_save_values``): whether the round was at its version."""
         return await self._write(self._SAVE_ROUND, *args) == 1

@@ -263,6 +263,12 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
 
         await self._commit(save)
 
+    async def record_best(self, round_id: str, index: int, best: int) -> None:
+        await self._write(
+            "UPDATE holes SET best = ? WHERE round_id = ? AND idx = ? AND best IS NULL",
+            (best, round_id, index),
+        )
+
     # ---- holes and stats -------------------------------------------------------------------------
 
     _HOLE_STATS = (

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 from collections.abc import AsyncIterator
+from contextlib import closing
+from pathlib import Path
 
 import pytest
 
@@ -62,6 +65,12 @@ async def club(storage: SqliteStorage, slow: SlowSolver, clock: ManualClock) -> 
     await clubhouse.close()
 
 
+def hole_bests(db_path: Path, round_id: str) -> list[int | None]:
+    with closing(sqlite3.connect(db_path)) as conn:
+        rows = conn.execute("SELECT best FROM holes WHERE round_id = ? ORDER BY idx", (round_id,))
+        return [row[0] for row in rows]
+
+
 async def settle() -> None:
     """Let the background work that is ready run (no timers: a fixed number of turns of the loop)."""
     for _ in range(20):
@@ -69,7 +78,7 @@ async def settle() -> None:
 
 
 async def test_a_hole_ends_at_once_and_its_late_best_joins_the_next_press(
-    club, slow, storage, click, alice, here
+    club, slow, storage, db_path, click, alice, here
 ):
     screen = await club.start_round(alice, here, holes=2, deal_code="24")
     over = await click(club, alice, screen, "q")
@@ -81,14 +90,17 @@ async def test_a_hole_ends_at_once_and_its_late_best_joins_the_next_press(
     slow.release()
     await settle()
     stored = await storage.load_round(screen.session)
-    assert stored == state  # nothing written behind the player's back: the buttons on show stay good
+    assert stored == state  # the round is not changed behind the player's back: the buttons on show stay good
+    assert hole_bests(db_path, screen.session) == [3]  # the hole's record has it at once
     second = await click(club, alice, over, "n")
     state = await storage.load_round(screen.session)
     assert state is not None and state.best == (3,)
     assert second.title == "⛳ Hole 2 of 2"
 
 
-async def test_the_late_best_of_a_finished_round_is_written_at_once(club, slow, storage, click, alice, here):
+async def test_the_late_best_of_a_finished_round_is_written_at_once(
+    club, slow, storage, db_path, click, alice, here
+):
     screen = await club.start_round(alice, here, holes=1, deal_code="24")
     over = await click(club, alice, screen, "q")
     assert over.title.startswith("🏁 Round over") and texts.BEST_LATER in over.notes
@@ -100,6 +112,7 @@ async def test_the_late_best_of_a_finished_round_is_written_at_once(club, slow, 
     state = await storage.load_round(screen.session)
     assert state is not None and state.best == (3,) and state.version == finished.version + 1
     assert state.status is RoundStatus.FINISHED and state.scores == finished.scores
+    assert hole_bests(db_path, screen.session) == [3]
     again = await club.sessions.view(screen.session, alice.key)
     assert "Best possible round on these deals: 3." in again.blocks
     assert again.notes[0].endswith("Best possible: 3.")

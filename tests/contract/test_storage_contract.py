@@ -9,6 +9,9 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
+from adapters.memory import MemoryStorage
+from adapters.postgres import PostgresStorage
+from adapters.sqlite import SqliteStorage
 from bot.models import (
     HoleRecord,
     Payload,
@@ -237,6 +240,35 @@ async def test_a_finished_hole_is_written_with_its_round_or_not_at_all(storage):
     resumed = after.bump(status=RoundStatus.PLAYING)
     await storage.save_round(resumed, previous_version=after.version)
     assert await storage.load_round(state.id) == resumed
+
+
+async def hole_bests(storage: Storage, round_id: str) -> list[int | None]:
+    """The ``best`` of a round's recorded holes, in order, as stored (no port reads holes back one by one)."""
+    if isinstance(storage, MemoryStorage):
+        return [h.best for (r, _), h in sorted(storage._holes.items()) if r == round_id]
+    sql = "SELECT best FROM holes WHERE round_id = {} ORDER BY idx"
+    if isinstance(storage, SqliteStorage):
+        return [row[0] for row in await storage._all(sql.format("?"), (round_id,))]
+    assert isinstance(storage, PostgresStorage)
+    return [row[0] for row in await storage._pool.fetch(sql.format("$1"), round_id)]
+
+
+async def test_a_best_score_worked_out_later_is_recorded_with_its_hole_once(storage):
+    await storage.ensure_player(ALICE)
+    state = a_round()
+    await storage.create_round(state)
+    played = state.bump(scores=(7,), best=(None,), status=RoundStatus.HOLE_OVER)
+    hole = replace(a_hole(state, 0, 7), best=None)
+    await storage.save_round(played, previous_version=state.version, finished=hole)
+    assert await hole_bests(storage, state.id) == [None]
+
+    await storage.record_best(state.id, 0, 3)
+    assert await hole_bests(storage, state.id) == [3]
+    await storage.record_best(state.id, 0, 5)  # a known best is never overwritten
+    await storage.record_best(state.id, 1, 4)  # a hole not recorded: nothing to write
+    await storage.record_best("no-such-round", 0, 4)
+    assert await hole_bests(storage, state.id) == [3]
+    assert await storage.load_round(state.id) == played  # the round itself is not touched
 
 
 # ---- stats -----------------------------------------------------------------------------------------
