@@ -122,7 +122,8 @@ class Solo:
         return live.state.players  # one seat, which may always act
 
     def screen(self, live: Live[Hole], seat: str) -> Screen:
-        return self._round_screen(live.state, live.position)
+        # with the best scores in since their holes ended: shown now, stored with the next press
+        return self._round_screen(self._with_late_bests(live.state), live.position)
 
     def concede_action(self, live: Live[Hole]) -> str:
         if live.state.status is not RoundStatus.PLAYING:

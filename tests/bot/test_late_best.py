@@ -92,6 +92,8 @@ async def test_a_hole_ends_at_once_and_its_late_best_joins_the_next_press(
     stored = await storage.load_round(screen.session)
     assert stored == state  # the round is not changed behind the player's back: the buttons on show stay good
     assert hole_bests(db_path, screen.session) == [3]  # the hole's record has it at once
+    shown = await club.resume(alice, here)  # and the board shown again has it, the same buttons
+    assert shown.notes[0].endswith("Best possible: 3.") and shown.version == over.version
     second = await click(club, alice, over, "n")
     state = await storage.load_round(screen.session)
     assert state is not None and state.best == (3,)
