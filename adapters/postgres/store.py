@@ -241,10 +241,14 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
 
     _SAVE_ROUND = SAVE_ROUND
 
-    _INSERT_HOLE = (
-        "INSERT INTO holes (round_id, idx, player, place, deal, rules, moves, score, best, finished_at)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+    _SAVE_ROUND_AND_HOLE = (
+        f"WITH saved AS ({SAVE_ROUND} RETURNING id)"
+        " INSERT INTO holes (round_id, idx, player, place, deal, rules, moves, score, best, finished_at)"
+        " SELECT $14::text, $15::int, $16::text, $17::text, $18::text, $19::text, $20::text, $21::int,"
+        " $22::int, $23::text FROM saved"
     )
+    """A hole's end in one statement, so one trip and one commit: the round under its version check and,
+    only if that held, its finished hole (a broken constraint fails the statement, so writes neither)."""
 
     async def save_round(
         self, state: RoundState, *, previous_version: int, finished: HoleRecord | None = None
@@ -255,33 +259,24 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
             if not await self._moves.save(args):
                 raise VersionConflict(conflict)
             return
-        try:
-            async with self._pool.acquire() as conn, conn.transaction():
-                if _rows(await conn.execute(self._SAVE_ROUND, *args)) != 1:
-                    raise VersionConflict(conflict)
-                await conn.execute(
-                    self._INSERT_HOLE,
-                    finished.round_id,
-                    finished.index,
-                    finished.player,
-                    finished.place,
-                    str(finished.deal),
-                    finished.rules,
-                    " ".join(finished.moves),
-                    finished.score,
-                    finished.best,
-                    _ts(finished.finished_at),
-                )
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise _violation(error) from error
+        hole = (
+            finished.round_id,
+            finished.index,
+            finished.player,
+            finished.place,
+            str(finished.deal),
+            finished.rules,
+            " ".join(finished.moves),
+            finished.score,
+            finished.best,
+            _ts(finished.finished_at),
+        )
+        if await self._write(self._SAVE_ROUND_AND_HOLE, *args, *hole) != 1:
+            raise VersionConflict(conflict)
 
     async def record_best(self, round_id: str, index: int, best: int) -> None:
-        await self._write(
-            "UPDATE holes SET best = $1 WHERE round_id = $2 AND idx = $3 AND best IS NULL",
-            best,
-            round_id,
-            index,
-        )
+        sql = "UPDATE holes SET best = $1 WHERE round_id = $2 AND idx = $3 AND best IS NULL"
+        await self._write(sql, best, round_id, index)
 
     async def _save_move(self, args: tuple[Any, ...]) -> bool:
         """One move alone (the values of ``round_save_values``): whether the round was at its version."""
