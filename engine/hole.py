@@ -7,7 +7,7 @@ columns; each column lists its cards in the order they were dealt, so the last c
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from engine.cards import Card, cards_from_bytes, cards_to_bytes
 from engine.moves import CONCEDE, TURN, Move, MoveError, MoveKind
@@ -26,6 +26,16 @@ class Hole:
     stock: tuple[Card, ...]
     rules: Rules = STRICT
     conceded: bool = False
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+    """The hash, worked out on first use (a position is a key of the solver's answers, looked up several
+    times a question; hashing every card each time cost ~8 µs a lookup)."""
+
+    def __hash__(self) -> int:
+        cached = self._hash
+        if not cached:
+            cached = hash((self.tableau, self.foundation, self.stock, self.rules, self.conceded)) or 1
+            object.__setattr__(self, "_hash", cached)
+        return cached
 
     # ---- what the player sees ---------------------------------------------------------------
 

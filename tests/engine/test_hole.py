@@ -243,3 +243,16 @@ def test_every_rule_option_survives_pickling() -> None:
     rules = find_rules("wrap+jokers=1+head-start+stuck-draw+winnable-only")
     copy = pickle.loads(pickle.dumps(deal(7, rules)))
     assert copy.rules == rules and copy.rules.winnable_only
+
+
+def test_a_hole_hashes_by_its_position_once_and_equal_positions_alike():
+    first, again = deal(24), deal(24)
+    assert first is not again and hash(first) == hash(again) and {first: "known"}[again] == "known"
+    position = (first.tableau, first.foundation, first.stock, first.rules, False)
+    assert hash(first) == (hash(position) or 1)  # the position's own hash (1 stands in for 0)
+    moved = first.play(TURN)
+    assert moved != first and hash(moved) == hash(deal(24).play(TURN))
+    assert hash(pickle.loads(pickle.dumps(moved))) == hash(moved)  # the cache does not travel, nor matter
+    assert "_hash" not in repr(moved)
+    conceded = first.concede()
+    assert conceded != first and hash(conceded) != hash(first)
