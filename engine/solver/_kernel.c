@@ -17,7 +17,9 @@
  * searched to the end, none with a line below the best of its search) stays true for a later search for
  * lines below a best no higher, which so goes on where the last one stopped; the positions a stopped
  * search left unfinished (those it was in, kept in frame_key) are taken out first. The solver's driver
- * keeps two, branch and bound and the deepening, sharing one memory cap.
+ * keeps two, branch and bound and the deepening, sharing one memory cap; a run for lines below a best no
+ * higher than its idle partner's kept also prunes the positions the partner finished (the deepening
+ * reuses what branch and bound proved: strict+double deals 1-20, 378.5M -> 321.7M positions).
  *
  * Any change here must be mirrored in pysearch.py: the tests demand identical answers.
  */
@@ -70,6 +72,9 @@ typedef struct Ctx {
     /* a search sharing the memory cap (see Search.share): growing past it empties that one's set */
     struct Ctx *partner;
     int busy;
+    /* kept: every position in the set had no line below this (INT32_MIN: none yet); trust: this run may
+     * also prune the positions the idle partner finished, its kept being no lower than this run's best */
+    int kept, trust;
 } Ctx;
 
 /* ---- the visited set ------------------------------------------------------------------------- */
@@ -477,6 +482,8 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth);
 
 static void dfs(Ctx *x, uint64_t key, int idx, int top, int left, int depth) {
     if (!table_insert(x, key, x->ibits ? idx : 0)) return;
+    /* finished by the partner: no line below its kept, so none below this run's best (kept as finished) */
+    if (x->trust && x->partner->table && table_seen(x->partner, key, x->ibits ? idx : 0)) return;
     x->frame_key[x->frames++] = key;
     expand(x, key, idx, top, left, depth);
     if (!x->stop) x->frames--;
@@ -662,6 +669,7 @@ static PyObject *run(Ctx *x, uint64_t key, int top, int left, int best_init, int
     x->states = 0;
     x->stop = x->aborted = 0;
     x->frames = 0;
+    x->trust = x->partner && !x->partner->busy && x->partner->table && x->partner->kept >= best_init;
     Py_BEGIN_ALLOW_THREADS
     dfs(x, key, 0, top, left, 0);
     if (x->stop)
@@ -717,7 +725,6 @@ typedef struct {
     Ctx *x;
     uint64_t key;
     int top, left;
-    int kept; /* the visited set serves searches for lines below this best or lower */
     int busy;
 } SearchObject;
 
@@ -738,7 +745,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
     if (self->x) {
         set_cap(self->x, max_entries);
         self->top = top;
-        self->kept = INT32_MIN;
+        self->x->kept = INT32_MIN;
         rc = 0;
     }
     PyBuffer_Release(&stock);
@@ -760,13 +767,13 @@ static PyObject *Search_run(SearchObject *self, PyObject *args) {
         PyErr_SetString(PyExc_RuntimeError, x ? "Search is running" : "Search is not set up");
         return NULL;
     }
-    if (best_init > self->kept || !x->table) { /* what the set holds is not true for this search */
+    if (best_init > x->kept || !x->table) { /* what the set holds is not true for this search */
         if (!table_new(x)) return PyErr_NoMemory();
     }
     self->busy = x->busy = 1;
     PyObject *result = run(x, self->key, self->top, self->left, best_init, stop_value, max_states);
     self->busy = x->busy = 0;
-    self->kept = x->best;
+    x->kept = x->best;
     return result;
 }
 
@@ -788,7 +795,8 @@ static PyObject *Search_share(SearchObject *self, PyObject *other) {
 static PyMethodDef Search_methods[] = {
     {"share", (PyCFunction)Search_share, METH_O,
      "share(other): the two visited sets together keep within the memory cap; when one grows past it, the"
-     " other, idle, is emptied (its next run starts over)"},
+     " other, idle, is emptied (its next run starts over). A run for lines below a best no higher than the"
+     " idle other's last best prunes the positions the other finished, as finished"},
     {"run", (PyCFunction)Search_run, METH_VARARGS,
      "run(best_init, stop_value, max_states) -> (score, line, states, complete), going on from the last run"
      " when best_init is no higher than its best"},

@@ -218,6 +218,17 @@ class Search:
         self.problem = problem
         self.seen: dict[int, int] = {}
         self.kept: int | None = None
+        self.partner: Search | None = None
+
+    def share(self, other: Search) -> None:
+        """Pair with another search of the same position (the kernel's Search.share, which also shares
+        the memory cap): a run for lines below a best no higher than the idle partner's kept prunes
+        the positions the partner finished too, as finished here."""
+        if not isinstance(other, Search) or other is self:
+            raise TypeError("share takes another Search")
+        if self.partner is not None or other.partner is not None:
+            raise RuntimeError("each Search shares with one other at most")
+        self.partner, other.partner = other, self
 
     def run(self, best_init: int, stop_value: int, max_states: int = 0) -> tuple[int, bytes, int, bool]:
         """Lines scoring below ``best_init`` only: (best score, line to it as bytes of TURN_CODE/columns,
@@ -226,8 +237,11 @@ class Search:
         gives up with the best line found so far: (score, line, states, False)."""
         if self.kept is None or best_init > self.kept:
             self.seen.clear()
+        other = self.partner
+        trusted = other.seen if other and other.kept is not None and other.kept >= best_init else None
         # fresh tables: a search given up unwinds without putting the heights and counts back
-        result = _run(self.problem, _Tables(self.problem), self.seen, best_init, stop_value, max_states)
+        tables = _Tables(self.problem)
+        result = _run(self.problem, tables, self.seen, trusted, best_init, stop_value, max_states)
         self.kept = result[0]
         return result
 
@@ -243,6 +257,7 @@ def _run(
     problem: Problem,
     t: _Tables,
     seen: dict[int, int],
+    trusted: dict[int, int] | None,
     best_init: int,
     stop_value: int,
     max_states: int,
@@ -288,6 +303,10 @@ def _run(
         if reached(key, turned):
             return
         seen[key] = turned
+        if trusted is not None:  # finished by the partner: no line below this best either
+            before = trusted.get(key)
+            if before is not None and before <= turned:
+                return
         frames.append(key)
         expand(key, idx, top, left)
         if not stop:
