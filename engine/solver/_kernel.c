@@ -13,6 +13,8 @@
  * that can never be played at all (buried under such a card, or with no rank to go onto) tighten it.
  * Clearing is also ruled out when the foundation cannot come often enough into the ranks beyond the
  * starts, one way in for each separate run of such cards in a column (see blocked).
+ * Turning from a position is not searched when a position with the same column heights was finished with
+ * as few stock cards turned (whatever its top): turning on from there reaches every position ours would.
  * A Search object keeps one position's visited set between searches: what the set holds (positions
  * searched to the end, none with a line below the best of its search) stays true for a later search for
  * lines below a best no higher, which so goes on where the last one stopped; the positions a stopped
@@ -81,6 +83,9 @@ typedef struct Ctx {
     /* kept: every position in the set had no line below this (INT32_MIN: none yet); trust: this run may
      * also prune the positions the idle partner finished, its kept being no lower than this run's best */
     int kept, trust;
+    /* heights_too: the set also keeps, per column heights, the fewest stock cards turned by a position
+     * finished with those heights after a play, under the top NOTOP (never a real one then; see expand) */
+    int heights_too;
 } Ctx;
 
 /* ---- the visited set ------------------------------------------------------------------------- */
@@ -578,10 +583,12 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
         int r = x->cards[c][h];
         x->cnt[r]--;
         x->path[depth] = (unsigned char)c;
-        dfs(x, key - x->wcol[c] - (uint64_t)top + (uint64_t)r, idx, r, left - 1, depth + 1);
+        uint64_t child = key - x->wcol[c] - (uint64_t)top + (uint64_t)r;
+        dfs(x, child, idx, r, left - 1, depth + 1);
         x->cnt[r]++;
         x->height[c]++;
         if (x->stop) return;
+        if (x->heights_too) table_insert(x, child - (uint64_t)r + NOTOP, idx); /* its heights: done */
     }
     if (idx < x->S && !(n && (x->flags & F_STUCK))) {
         if (!x->ibits) { /* the stuck rule: the stock index is in the key, a plain visited set */
@@ -590,6 +597,8 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
             dfs(x, key + x->widx - (uint64_t)top + (uint64_t)r, idx + 1, r, left, depth + 1);
             return;
         }
+        /* A position with these heights finished with as few cards turned: its turning covered ours. */
+        if (x->heights_too && table_seen(x, key - (uint64_t)top + NOTOP, idx)) return;
         /* Turn, and go on turning past positions reached before with fewer cards turned: their plays
          * are searched from there, but turning on from them is searched only here. */
         for (int j = idx; j < x->S; j++) {
@@ -688,6 +697,7 @@ static Ctx *ctx_new(PyObject *columns, Py_buffer *stock, int top, Py_buffer *adj
                 x->high_runs[c][i + 1][t] = (unsigned char)(x->high_runs[c][i][t] + (r > t && !(p > t)));
             }
         }
+    x->heights_too = x->ibits && top != NOTOP;
     x->pre = (int *)calloc((size_t)(x->S + 1) * NRANK, sizeof(int));
     if (!x->pre) {
         PyErr_NoMemory();

@@ -1,9 +1,9 @@
 """The search in pure Python: the reference for, and the fallback of, the C kernel (_kernel.c).
 
 Both run the same depth-first search over rank-only positions (column heights, stock index, top rank),
-in the same move order, with the same visited set (the fewest stock cards turned per heights and top)
-and the same lower bound, so they return the same score, the same line and the same state count. Keep
-them in step.
+in the same move order, with the same visited set (the fewest stock cards turned per heights and top,
+and per heights alone after a play) and the same lower bound, so they return the same score, the same
+line and the same state count. Keep them in step.
 """
 
 from __future__ import annotations
@@ -265,6 +265,9 @@ def _run(
     columns, ncols, height, stock, total, flags = t.columns, t.ncols, t.height, t.stock, t.total, t.flags
     bounded = not flags & NO_BOUND
     stuck = bool(flags & STUCK_DRAW)
+    # the set also keeps, per column heights, the fewest stock cards turned by a position finished with
+    # those heights after a play, under the top NO_TOP (never a real one then: the start's top is not)
+    heights_too = not stuck and problem.top != NO_TOP
     rows, cnt, bound = t.rows, t.cnt, t.bound
 
     weight = 15
@@ -333,18 +336,24 @@ def _run(
             r = columns[c][height[c]]
             cnt[r] -= 1
             path.append(c)
-            dfs(key - wcol[c] - top + r, idx, r, left - 1)
+            child = key - wcol[c] - top + r
+            dfs(child, idx, r, left - 1)
             path.pop()
             cnt[r] += 1
             height[c] += 1
             if stop:
                 return
+            if heights_too and not reached(child - r + NO_TOP, idx):  # its heights: done
+                seen[child - r + NO_TOP] = idx
         if idx < total and not (plays and stuck):
             if stuck:
                 r = stock[idx]
                 path.append(TURN_CODE)
                 dfs(key + widx - top + r, idx + 1, r, left)
                 path.pop()
+                return
+            # A position with these heights finished with as few cards turned: its turning covered ours.
+            if heights_too and reached(key - top + NO_TOP, idx):
                 return
             # Turn, and go on turning past positions reached before with fewer cards turned: their plays
             # are searched from there, but turning on from them is searched only here.
