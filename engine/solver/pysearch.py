@@ -1,9 +1,9 @@
 """The search in pure Python: the reference for, and the fallback of, the C kernel (_kernel.c).
 
 Both run the same depth-first search over rank-only positions (column heights, stock index, top rank),
-in the same move order, with the same visited set (the fewest stock cards turned per heights and top)
-and the same lower bound, so they return the same score, the same line and the same state count. Keep
-them in step.
+in the same move order, with the same visited set (the fewest stock cards turned per heights and top,
+and per heights alone after a play) and the same lower bound, so they return the same score, the same
+line and the same state count. Keep them in step.
 """
 
 from __future__ import annotations
@@ -218,6 +218,17 @@ class Search:
         self.problem = problem
         self.seen: dict[int, int] = {}
         self.kept: int | None = None
+        self.partner: Search | None = None
+
+    def share(self, other: Search) -> None:
+        """Pair with another search of the same position (the kernel's Search.share, which also shares
+        the memory cap): a run for lines below a best no higher than the idle partner's kept prunes
+        the positions the partner finished too, as finished here."""
+        if not isinstance(other, Search) or other is self:
+            raise TypeError("share takes another Search")
+        if self.partner is not None or other.partner is not None:
+            raise RuntimeError("each Search shares with one other at most")
+        self.partner, other.partner = other, self
 
     def run(self, best_init: int, stop_value: int, max_states: int = 0) -> tuple[int, bytes, int, bool]:
         """Lines scoring below ``best_init`` only: (best score, line to it as bytes of TURN_CODE/columns,
@@ -226,8 +237,11 @@ class Search:
         gives up with the best line found so far: (score, line, states, False)."""
         if self.kept is None or best_init > self.kept:
             self.seen.clear()
+        other = self.partner
+        trusted = other.seen if other and other.kept is not None and other.kept >= best_init else None
         # fresh tables: a search given up unwinds without putting the heights and counts back
-        result = _run(self.problem, _Tables(self.problem), self.seen, best_init, stop_value, max_states)
+        tables = _Tables(self.problem)
+        result = _run(self.problem, tables, self.seen, trusted, best_init, stop_value, max_states)
         self.kept = result[0]
         return result
 
@@ -243,6 +257,7 @@ def _run(
     problem: Problem,
     t: _Tables,
     seen: dict[int, int],
+    trusted: dict[int, int] | None,
     best_init: int,
     stop_value: int,
     max_states: int,
@@ -250,6 +265,9 @@ def _run(
     columns, ncols, height, stock, total, flags = t.columns, t.ncols, t.height, t.stock, t.total, t.flags
     bounded = not flags & NO_BOUND
     stuck = bool(flags & STUCK_DRAW)
+    # the set also keeps, per column heights, the fewest stock cards turned by a position finished with
+    # those heights after a play, under the top NO_TOP (never a real one then: the start's top is not)
+    heights_too = not stuck and problem.top != NO_TOP
     rows, cnt, bound = t.rows, t.cnt, t.bound
 
     weight = 15
@@ -288,6 +306,10 @@ def _run(
         if reached(key, turned):
             return
         seen[key] = turned
+        if trusted is not None:  # finished by the partner: no line below this best either
+            before = trusted.get(key)
+            if before is not None and before <= turned:
+                return
         frames.append(key)
         expand(key, idx, top, left)
         if not stop:
@@ -314,18 +336,24 @@ def _run(
             r = columns[c][height[c]]
             cnt[r] -= 1
             path.append(c)
-            dfs(key - wcol[c] - top + r, idx, r, left - 1)
+            child = key - wcol[c] - top + r
+            dfs(child, idx, r, left - 1)
             path.pop()
             cnt[r] += 1
             height[c] += 1
             if stop:
                 return
+            if heights_too and not reached(child - r + NO_TOP, idx):  # its heights: done
+                seen[child - r + NO_TOP] = idx
         if idx < total and not (plays and stuck):
             if stuck:
                 r = stock[idx]
                 path.append(TURN_CODE)
                 dfs(key + widx - top + r, idx + 1, r, left)
                 path.pop()
+                return
+            # A position with these heights finished with as few cards turned: its turning covered ours.
+            if heights_too and reached(key - top + NO_TOP, idx):
                 return
             # Turn, and go on turning past positions reached before with fewer cards turned: their plays
             # are searched from there, but turning on from them is searched only here.

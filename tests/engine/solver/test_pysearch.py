@@ -7,15 +7,17 @@ import itertools
 import random
 from collections.abc import Callable
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card, full_deck, parse_card
+from engine.deal import deal
 from engine.hole import Hole
 from engine.rules import Rules
 from engine.solver import Solution, kernel_available, solve, winnable
 from engine.solver.problem import KINGS_PRED, NO_TOP, RANKS, WRAP, Problem, problem_of
-from engine.solver.pysearch import blocked, deficit
+from engine.solver.pysearch import Search, blocked, deficit
 
 
 def _all_rules() -> list[Rules]:
@@ -268,3 +270,13 @@ def test_blocked_positions_cannot_be_cleared(brute_force: Callable[[Hole], int],
         check_line(hole, solution)
         if kernel_available():
             assert solve(hole, backend="c") == solution
+
+
+def test_a_search_shares_with_one_other_at_most() -> None:
+    problem = problem_of(deal(1))
+    first, second, third = Search(problem), Search(problem), Search(problem)
+    with pytest.raises(TypeError):
+        first.share(first)
+    first.share(second)
+    with pytest.raises(RuntimeError):
+        third.share(first)
