@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import closing
 from pathlib import Path
 
@@ -35,6 +35,7 @@ class SlowSolver:
         self.released = asyncio.Event()
         self.proven = True
         self.asked: list[Hole] = []
+        self.answered = 0
 
     def release(self) -> None:
         self.released.set()
@@ -42,6 +43,7 @@ class SlowSolver:
     async def best_score(self, hole: Hole) -> Solution | None:
         self.asked.append(hole)
         await self.released.wait()
+        self.answered += 1
         number = next(n for n in self.best if deal(n) == hole)
         score = self.best[number]
         return Solution(score, (), 1, score if self.proven else score - 3)
@@ -71,10 +73,23 @@ def hole_bests(db_path: Path, round_id: str) -> list[int | None]:
         return [row[0] for row in rows]
 
 
-async def settle() -> None:
-    """Let the background work that is ready run (no timers: a fixed number of turns of the loop)."""
-    for _ in range(20):
-        await asyncio.sleep(0)
+async def until(holds: Callable[[], Awaitable[bool]], seconds: float = 10.0) -> None:
+    """Wait for the background work (its writes go through the store's thread) until ``holds()``."""
+    for _ in range(int(seconds / 0.01)):
+        if await holds():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the background work did not get there")
+
+
+async def answered(slow: SlowSolver) -> None:
+    """Wait until the held-back answers went out, then a moment more for whatever they set off."""
+
+    async def out() -> bool:
+        return slow.answered > 0
+
+    await until(out)
+    await asyncio.sleep(0.2)
 
 
 async def test_a_hole_ends_at_once_and_its_late_best_joins_the_next_press(
@@ -88,10 +103,13 @@ async def test_a_hole_ends_at_once_and_its_late_best_joins_the_next_press(
     assert state is not None and state.best == (None,) and state.status is RoundStatus.HOLE_OVER
 
     slow.release()
-    await settle()
+
+    async def recorded() -> bool:
+        return hole_bests(db_path, screen.session) == [3]
+
+    await until(recorded)  # the hole's record has it at once
     stored = await storage.load_round(screen.session)
     assert stored == state  # the round is not changed behind the player's back: the buttons on show stay good
-    assert hole_bests(db_path, screen.session) == [3]  # the hole's record has it at once
     shown = await club.resume(alice, here)  # and the board shown again has it, the same buttons
     assert shown.notes[0].endswith("Best possible: 3.") and shown.version == over.version
     second = await click(club, alice, over, "n")
@@ -110,9 +128,14 @@ async def test_the_late_best_of_a_finished_round_is_written_at_once(
     assert finished is not None and finished.best == (None,)
 
     slow.release()
-    await settle()
+
+    async def amended() -> bool:
+        state = await storage.load_round(screen.session)
+        return state is not None and state.best == (3,)
+
+    await until(amended)
     state = await storage.load_round(screen.session)
-    assert state is not None and state.best == (3,) and state.version == finished.version + 1
+    assert state is not None and state.version == finished.version + 1
     assert state.status is RoundStatus.FINISHED and state.scores == finished.scores
     assert hole_bests(db_path, screen.session) == [3]
     again = await club.sessions.view(screen.session, alice.key)
@@ -128,7 +151,7 @@ async def test_a_late_answer_cut_short_leaves_the_scorecard_as_it_was(
     await click(club, alice, screen, "q")
     finished = await storage.load_round(screen.session)
     slow.release()
-    await settle()
+    await answered(slow)
     assert await storage.load_round(screen.session) == finished
 
 
@@ -151,6 +174,6 @@ async def test_closing_stops_the_waiting(storage, slow, clock, click, alice, her
     await click(club, alice, screen, "q")
     await club.close()
     slow.release()
-    await settle()
+    await asyncio.sleep(0.2)
     state = await storage.load_round(screen.session)
     assert state is not None and state.best == (None,)
