@@ -23,7 +23,7 @@ import os
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from adapters.solver.loop_pool import LoopProcessPool
 from adapters.solver.workers import start_worker, worker_context
@@ -131,13 +131,16 @@ class _Answers(Generic[T]):
         if future is None:
             return None
         self._waiting[hole] += 1
+        waiter = asyncio.wrap_future(future)
         try:
-            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), timeout)
+            return await asyncio.wait_for(asyncio.shield(waiter), timeout)
         except (TimeoutError, solver.SearchLimitError):
             return None
         except BrokenExecutor:  # a worker was killed: the lane starts a new pool at its next question
             return None
         finally:
+            if not waiter.done():  # given up on: however it ends, nobody reads it (and asyncio need not say)
+                waiter.add_done_callback(_read)
             self._waiting[hole] -= 1
             if not self._waiting[hole]:
                 del self._waiting[hole]
@@ -179,6 +182,11 @@ class _Answers(Generic[T]):
         for future in self._searching.values():
             future.cancel()
         self._searching.clear()
+
+
+def _read(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.exception()
 
 
 def _best(lane: _Lane) -> Callable[[Hole], solver.Solution]:

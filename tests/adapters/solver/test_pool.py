@@ -1,6 +1,8 @@
 """The solver pool: real worker processes, answers equal to the engine's, and bounds that answer None."""
 
 import asyncio
+import gc
+import logging
 import multiprocessing
 import os
 import signal
@@ -120,3 +122,16 @@ async def test_a_killed_worker_costs_an_answer_or_two_then_a_new_pool_answers() 
         assert answers[-1][0] == answers[-1][1]  # a new pool answers
     finally:
         pool.close()
+
+
+async def test_a_search_given_up_on_then_shut_down_leaves_no_complaint(caplog) -> None:
+    """The bot leaving while a search nobody waits for any more still runs: no "exception was never
+    retrieved" from asyncio at the end."""
+    pool = PooledSolver(workers=1, timeout=0.05)
+    with caplog.at_level(logging.ERROR, logger="asyncio"):
+        assert await pool.best_score(deal(1, find_rules("wrap+double"))) is None  # seconds of work
+        pool.close()
+        await asyncio.sleep(0.2)
+        gc.collect()
+        await asyncio.sleep(0)
+    assert not [r for r in caplog.records if "never retrieved" in r.getMessage()]
