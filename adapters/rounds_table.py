@@ -8,7 +8,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.models import Payload, RoundState, RoundStatus
+from bot.models import HoleRecord, Payload, RoundState, RoundStatus
 
 ROUND_COLUMNS = (
     "id, kind, place, players, rules, holes, par_for_nine, casual, deals, scores, best, moves,"
@@ -107,4 +107,21 @@ def round_save_values(state: RoundState, previous_version: int) -> tuple[Any, ..
         state.undos,
         state.id,
         previous_version,
+    )
+
+
+def hole_insert_values(finished: HoleRecord) -> tuple[Any, ...]:
+    """The values of ``INSERT INTO holes (round_id, idx, player, place, deal, rules, moves, score, best,
+    finished_at)``."""
+    return (
+        finished.round_id,
+        finished.index,
+        finished.player,
+        finished.place,
+        str(finished.deal),
+        finished.rules,
+        " ".join(finished.moves),
+        finished.score,
+        finished.best,
+        stored_time(finished.finished_at),
     )

@@ -39,6 +39,7 @@ from adapters.postgres.url import redact
 from adapters.rounds_table import (
     ROUND_COLUMNS,
     ROUND_INSERT_TYPES,
+    hole_insert_values,
     read_time,
     round_from_row,
     round_insert_values,
@@ -259,18 +260,7 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
             if not await self._moves.save(args):
                 raise VersionConflict(conflict)
             return
-        hole = (
-            finished.round_id,
-            finished.index,
-            finished.player,
-            finished.place,
-            str(finished.deal),
-            finished.rules,
-            " ".join(finished.moves),
-            finished.score,
-            finished.best,
-            _ts(finished.finished_at),
-        )
+        hole = hole_insert_values(finished)
         if await self._write(self._SAVE_ROUND_AND_HOLE, *args, *hole) != 1:
             raise VersionConflict(conflict)
 

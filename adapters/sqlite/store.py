@@ -40,6 +40,7 @@ import aiosqlite
 
 from adapters.rounds_table import (
     ROUND_COLUMNS,
+    hole_insert_values,
     read_time,
     round_from_row,
     round_insert_values,
@@ -68,21 +69,6 @@ _ts, _dt = stored_time, read_time
 def _violation(error: sqlite3.IntegrityError) -> ConstraintViolation:
     """SQLite's integrity error as the port's ConstraintViolation, named by SQLite's error code."""
     return ConstraintViolation(f"{error.sqlite_errorname}: {error}")
-
-
-def _hole_values(finished: HoleRecord) -> tuple[Any, ...]:
-    return (
-        finished.round_id,
-        finished.index,
-        finished.player,
-        finished.place,
-        str(finished.deal),
-        finished.rules,
-        " ".join(finished.moves),
-        finished.score,
-        finished.best,
-        _ts(finished.finished_at),
-    )
 
 
 class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
@@ -253,7 +239,7 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
         self, state: RoundState, *, previous_version: int, finished: HoleRecord | None = None
     ) -> None:
         args = round_save_values(state, previous_version)
-        hole = None if finished is None else _hole_values(finished)
+        hole = None if finished is None else hole_insert_values(finished)
 
         def save(conn: sqlite3.Connection) -> None:  # a move: one statement; a hole's end: two
             if conn.execute(self._SAVE_ROUND, args).rowcount != 1:
