@@ -1,13 +1,13 @@
 """The life of a solver worker process: started by ``worker_context()``, set up by ``start_worker`` (the
 pool's initializer).
 
-A worker runs at a lower priority than the bot (the idle scheduling class on Linux), ignores Ctrl-C (the
-terminal sends SIGINT to the whole foreground process group: the bot decides how to stop, and stops its
-pool; the worker is started with SIGINT blocked, as multiprocessing starts its resource tracker, so that a
-Ctrl-C during its start-up is not a traceback either), and never outlives the bot: on Linux the kernel
-kills it when its parent dies (``PR_SET_PDEATHSIG``), and everywhere a watcher thread sees its parent gone
-(re-parented: ``os.getppid()`` changed) and exits. With the workers gone, multiprocessing's resource
-tracker, whose pipe they held open, sees the end of it and exits too.
+A worker runs at a lower priority than the bot, ignores Ctrl-C (the terminal sends SIGINT to the whole
+foreground process group: the bot decides how to stop, and stops its pool; the worker is started with
+SIGINT blocked, as multiprocessing starts its resource tracker, so that a Ctrl-C during its start-up is
+not a traceback either), and never outlives the bot:
+on Linux the kernel kills it when its parent dies (``PR_SET_PDEATHSIG``), and everywhere a watcher thread
+sees its parent gone (re-parented: ``os.getppid()`` changed) and exits. With the workers gone,
+multiprocessing's resource tracker, whose pipe they held open, sees the end of it and exits too.
 """
 
 from __future__ import annotations
@@ -23,12 +23,7 @@ import time
 from typing import Any
 
 WORKER_NICENESS = 10
-"""Solver workers run at a lower priority than the bot: a best score is a nicety, a player's move is not.
-On Linux they are also put in the idle scheduling class (``SCHED_IDLE``), where the niceness no longer
-counts: a worker then takes only the CPU time nothing else wants, so the bot's event loop and its database
-thread never wait for it (measured: ``golfbot bench core --players 2000 --think-ms 400`` p99 49-50 ms at
-nice 10, 26-32 ms idle, on a quiet 2-core machine). Best scores it has not worked out when a hole ends
-join the scorecard later (``bot.solo``)."""
+"""Solver workers run at a lower priority than the bot: a best score is a nicety, a player's move is not."""
 WATCH_SECONDS = 0.5
 """How often a worker looks whether its parent is still there."""
 _PR_SET_PDEATHSIG = 1
@@ -75,8 +70,6 @@ def start_worker(parent: int) -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)
-    with contextlib.suppress(OSError, AttributeError):  # Linux: run only on a core nothing else wants
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     _die_with(parent)
 
 
