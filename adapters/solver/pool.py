@@ -22,10 +22,9 @@ import logging
 import os
 from collections import Counter, OrderedDict
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor, Future
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from typing import Any, Generic, TypeVar
 
-from adapters.solver.loop_pool import LoopProcessPool
 from adapters.solver.workers import start_worker, worker_context
 from engine import solver
 from engine.course import course
@@ -78,7 +77,7 @@ class _Lane:
     def _pool(self) -> Executor:
         if self._executor is None:
             context = worker_context()
-            self._executor = LoopProcessPool(
+            self._executor = ProcessPoolExecutor(
                 max_workers=self._workers,
                 mp_context=context,
                 initializer=start_worker,  # low priority, deaf to Ctrl-C, dies with the bot
