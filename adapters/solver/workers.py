@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing.context
-import multiprocessing.resource_tracker
 import os
 import signal
 import sys
@@ -32,9 +31,6 @@ _PR_SET_PDEATHSIG = 1
 class _WorkerProcess(multiprocessing.context.SpawnProcess):
     @staticmethod
     def _Popen(process_obj: Any) -> Any:
-        # the resource tracker first: starting it unblocks SIGINT on its way out, so it must not start
-        # (as spawning starts it the first time) between the block below and the spawn
-        multiprocessing.resource_tracker.ensure_running()
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # the child inherits the mask
         try:
             return multiprocessing.context.SpawnProcess._Popen(process_obj)

@@ -14,8 +14,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from adapters.solver.pool import PooledSolver
 from adapters.solver.workers import WORKER_NICENESS, stop_workers
 from engine.deal import deal
@@ -124,41 +122,3 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
-
-
-FIRST_SPAWN = """
-import multiprocessing, sys
-from adapters.solver.workers import worker_context
-
-
-def blocked(conn):
-    line = next(l for l in open("/proc/self/status") if l.startswith("SigBlk"))
-    conn.send(int(line.split()[1], 16))
-
-
-if __name__ == "__main__":
-    context = worker_context()
-    ours, theirs = context.Pipe()
-    worker = context.Process(target=blocked, args=(theirs,), daemon=True)
-    worker.start()  # the first process this one spawns: multiprocessing's resource tracker starts too
-    print(ours.recv())
-    worker.join()
-"""
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_a_worker_starts_deaf_to_ctrl_c_even_as_the_first_process_spawned(tmp_path: Path) -> None:
-    """Starting multiprocessing's resource tracker (the first spawn does) unblocks SIGINT in the caller:
-    the worker's spawn must not come between that and its own block (a Ctrl-C during start-up was a
-    KeyboardInterrupt traceback from the worker)."""
-    script = tmp_path / "first_spawn.py"
-    script.write_text(FIRST_SPAWN)
-    run = subprocess.run(
-        [sys.executable, str(script)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])},
-        check=True,
-    )
-    assert int(run.stdout) & (1 << (signal.SIGINT - 1))
