@@ -55,8 +55,18 @@ def width(line: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
 
 
+def _as_a_shell_starts_it() -> None:
+    """A shell gives the program it runs in the foreground Ctrl-C and Ctrl-\\ as they should be, whatever
+    it was given itself. The tests may run where they are ignored (``nohup``, or ``&`` in a script without
+    job control), which the child would inherit: Python then leaves SIGINT ignored, as it should for a
+    program started that way, and Ctrl-C in the test would do nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+
+
 class Terminal:
-    """``golfbot`` in a pseudo-terminal of 80 columns, read one screen at a time."""
+    """``golfbot`` in a pseudo-terminal of 80 columns, read one screen at a time, started as a shell
+    starts it."""
 
     def __init__(
         self, args: list[str], env: dict[str, str], cwd: Path, *, columns: int = 80, rows: int = 50
@@ -69,6 +79,7 @@ class Terminal:
             encoding="utf-8",
             dimensions=(rows, columns),
             timeout=TIMEOUT,
+            preexec_fn=_as_a_shell_starts_it,
         )
         self.output = ""
         self.raw = ""
