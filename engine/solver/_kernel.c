@@ -30,6 +30,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#define HUGE_PAGES 1
+#endif
 
 #define MAXC 16
 #define MAXH 128
@@ -117,7 +123,34 @@ static inline void put40(void *t, uint64_t j, uint64_t v) {
 #define GET_PACKED(t, j) get40(t, j)
 #define PUT_PACKED(t, j, v) put40(t, j, v)
 
-static void *slots_new(uint64_t size, int width) { return calloc(size * (uint64_t)width + 8, 1); }
+/* Tables of 2 MB and more are mapped in huge pages where the system allows: a lookup lands anywhere in
+ * hundreds of megabytes, and with 4 KB pages nearly every one also misses the page-table cache. */
+#define HUGE_BYTES (1ULL << 21)
+static void *slots_new(uint64_t size, int width) {
+    uint64_t bytes = size * (uint64_t)width + 8;
+#ifdef HUGE_PAGES
+    if (bytes >= HUGE_BYTES) {
+        void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return NULL;
+        madvise(p, bytes, MADV_HUGEPAGE); /* a hint: without huge pages it still works */
+        return p;
+    }
+#endif
+    return calloc(bytes, 1);
+}
+
+static void slots_free(void *table, uint64_t size, int width) {
+    uint64_t bytes = size * (uint64_t)width + 8;
+    (void)bytes;
+    if (!table) return;
+#ifdef HUGE_PAGES
+    if (bytes >= HUGE_BYTES) {
+        munmap(table, bytes);
+        return;
+    }
+#endif
+    free(table);
+}
 
 #define DEFINE_TABLE(NAME, T, WIDTH, GET, PUT)                                                            \
     static int NAME##_grow(Ctx *x) {                                                                      \
@@ -126,7 +159,7 @@ static void *slots_new(uint64_t size, int width) { return calloc(size * (uint64_
         /* the two sets would pass the cap's memory in 8-byte slots and a quarter: the idle one starts    \
          * over (two sets of 5-byte slots at the cap stay within it) */                                   \
         if (o && !o->busy && o->table && (size + o->mask + 1) * WIDTH > x->cap * 10) {                    \
-            free(o->table);                                                                               \
+            slots_free(o->table, o->mask + 1, WIDTH);                                                     \
             o->table = NULL;                                                                              \
         }                                                                                                 \
         void *old = x->table, *fresh = slots_new(size, WIDTH);                                            \
@@ -138,7 +171,7 @@ static void *slots_new(uint64_t size, int width) { return calloc(size * (uint64_
             while (GET(fresh, j)) j = (j + 1) & m;                                                        \
             PUT(fresh, j, e);                                                                             \
         }                                                                                                 \
-        free(old);                                                                                        \
+        slots_free(old, x->mask + 1, WIDTH);                                                              \
         x->table = fresh;                                                                                 \
         x->mask = m;                                                                                      \
         return 1;                                                                                         \
@@ -254,13 +287,22 @@ static void table_erase(Ctx *x, uint64_t key) {
 
 /* An empty visited set of 2^16 slots (fewer under a smaller cap); 0 without memory. */
 static int table_new(Ctx *x) {
-    free(x->table);
+    slots_free(x->table, x->mask + 1, x->width);
     x->mask = (1u << 16) - 1;
     if (x->mask + 1 > x->cap) x->mask = x->cap - 1;
     x->used = 0;
     x->lossy = 0;
     x->table = slots_new(x->mask + 1, x->width);
     return x->table != NULL;
+}
+
+/* Asks the memory for the slot where a position's lookup starts, ahead of it: a position's children are
+ * asked for before its bound is worked out, so their cache misses overlap that work (and one another).
+ * Only in tables too big for the caches (small ones are there already). */
+#define PREFETCH_FROM ((1u << 20) - 1)
+static inline void table_prefetch(const Ctx *x, uint64_t key) {
+    uint64_t j = hash64(key + 1) & x->mask;
+    __builtin_prefetch((const char *)x->table + j * (uint64_t)x->width, 1, 3);
 }
 
 /* ---- the lower bound ------------------------------------------------------------------------- */
@@ -510,11 +552,20 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
             return;
         }
     }
-    if (!left || (!(x->flags & F_NOBOUND) && hopeless(x, idx, top))) return;
+    if (!left) return;
+    const unsigned char *row = x->adj[top];
+    if (x->mask >= PREFETCH_FROM) {
+        for (int c = 0; c < x->ncols; c++) {
+            int h = x->height[c];
+            if (h && row[x->cards[c][h - 1]])
+                table_prefetch(x, key - x->wcol[c] - (uint64_t)top + (uint64_t)x->cards[c][h - 1]);
+        }
+        if (idx < x->S) table_prefetch(x, key + x->widx - (uint64_t)top + (uint64_t)x->stock[idx]);
+    }
+    if (!(x->flags & F_NOBOUND) && hopeless(x, idx, top)) return;
 
     /* Plays, taller columns first (they are the hard ones to clear), then turning the stock. */
     int order[MAXC], n = 0;
-    const unsigned char *row = x->adj[top];
     for (int c = 0; c < x->ncols; c++) {
         int h = x->height[c];
         if (h && row[x->cards[c][h - 1]]) {
@@ -566,7 +617,7 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
 static void ctx_free(Ctx *x) {
     if (x) {
         if (x->partner) x->partner->partner = NULL;
-        free(x->table);
+        slots_free(x->table, x->mask + 1, x->width);
         free(x->pre);
         free(x);
     }
