@@ -5,7 +5,9 @@ while it is connected (``plugged``). A process that runs a platform's bot says s
 event for that platform while its bot is not (yet, or for a moment no longer) connected — a match's clock
 that ran out while the bot was down fires at start, before the bot is connected — waits in a backlog and
 is delivered, in order, when the bot plugs in. An event for a platform no bot here runs is a failed
-delivery, which ``bot.events.Outbox`` logs in one line.
+delivery, which ``bot.events.Outbox`` logs in one line. A delivery that fails because its bot left while it
+was on its way (the process is stopping: the bot's HTTP client closes under it; or the connection dropped)
+is not a failure either: the event goes back to the front of the backlog.
 """
 
 from __future__ import annotations
@@ -80,12 +82,32 @@ class Notifiers:
         platform = key.partition(":")[0]
         notifier = self._by_platform.get(platform)
         if notifier is not None and not self._backlog.get(platform):
-            await _send(notifier, whom, key, event)
+            try:
+                await _send(notifier, whom, key, event)
+            except Exception:
+                if not self._left(platform, notifier, key, event):
+                    raise
+                self._keep(platform, (whom, key, event), first=True)
             return
         if platform not in self._expected:
             raise NoBotRunning(f"no {platform or 'unknown'} bot is running")
+        self._keep(platform, (whom, key, event))
+
+    def _left(self, platform: str, notifier: Notifier, key: str, event: Event) -> bool:
+        """After a failed delivery: had the bot left meanwhile (and will one be back)?"""
+        if self._by_platform.get(platform) is notifier or platform not in self._expected:
+            return False
+        log.info("the %s bot left while %s to %s was on its way: kept", platform, type(event).__name__, key)
+        return True
+
+    def _keep(self, platform: str, item: tuple[Whom, str, Event], *, first: bool = False) -> None:
+        """Into the backlog: at its end, or (``first``: back from a delivery cut short) at its front."""
         backlog = self._backlog.setdefault(platform, deque())
-        if len(backlog) >= BACKLOG:
+        if first:
+            backlog.appendleft(item)
+        else:
+            backlog.append(item)
+        if len(backlog) > BACKLOG:
             _, dropped_key, dropped = backlog.popleft()
             log.warning(
                 "the %s bot is away: dropped %s to %s (%d events waiting)",
@@ -94,7 +116,6 @@ class Notifiers:
                 dropped_key,
                 BACKLOG,
             )
-        backlog.append((whom, key, event))
 
     async def _flush(self, platform: str, notifier: Notifier) -> None:
         """Deliver what waited for ``platform``, in order, while ``notifier`` stays plugged in."""
@@ -104,6 +125,8 @@ class Notifiers:
             try:
                 await _send(notifier, whom, key, event)
             except Exception as error:
+                if self._left(platform, notifier, key, event):
+                    return  # it stays first in the backlog
                 name, kind = type(event).__name__, type(error).__name__
                 log.error("could not deliver %s to %s: %s: %s", name, key, kind, error)
                 log.debug("delivery failed", exc_info=True)

@@ -139,3 +139,74 @@ async def test_a_backlog_keeps_the_newest_events_and_says_what_it_dropped(caplog
             await notifiers.drained()
         assert notifiers.waiting("telegram") == 0
     assert [d.event.session for d in heard.delivered] == ["r1", "r2"]
+
+
+class ClientClosingUnder:
+    """A chat platform whose HTTP client closes as its bot leaves: a delivery on its way then fails, as
+    python-telegram-bot's does with "HTTPXRequest is not initialized"."""
+
+    def __init__(self) -> None:
+        self.sending = asyncio.Event()
+        self.closed = asyncio.Event()
+
+    async def to_place(self, place: str, event: Event) -> None:
+        self.sending.set()
+        await self.closed.wait()
+        raise RuntimeError("HTTPXRequest is not initialized")
+
+    async def to_player(self, player: str, event: Event) -> None:
+        await self.to_place(player, event)
+
+
+async def test_a_delivery_cut_short_by_its_bot_leaving_waits_for_it_to_be_back(caplog):
+    """Seen at SIGTERM: an event on its way when the bot stopped was logged as an error and lost."""
+    notifiers = Notifiers()
+    notifiers.expect("telegram")
+    closing = ClientClosingUnder()
+    first = RoundFinished("telegram:1", "telegram:2", "r1", total=40, par=45)
+    with notifiers.plugged("telegram", closing):
+        on_its_way = asyncio.create_task(notifiers.to_place("telegram:1", first))
+        await closing.sending.wait()
+    await notifiers.to_player("telegram:2", RoundFinished("telegram:1", "telegram:2", "r2", 41, 45))
+    closing.closed.set()  # the bot has left; its client closes under the delivery
+    async with asyncio.timeout(10):
+        await on_its_way  # not a failure: it waits, first in line
+    assert notifiers.waiting("telegram") == 2
+
+    heard = MemoryNotifier()
+    with notifiers.plugged("telegram", heard):
+        async with asyncio.timeout(10):
+            await notifiers.drained()
+    assert [d.event.session for d in heard.delivered] == ["r1", "r2"]
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+async def test_a_backlog_cut_short_by_its_bot_leaving_keeps_its_order(caplog):
+    notifiers = Notifiers()
+    notifiers.expect("telegram")
+    for n in range(2):
+        await notifiers.to_place("telegram:1", RoundFinished("telegram:1", "telegram:2", f"r{n}", 40, 45))
+    closing = ClientClosingUnder()
+    with notifiers.plugged("telegram", closing):
+        await closing.sending.wait()  # the first that waited is on its way
+    closing.closed.set()
+    async with asyncio.timeout(10):
+        await notifiers.drained()
+    assert notifiers.waiting("telegram") == 2
+
+    heard = MemoryNotifier()
+    with notifiers.plugged("telegram", heard):
+        async with asyncio.timeout(10):
+            await notifiers.drained()
+    assert [d.event.session for d in heard.delivered] == ["r0", "r1"]
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+async def test_a_failed_delivery_while_the_bot_stays_is_still_a_failure():
+    notifiers = Notifiers()
+    notifiers.expect("telegram")
+    closing = ClientClosingUnder()
+    closing.closed.set()
+    with notifiers.plugged("telegram", closing), pytest.raises(RuntimeError, match="HTTPXRequest"):
+        await notifiers.to_place("telegram:1", RoundFinished("telegram:1", "telegram:2", "r1", 40, 45))
+    assert notifiers.waiting("telegram") == 0
