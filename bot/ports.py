@@ -73,6 +73,11 @@ class RoundStore(Protocol):
         hole's best is not known yet (a best score is the deal's, so a second answer is the same one)."""
         ...
 
+    async def hole_bests(self, round_id: str) -> dict[int, int]:
+        """The best scores known for a round's recorded holes, by hole index (0 first); a hole whose best
+        is not known is left out."""
+        ...
+
 
 class RecordStore(Protocol):
     """Finished holes and what is worked out from them (stats; leaderboards next)."""

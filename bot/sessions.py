@@ -208,10 +208,11 @@ class Sessions:
         """A change on the system's behalf, no press behind it (a best score worked out after its hole
         ended, say): ``change_of`` makes it from the session as it stands, under the session's lock, or
         returns None for nothing to change. A race lost to another process is made again from the session
-        as that left it. Whether a change was committed."""
+        as that left it. Whether a change was committed. The session is read as stored, not as cached:
+        nobody pressed here, so the last change may have been another process's."""
         for _ in range(AMEND_TRIES):
             async with self.locks.hold(session_id):
-                live = await self.load(session_id)
+                live = await self.reload(session_id)
                 change = change_of(live)
                 if change is None:
                     return False
@@ -225,6 +226,10 @@ class Sessions:
     async def record_best(self, round_id: str, index: int, best: int) -> None:
         """The best possible score of a recorded hole, worked out after it ended (``RoundStore``)."""
         await self._rounds.record_best(round_id, index, best)
+
+    async def hole_bests(self, round_id: str) -> dict[int, int]:
+        """The best scores recorded with a round's holes, by hole index (``RoundStore``)."""
+        return await self._rounds.hole_bests(round_id)
 
     def _mode_of(self, state: RoundState, kind: str | None) -> Mode[Any]:
         mode = self._modes.get(state.kind)

@@ -201,6 +201,7 @@ class Solo:
             new = state.bump(moves=moves, updated_at=now)
             return Change(new, after, self._round_screen(new, after))
         score = after.score
+        state = await self._with_recorded_bests(state)
         answer, late = await self._best_score(state)
         best = answer.score if answer is not None and answer.proven else None
         last = card_of(state).on_last_hole
@@ -307,8 +308,7 @@ class Solo:
             while len(self._late) > self._cache_size:
                 self._late.pop(next(iter(self._late)))
             await self._sessions.record_best(state.id, len(state.scores) - 1, answer.score)
-            if state.status is RoundStatus.FINISHED:
-                await self._sessions.amend(state.id, self._fill_in)
+            await self._sessions.amend(state.id, self._fill_in)  # if the round is over (here or elsewhere)
         except Exception:  # a nicety: logged, and the scorecard says "not known"
             log.exception("late best score of deal %s failed", state.deal)
 
@@ -322,8 +322,21 @@ class Solo:
         )
         return state if best == state.best else replace(state, best=best)
 
+    async def _with_recorded_bests(self, state: RoundState) -> RoundState:
+        """At a hole's end: ``state`` with the best scores of its earlier holes that came in after those
+        holes ended, here or in another process (which records them with their holes: ``record_best``)."""
+        state = self._with_late_bests(state)
+        if None not in state.best:
+            return state
+        recorded = await self._sessions.hole_bests(state.id)
+        best = tuple(recorded.get(i) if known is None else known for i, known in enumerate(state.best))
+        return state if best == state.best else replace(state, best=best)
+
     def _fill_in(self, live: Live[Hole]) -> Change[Hole] | None:
-        """The change that puts late best scores in a round's scorecard; None if it has none to take."""
+        """The change that puts late best scores in a finished round's scorecard; None if it has none to
+        take, or is not over (its next press takes them: a change now would make its buttons stale)."""
+        if live.state.status is not RoundStatus.FINISHED:
+            return None
         filled = self._with_late_bests(live.state)
         if filled is live.state:
             return None

@@ -124,6 +124,13 @@ class MemoryStorage(MemoryDailyStore, MemoryCompetitions):
         if hole is not None and hole.best is None:
             self._holes[(round_id, index)] = replace(hole, best=best)
 
+    async def hole_bests(self, round_id: str) -> dict[int, int]:
+        return {
+            index: hole.best
+            for (of, index), hole in self._holes.items()
+            if of == round_id and hole.best is not None
+        }
+
     # ---- holes and stats -------------------------------------------------------------------------
 
     async def stats(self, player: str, place: str | None = None) -> Stats:

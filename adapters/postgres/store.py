@@ -268,6 +268,10 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         sql = "UPDATE holes SET best = $1 WHERE round_id = $2 AND idx = $3 AND best IS NULL"
         await self._write(sql, best, round_id, index)
 
+    async def hole_bests(self, round_id: str) -> dict[int, int]:
+        sql = "SELECT idx, best FROM holes WHERE round_id = $1 AND best IS NOT NULL"
+        return {row["idx"]: row["best"] for row in await self._pool.fetch(sql, round_id)}
+
     async def _save_move(self, args: tuple[Any, ...]) -> bool:
         """One move alone (the values of ``round_save_values``): whether the round was at its version."""
         return await self._write(self._SAVE_ROUND, *args) == 1

@@ -255,6 +255,10 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
             (best, round_id, index),
         )
 
+    async def hole_bests(self, round_id: str) -> dict[int, int]:
+        sql = "SELECT idx, best FROM holes WHERE round_id = ? AND best IS NOT NULL"
+        return {index: best for index, best in await self._all(sql, (round_id,))}
+
     # ---- holes and stats -------------------------------------------------------------------------
 
     _HOLE_STATS = (

@@ -177,3 +177,61 @@ async def test_closing_stops_the_waiting(storage, slow, clock, click, alice, her
     await asyncio.sleep(0.2)
     state = await storage.load_round(screen.session)
     assert state is not None and state.best == (None,)
+
+
+@pytest.fixture
+async def other_process(db_path: Path, clock: ManualClock) -> AsyncIterator[tuple[Clubhouse, SlowSolver]]:
+    """A second bot process on the same database file, whose own solver answers at once."""
+    store = await SqliteStorage.open(db_path)
+    solver = SlowSolver({24: 3, 25: 4})
+    solver.release()
+    clubhouse = Clubhouse(store, solver, clock, rng=random.Random(8))
+    yield clubhouse, solver
+    await clubhouse.close()
+    await store.close()
+
+
+async def test_a_late_best_worked_out_in_one_process_joins_the_scorecard_in_another(
+    club, slow, storage, db_path, click, alice, here, other_process
+):
+    """The round's next presses land on another process (several bot processes on one database): the best
+    score recorded with the hole by the first joins the scorecard when the next hole ends there."""
+    elsewhere, _ = other_process
+    screen = await club.start_round(alice, here, holes=2, deal_code="24")
+    over = await click(club, alice, screen, "q")
+    assert texts.BEST_LATER in over.notes
+    slow.release()
+
+    async def recorded() -> bool:
+        return hole_bests(db_path, screen.session) == [3]
+
+    await until(recorded)
+    second = await click(elsewhere, alice, over, "n")
+    last = await click(elsewhere, alice, second, "q")
+    assert last.title.startswith("🏁 Round over")
+    state = await storage.load_round(screen.session)
+    assert state is not None and state.best == (3, 4) and state.status is RoundStatus.FINISHED
+
+
+async def test_a_late_best_for_a_round_another_process_finished_is_written_into_it(
+    club, slow, storage, db_path, click, alice, here, other_process
+):
+    elsewhere, _ = other_process
+    screen = await club.start_round(alice, here, holes=2, deal_code="24")
+    over = await click(club, alice, screen, "q")  # the best of hole 1 is still on its way here
+    second = await click(elsewhere, alice, over, "n")
+    finished = await click(elsewhere, alice, second, "q")  # the round ends in the other process
+    assert finished.title.startswith("🏁 Round over")
+    before = await storage.load_round(screen.session)
+    assert before is not None and before.best == (None, 4)
+
+    slow.release()  # this process's cache still has the round at hole 1
+
+    async def amended() -> bool:
+        state = await storage.load_round(screen.session)
+        return state is not None and state.best == (3, 4)
+
+    await until(amended)
+    state = await storage.load_round(screen.session)
+    assert state is not None and state.version == before.version + 1
+    assert state.status is RoundStatus.FINISHED and hole_bests(db_path, screen.session) == [3, 4]

@@ -322,9 +322,9 @@ async def test_an_amendment_with_nothing_to_change_writes_nothing(sessions, stor
     assert stored is not None and stored.version == 2
 
 
-async def test_an_amendment_that_loses_a_race_is_made_again_from_what_won(storage, clock, duel):
+async def test_an_amendment_is_made_on_the_session_as_stored_not_as_cached(storage, clock, duel):
     """Two Sessions on one database file (two bot processes): the second's cache is behind when it
-    amends; the version check refuses that write, and the amendment is made again on the stored session."""
+    amends (a best score worked out there for a round the other one finished); it reads the stored one."""
     first, second = Sessions(storage, clock), Sessions(storage, clock)
     first.add(duel)
     second.add(Duel())
@@ -338,6 +338,26 @@ async def test_an_amendment_that_loses_a_race_is_made_again_from_what_won(storag
         return add_one(live)
 
     assert await second.amend(duel_id, counted)
-    assert made == [1, 2]
+    assert made == [2]
     stored = await storage.load_round(duel_id)
     assert stored is not None and stored.version == 3 and stored.payload.read()["count"] == 3
+
+
+async def test_two_processes_amending_at_once_lose_neither_amendment(storage, clock, duel):
+    """Each process's lock is its own: the version check refuses the write that comes second, and that
+    amendment is made again on what the first wrote."""
+    first, second = Sessions(storage, clock), Sessions(storage, clock)
+    first.add(duel)
+    second.add(Duel())
+    duel_id = await a_duel(first, storage, clock, "duel0005")
+    calls: list[int] = []
+
+    def counted(live: Live[Table]) -> Change[Table] | None:
+        calls.append(live.state.version)
+        return add_one(live)
+
+    done = await asyncio.gather(first.amend(duel_id, counted), second.amend(duel_id, counted))
+    assert done == [True, True]
+    assert calls == [1, 1, 2]  # both read version 1; the one refused made it again on version 2
+    stored = await storage.load_round(duel_id)
+    assert stored is not None and stored.version == 3 and stored.payload.read()["count"] == 2

@@ -262,12 +262,16 @@ async def test_a_best_score_worked_out_later_is_recorded_with_its_hole_once(stor
     await storage.save_round(played, previous_version=state.version, finished=hole)
     assert await hole_bests(storage, state.id) == [None]
 
+    assert await storage.hole_bests(state.id) == {}
+
     await storage.record_best(state.id, 0, 3)
     assert await hole_bests(storage, state.id) == [3]
     await storage.record_best(state.id, 0, 5)  # a known best is never overwritten
     await storage.record_best(state.id, 1, 4)  # a hole not recorded: nothing to write
     await storage.record_best("no-such-round", 0, 4)
     assert await hole_bests(storage, state.id) == [3]
+    assert await storage.hole_bests(state.id) == {0: 3}
+    assert await storage.hole_bests("no-such-round") == {}
     assert await storage.load_round(state.id) == played  # the round itself is not touched
 
 
