@@ -570,7 +570,7 @@ static int last_walk_out(Ctx *x, int idx, int u, int top, int left) {
 
 /* Can this position still beat the best value found? */
 static inline int hopeless(Ctx *x, int idx, int top, int left) {
-    if (x->best <= 0) {
+    if (x->best <= 1) { /* only clearing will do (best 1: with any stock in hand) */
         int u = x->S + x->best - idx - 1; /* turns left to clear with more stock in hand */
         if (u < 0) return 1;
         if (bound(x, idx, u, top, 1) > 0) return 1;

@@ -357,7 +357,7 @@ def _run(
     stop = False
 
     def hopeless(idx: int, top: int, left: int) -> bool:
-        if best <= 0:
+        if best <= 1:  # only clearing will do (best 1: with any stock in hand)
             u = total + best - idx - 1  # turns left to clear with more stock in hand
             if u < 0 or bound(idx, u, top, 1) > 0:
                 return True
