@@ -534,13 +534,15 @@ static int last_walk_from(Ctx *x, LastWalk *w, int r, int top) {
 }
 
 /* 1 if clearing with the stock cards idx .. idx+u-1 (u >= 1) is ruled out by the last walk. */
-static int last_walk_out(Ctx *x, int idx, int u, int top, int left) {
+static int last_walk_out(Ctx *x, int idx, int u, int top) {
     LastWalk w;
     const int *a = x->pre + idx * NRANK, *b = x->pre + (idx + u - 1) * NRANK;
     unsigned ranks = 0;
+    w.left = 0;
     for (int r = 0; r < NRANK; r++) {
         w.starts[r] = b[r] - a[r];
         w.cnt[r] = x->cnt[r];
+        w.left += x->cnt[r];
         if (x->cnt[r]) ranks |= 1u << r;
     }
     if (!deficit(x, w.cnt, w.starts, top)) return 0; /* the last stock card may stay unturned */
@@ -551,7 +553,6 @@ static int last_walk_out(Ctx *x, int idx, int u, int top, int left) {
         x->gen = 1;
     }
     w.nodes = 0;
-    w.left = left;
     memset(w.lo, 0, sizeof w.lo);
     for (int c = 0; c < x->ncols; c++) {
         if (!x->height[c]) continue;
@@ -569,12 +570,12 @@ static int last_walk_out(Ctx *x, int idx, int u, int top, int left) {
 }
 
 /* Can this position still beat the best value found? */
-static inline int hopeless(Ctx *x, int idx, int top, int left) {
+static inline int hopeless(Ctx *x, int idx, int top) {
     if (x->best <= 1) { /* only clearing will do (best 1: with any stock in hand) */
         int u = x->S + x->best - idx - 1; /* turns left to clear with more stock in hand */
         if (u < 0) return 1;
         if (bound(x, idx, u, top, 1) > 0) return 1;
-        return u > 0 && !(x->flags & F_WRAP) && last_walk_out(x, idx, u, top, left);
+        return u > 0 && !(x->flags & F_WRAP) && last_walk_out(x, idx, u, top);
     }
     return bound(x, idx, x->S - idx, top, x->best) >= x->best;
 }
@@ -608,7 +609,7 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
             return;
         }
     }
-    if (!left || (!(x->flags & F_NOBOUND) && hopeless(x, idx, top, left))) return;
+    if (!left || (!(x->flags & F_NOBOUND) && hopeless(x, idx, top))) return;
 
     /* Plays, taller columns first (they are the hard ones to clear), then turning the stock. */
     int order[MAXC], n = 0;

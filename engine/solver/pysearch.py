@@ -187,7 +187,7 @@ class _Tables:
             blocked([col[:h] for col, h in zip(columns, height, strict=True)], cnt, starts, top, flags)
         )
 
-    def last_walk_out(self, idx: int, u: int, top: int, left: int) -> bool:
+    def last_walk_out(self, idx: int, u: int, top: int) -> bool:
         """Is clearing with the stock cards idx..idx+u-1 (u >= 1) turned at most ruled out by the last
         walk? Either the last of them is never turned (then the matching must allow clearing with one
         start fewer), or the walk from it, the last, clears every card left when it is turned: bottoms
@@ -201,6 +201,7 @@ class _Tables:
         a, b = self.prefix[idx], self.prefix[idx + u - 1]
         starts = [b[r] - a[r] for r in range(RANKS)]
         cnt, flags = self.cnt[:], self.flags
+        left = sum(cnt)
         if not deficit(cnt, starts, top, flags):
             return False  # the last stock card may stay unturned
         first = self.stock[idx + u - 1]
@@ -356,12 +357,12 @@ def _run(
     best_idx, best_path = -1, b""
     stop = False
 
-    def hopeless(idx: int, top: int, left: int) -> bool:
+    def hopeless(idx: int, top: int) -> bool:
         if best <= 1:  # only clearing will do (best 1: with any stock in hand)
             u = total + best - idx - 1  # turns left to clear with more stock in hand
             if u < 0 or bound(idx, u, top, 1) > 0:
                 return True
-            return u > 0 and not flags & WRAP and t.last_walk_out(idx, u, top, left)
+            return u > 0 and not flags & WRAP and t.last_walk_out(idx, u, top)
         return bound(idx, total - idx, top, best) >= best
 
     def reached(key: int, idx: int) -> bool:
@@ -394,7 +395,7 @@ def _run(
             if value <= stop_value:
                 stop = True
                 return
-        if not left or (bounded and hopeless(idx, top, left)):
+        if not left or (bounded and hopeless(idx, top)):
             return
         row = rows[top]
         plays = [c for c in range(ncols) if height[c] and row[columns[c][height[c] - 1]]]

@@ -283,8 +283,8 @@ class TestLastWalk:
         problem = problem_of(hole)
         tables = _Tables(problem)
         assert tables.bound(0, 2, problem.top, 1) == 0
-        assert tables.last_walk_out(0, 2, problem.top, 3)
-        assert not tables.last_walk_out(0, 3, problem.top, 3)
+        assert tables.last_walk_out(0, 2, problem.top)
+        assert not tables.last_walk_out(0, 3, problem.top)
         assert brute_force(hole) == 0  # clearing takes all three
 
     @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -318,7 +318,7 @@ def _never_rules_out_a_clearing(hole: Hole, brute_force: Callable[[Hole], int]) 
     if problem.flags & NO_BOUND or not left:
         return fired
     for u in range(1, len(problem.stock) + 1):
-        if not tables.bound(0, u, problem.top, 1) and tables.last_walk_out(0, u, problem.top, left):
+        if not tables.bound(0, u, problem.top, 1) and tables.last_walk_out(0, u, problem.top):
             assert brute_force(hole) > u - len(problem.stock), (hole, u)
             fired = True
     return fired
