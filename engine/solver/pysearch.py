@@ -196,8 +196,8 @@ class _Tables:
         allow that too. The last walk is tried backwards, taking columns from the bottom up (the last
         card played is a column's bottom card), each node (cards taken, last rank) once; where the card
         taken could go onto the last start, the rest is matched. Past LAST_WALK_NODES nodes clearing is
-        not ruled out. The search asks it only without wrapping, where it pays (see the kernel's
-        last_walk_out, which this follows step for step)."""
+        not ruled out. The search asks it only without wrapping and with no Joker in the tableau,
+        where it pays (see the kernel's last_walk_out, which this follows step for step)."""
         a, b = self.prefix[idx], self.prefix[idx + u - 1]
         starts = [b[r] - a[r] for r in range(RANKS)]
         cnt, flags = self.cnt[:], self.flags
@@ -362,7 +362,7 @@ def _run(
             u = total + best - idx - 1  # turns left to clear with more stock in hand
             if u < 0 or bound(idx, u, top, 1) > 0:
                 return True
-            return u > 0 and not flags & WRAP and t.last_walk_out(idx, u, top)
+            return u > 0 and not flags & WRAP and not cnt[0] and t.last_walk_out(idx, u, top)
         return bound(idx, total - idx, top, best) >= best
 
     def reached(key: int, idx: int) -> bool:
