@@ -20,6 +20,8 @@ from engine.solver.problem import (
 )
 
 _INFINITY = 2**31 - 1
+LAST_WALK_NODES = 4096
+"""The most nodes of the last walk tried backwards (the kernel's LAST_WALK_NODES)."""
 
 
 def _path_matching(caps: list[int]) -> int:
@@ -185,6 +187,71 @@ class _Tables:
             blocked([col[:h] for col, h in zip(columns, height, strict=True)], cnt, starts, top, flags)
         )
 
+    def last_walk_out(self, idx: int, u: int, top: int) -> bool:
+        """Is clearing with the stock cards idx..idx+u-1 (u >= 1) turned at most ruled out by the last
+        walk? Either the last of them is never turned (then the matching must allow clearing with one
+        start fewer), or the walk from it, the last, clears every card left when it is turned: bottoms
+        of the columns, taken in one +-1 walk, each card exposed when played; the cards above them are
+        cleared by the walks before, from the top and the first u - 1 stock cards, so the matching must
+        allow that too. The last walk is tried backwards, taking columns from the bottom up (the last
+        card played is a column's bottom card), each node (cards taken, last rank) once; where the card
+        taken could go onto the last start, the rest is matched. Past LAST_WALK_NODES nodes clearing is
+        not ruled out. The search asks it only without wrapping and with no Joker in the tableau,
+        where it pays (see the kernel's last_walk_out, which this follows step for step)."""
+        a, b = self.prefix[idx], self.prefix[idx + u - 1]
+        starts = [b[r] - a[r] for r in range(RANKS)]
+        cnt, flags = self.cnt[:], self.flags
+        left = sum(cnt)
+        if not deficit(cnt, starts, top, flags):
+            return False  # the last stock card may stay unturned
+        first = self.stock[idx + u - 1]
+        columns, height, ncols, rows = self.columns, self.height, self.ncols, self.rows
+        if not any(rows[first][r] for r in range(RANKS) if cnt[r]):
+            return True  # no card goes onto it: its walk is empty
+        lo = [0] * ncols
+        tried: set[tuple[tuple[int, ...], int]] = set()
+        nodes = 0
+
+        def walk_from(r: int, taken: int) -> bool:
+            nonlocal nodes
+            node = (tuple(lo), r)
+            if node in tried:  # it found nothing
+                return False
+            tried.add(node)
+            nodes += 1
+            if nodes > LAST_WALK_NODES:
+                return True
+            if rows[first][r] and (taken == left or not deficit(cnt, starts, top, flags)):
+                return True
+            for c in range(ncols):
+                i = lo[c]
+                if i >= height[c]:
+                    continue
+                q = columns[c][i]
+                if not rows[q][r]:  # r goes onto q in the walk
+                    continue
+                lo[c] += 1
+                cnt[q] -= 1
+                found = walk_from(q, taken + 1)
+                lo[c] -= 1
+                cnt[q] += 1
+                if found:
+                    return True
+            return False
+
+        for c in range(ncols):
+            if not height[c]:
+                continue
+            q = columns[c][0]
+            lo[c] = 1
+            cnt[q] -= 1
+            found = walk_from(q, 1)
+            lo[c] = 0
+            cnt[q] += 1
+            if found:
+                return False
+        return True
+
     def lower_bound(self, top: int) -> int:
         """No line from the start scores below this: the cards that must stay, or, when clearing is not
         ruled out, minus the most stock that the fewest turns able to clear would leave."""
@@ -291,9 +358,11 @@ def _run(
     stop = False
 
     def hopeless(idx: int, top: int) -> bool:
-        if best <= 0:
+        if best <= 1:  # only clearing will do (best 1: with any stock in hand)
             u = total + best - idx - 1  # turns left to clear with more stock in hand
-            return u < 0 or bound(idx, u, top, 1) > 0
+            if u < 0 or bound(idx, u, top, 1) > 0:
+                return True
+            return u > 0 and not flags & WRAP and not cnt[0] and t.last_walk_out(idx, u, top)
         return bound(idx, total - idx, top, best) >= best
 
     def reached(key: int, idx: int) -> bool:

@@ -16,8 +16,8 @@ from engine.deal import deal
 from engine.hole import Hole
 from engine.rules import Rules
 from engine.solver import Solution, kernel_available, solve, winnable
-from engine.solver.problem import KINGS_PRED, NO_TOP, RANKS, WRAP, Problem, problem_of
-from engine.solver.pysearch import Search, blocked, deficit
+from engine.solver.problem import KINGS_PRED, NO_BOUND, NO_TOP, RANKS, WRAP, Problem, problem_of
+from engine.solver.pysearch import Search, _Tables, blocked, deficit
 
 
 def _all_rules() -> list[Rules]:
@@ -270,6 +270,78 @@ def test_blocked_positions_cannot_be_cleared(brute_force: Callable[[Hole], int],
         check_line(hole, solution)
         if kernel_available():
             assert solve(hole, backend="c") == solution
+
+
+class TestLastWalk:
+    """Clearing with at most u stock cards turned: if the last of them must be turned, the walk from it
+    clears, in one +-1 walk, every card the walks before leave (bottoms of the columns)."""
+
+    def test_the_last_start_must_begin_a_walk_that_clears_the_rest(self, make_hole, brute_force) -> None:
+        # 4 on top takes nothing; the 7 takes the 6, but the 3 under it is no neighbour of the 6; only
+        # the Ace, turned last, opens 2 then 3. The matching lets the K and 7 do it (7-6, 4-3, 3-2).
+        hole = make_hole(["2H", "3H 6S"], foundation="4C", stock="KH 7C AS")
+        problem = problem_of(hole)
+        tables = _Tables(problem)
+        assert tables.bound(0, 2, problem.top, 1) == 0
+        assert tables.last_walk_out(0, 2, problem.top)
+        assert not tables.last_walk_out(0, 3, problem.top)
+        assert brute_force(hole) == 0  # clearing takes all three
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(hole=small_positions())
+    def test_never_rules_out_a_clearing(self, brute_force: Callable[[Hole], int], hole: Hole) -> None:
+        _never_rules_out_a_clearing(hole, brute_force)
+
+    def test_crowded_positions(self, brute_force: Callable[[Hole], int], check_line) -> None:
+        """Positions where it rules out what the bound lets through, under every base rule set, one and
+        two decks, Jokers: none can be cleared so, and both backends find the brute-force optimum."""
+        rng = random.Random(14)
+        fired = 0
+        while fired < 30:
+            hole = _crowded_position(rng)
+            if _never_rules_out_a_clearing(hole, brute_force):
+                fired += 1
+                solution = solve(hole, backend="python")
+                assert solution.score == brute_force(hole)
+                check_line(hole, solution)
+                if kernel_available():
+                    assert solve(hole, backend="c") == solution
+
+
+def _never_rules_out_a_clearing(hole: Hole, brute_force: Callable[[Hole], int]) -> bool:
+    """Checks that wherever the last walk rules out clearing with at most u cards turned (and the
+    bound does not), no line clears so (its score would be at most u - len(stock)); whether it did."""
+    problem = problem_of(hole)
+    tables = _Tables(problem)
+    left = sum(tables.height)
+    fired = False
+    if problem.flags & NO_BOUND or not left:
+        return fired
+    for u in range(1, len(problem.stock) + 1):
+        if not tables.bound(0, u, problem.top, 1) and tables.last_walk_out(0, u, problem.top):
+            assert brute_force(hole) > u - len(problem.stock), (hole, u)
+            fired = True
+    return fired
+
+
+def _crowded_position(rng: random.Random) -> Hole:
+    """A few short columns of nearby ranks and a short stock, under a random base rule set."""
+    rules = rng.choice(
+        [Rules(decks=2), Rules(decks=2, queens_on_kings=True), Rules(decks=2, wrap=True), Rules(),
+         Rules(wrap=True), Rules(decks=2, jokers=1)]
+    )  # fmt: skip
+    pack = list(full_deck(decks=rules.decks, jokers=rules.jokers))
+    low = rng.randint(1, 10)
+    near = [card for card in pack if card.is_joker or low <= card.rank <= low + 4]
+    rng.shuffle(near)
+    columns = rng.randint(2, 4)
+    tableau: list[list[Card]] = [[] for _ in range(rules.columns)]
+    for card in near[: rng.randint(3, 10)]:
+        tableau[rng.randrange(columns)].append(card)
+    used = {id(card) for col in tableau for card in col}
+    rest = [card for card in pack if id(card) not in used]
+    rng.shuffle(rest)
+    return Hole(tuple(tuple(col) for col in tableau), (rest[0],), tuple(rest[1 : rng.randint(2, 6)]), rules)
 
 
 def test_a_search_shares_with_one_other_at_most() -> None:
