@@ -12,7 +12,9 @@
  * matching (a path of ranks, or a cycle with wrapping) bounds how many cards can still be played; cards
  * that can never be played at all (buried under such a card, or with no rank to go onto) tighten it.
  * Clearing is also ruled out when the foundation cannot come often enough into the ranks beyond the
- * starts, one way in for each separate run of such cards in a column (see blocked).
+ * starts, one way in for each separate run of such cards in a column (see blocked). Where only clearing
+ * can beat the best (no wrapping, no Joker in the tableau), the last stock card of the window is either
+ * never turned or begins a walk that clears what the walks before it leave (see last_walk_out).
  * Turning from a position is not searched when a position with the same column heights was finished with
  * as few stock cards turned (whatever its top): turning on from there reaches every position ours would.
  * A Search object keeps one position's visited set between searches: what the set holds (positions
