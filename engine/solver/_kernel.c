@@ -52,6 +52,7 @@
 #define F_WRAP 2       /* Ace and King are neighbours */
 #define F_STUCK 4      /* the stock may be turned only when no card can be played */
 #define F_NOBOUND 8    /* the rules are not the rank ladder the bound assumes */
+#define F_LASTWALK 16  /* the bound tries the last walk where only clearing will do (see last_walk_out) */
 
 typedef struct Ctx {
     int ncols, S, flags;
@@ -530,7 +531,8 @@ static int bound(const Ctx *x, int idx, int u, int top, int enough) {
  * clearing thanks to the last start alone: strict+double deal 6, cut at 100M positions -> 0.68M; deals
  * 1-20, 291.9M -> 165.4M positions. Not with wrapping, where the bound is short of the walks needed by
  * several and this cut 9 % of the positions for 18 % more time (wrap+double deals 1-20), nor with a Joker
- * in the tableau, where the walks go anywhere (strict+jokers=2 deals 1-200: 2.6 -> 3.9 s). */
+ * in the tableau, where the walks go anywhere (strict+jokers=2 deals 1-200: 2.6 -> 3.9 s), nor on one
+ * deck (F_LASTWALK: the winnable-only courses took 9 % longer with it). */
 #define LAST_WALK_NODES 4096
 #define WALK_SLOTS 8192 /* the set of nodes tried, at most half full */
 
@@ -620,7 +622,7 @@ static inline int hopeless(Ctx *x, int idx, int top) {
         int u = x->S + x->best - idx - 1; /* turns left to clear with more stock in hand */
         if (u < 0) return 1;
         if (bound(x, idx, u, top, 1) > 0) return 1;
-        return u > 0 && !(x->flags & F_WRAP) && !x->cnt[0] && last_walk_out(x, idx, u, top);
+        return u > 0 && (x->flags & F_LASTWALK) && !x->cnt[0] && last_walk_out(x, idx, u, top);
     }
     return bound(x, idx, x->S - idx, top, x->best) >= x->best;
 }

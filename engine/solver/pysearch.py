@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.solver.problem import (
     KINGS_PRED,
+    LAST_WALK,
     NO_BOUND,
     NO_TOP,
     RANKS,
@@ -362,7 +363,7 @@ def _run(
             u = total + best - idx - 1  # turns left to clear with more stock in hand
             if u < 0 or bound(idx, u, top, 1) > 0:
                 return True
-            return u > 0 and not flags & WRAP and not cnt[0] and t.last_walk_out(idx, u, top)
+            return u > 0 and bool(flags & LAST_WALK) and not cnt[0] and t.last_walk_out(idx, u, top)
         return bound(idx, total - idx, top, best) >= best
 
     def reached(key: int, idx: int) -> bool:
