@@ -129,9 +129,12 @@ static inline void put40(void *t, uint64_t j, uint64_t v) {
 #define GET_PACKED(t, j) get40(t, j)
 #define PUT_PACKED(t, j, v) put40(t, j, v)
 
-/* Tables of 2 MB and more are mapped in huge pages where the system allows: a lookup lands anywhere in
- * hundreds of megabytes, and with 4 KB pages nearly every one also misses the page-table cache. */
-#define HUGE_BYTES (1ULL << 21)
+/* Tables of 64 MB and more are mapped in huge pages where the system allows: a lookup lands anywhere in
+ * hundreds of megabytes, and with 4 KB pages nearly every one also misses the page-table cache. Not the
+ * smaller tables of everyday searches: each huge page may make the kernel compact memory, moving pages
+ * of other processes, the bot's among them (with tables from 2 MB up, `golfbot bench core --players 2000
+ * --think-ms 400` had p99 30-65 ms instead of 29-34 ms). */
+#define HUGE_BYTES (1ULL << 26)
 static void *slots_new(uint64_t size, int width) {
     uint64_t bytes = size * (uint64_t)width + 8;
 #ifdef HUGE_PAGES
