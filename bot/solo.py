@@ -12,7 +12,7 @@ import asyncio
 import logging
 import random
 import secrets
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import replace
 
 from bot import texts
@@ -313,24 +313,15 @@ class Solo:
             log.exception("late best score of deal %s failed", state.deal)
 
     def _with_late_bests(self, state: RoundState) -> RoundState:
-        """``state`` with the best scores worked out since their holes ended (the same state if none)."""
-        if None not in state.best:
-            return state
-        best = tuple(
-            self._late.get((number, state.rules)) if known is None else known
-            for known, number in zip(state.best, state.deals, strict=False)
-        )
-        return state if best == state.best else replace(state, best=best)
+        """``state`` with the best scores worked out here since their holes ended (the same state if none)."""
+        return _with_bests(state, lambda index: self._late.get((state.deals[index], state.rules)))
 
     async def _with_recorded_bests(self, state: RoundState) -> RoundState:
-        """At a hole's end: ``state`` with the best scores of its earlier holes that came in after those
-        holes ended, here or in another process (which records them with their holes: ``record_best``)."""
-        state = self._with_late_bests(state)
+        """At a hole's end (``state`` has this process's late bests already): with the best scores of its
+        earlier holes recorded after those holes ended in another process (``record_best``)."""
         if None not in state.best:
             return state
-        recorded = await self._sessions.hole_bests(state.id)
-        best = tuple(recorded.get(i) if known is None else known for i, known in enumerate(state.best))
-        return state if best == state.best else replace(state, best=best)
+        return _with_bests(state, (await self._sessions.hole_bests(state.id)).get)
 
     def _fill_in(self, live: Live[Hole]) -> Change[Hole] | None:
         """The change that puts late best scores in a finished round's scorecard; None if it has none to
@@ -373,6 +364,15 @@ class Solo:
 def _came_back_empty(task: asyncio.Task[Solution | None]) -> bool:
     """A question to the solver that ended without an answer (cancelled, failed or timed out)."""
     return task.done() and (task.cancelled() or task.exception() is not None or task.result() is None)
+
+
+def _with_bests(state: RoundState, found: Callable[[int], int | None]) -> RoundState:
+    """``state`` with the best scores not known in it filled in from ``found`` (hole index -> best, None if
+    not found either); the same state if none is."""
+    if None not in state.best:
+        return state
+    best = tuple(found(index) if known is None else known for index, known in enumerate(state.best))
+    return state if best == state.best else replace(state, best=best)
 
 
 def _skipped_note(first: int, deals: tuple[int, ...]) -> tuple[str, ...]:
