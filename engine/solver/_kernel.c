@@ -92,6 +92,9 @@ typedef struct Ctx {
     /* the last walk's nodes tried in one bound (see last_walk_out): a set stamped with its call */
     uint64_t walk_key[8192];
     uint32_t walk_gen[8192], gen;
+    /* the last walk found last (see last_walk_out): its cards, the deepest hint_lo[c] of column c */
+    int hint_su, hint_cnt[NRANK];
+    int hint_lo[MAXC];
 } Ctx;
 
 /* ---- the visited set ------------------------------------------------------------------------- */
@@ -563,7 +566,12 @@ static int walk_new(Ctx *x, uint64_t key) {
 static int last_walk_from(Ctx *x, LastWalk *w, int r, int top) {
     if (!walk_new(x, w->key + (uint64_t)r)) return 0; /* tried: it found nothing */
     if (++w->nodes > LAST_WALK_NODES) return 1;
-    if (x->adj[w->su][r] && (w->taken == w->left || !deficit(x, w->cnt, w->starts, top))) return 1;
+    if (x->adj[w->su][r] && (w->taken == w->left || !deficit(x, w->cnt, w->starts, top))) {
+        x->hint_su = w->su; /* tried first next time */
+        memcpy(x->hint_lo, w->lo, sizeof w->lo);
+        for (int q = 0; q < NRANK; q++) x->hint_cnt[q] = x->cnt[q] - w->cnt[q];
+        return 1;
+    }
     for (int c = 0; c < x->ncols; c++) {
         int i = w->lo[c];
         if (i >= x->height[c]) continue;
@@ -583,6 +591,20 @@ static int last_walk_from(Ctx *x, LastWalk *w, int r, int top) {
     return 0;
 }
 
+/* 1 if the last walk found last is still one here: its cards are still the deepest of their columns, and
+ * the matching allows the rest. It is tried first: the search's neighbouring positions mostly share it
+ * (strict+double deal 39: 428M nodes tried in 1.1M positions, most where a walk was found). */
+static int walk_fits(const Ctx *x, const int *starts, int top) {
+    int all = 1, rest[NRANK];
+    for (int c = 0; c < x->ncols; c++) {
+        if (x->hint_lo[c] > x->height[c]) return 0;
+        if (x->hint_lo[c] < x->height[c]) all = 0;
+    }
+    if (all) return 1;
+    for (int q = 0; q < NRANK; q++) rest[q] = x->cnt[q] - x->hint_cnt[q];
+    return !deficit(x, rest, starts, top);
+}
+
 /* 1 if clearing with the stock cards idx .. idx+u-1 (u >= 1) is ruled out by the last walk. */
 static int last_walk_out(Ctx *x, int idx, int u, int top) {
     LastWalk w;
@@ -598,6 +620,7 @@ static int last_walk_out(Ctx *x, int idx, int u, int top) {
     if (!deficit(x, w.cnt, w.starts, top)) return 0; /* the last stock card may stay unturned */
     w.su = x->stock[idx + u - 1];
     if (!(x->onto[w.su] & ranks)) return 1; /* no card goes onto it: its walk is empty */
+    if (x->hint_su == w.su && walk_fits(x, w.starts, top)) return 0;
     if (++x->gen == 0) { /* a fresh stamp; once in 2^32 calls, the set is wiped */
         memset(x->walk_gen, 0, sizeof x->walk_gen);
         x->gen = 1;
@@ -805,6 +828,7 @@ static Ctx *ctx_new(PyObject *columns, Py_buffer *stock, int top, Py_buffer *adj
             }
         }
     x->heights_too = x->ibits && top != NOTOP;
+    x->hint_su = -1;
     x->pre = (int *)calloc((size_t)(x->S + 1) * NRANK, sizeof(int));
     if (!x->pre) {
         PyErr_NoMemory();
