@@ -146,6 +146,10 @@ class _Tables:
             nxt = self.prefix[-1][:]
             nxt[r] += 1
             self.prefix.append(nxt)
+        # the last walk found last (see last_walk_out): its first stock card, cards and ranks
+        self.hint_first = -1
+        self.hint_lo: list[int] = []
+        self.hint_cnt: list[int] = []
 
     def bound(self, idx: int, u: int, top: int, enough: int) -> int:
         """Lower bound on the cards left turning only stock cards idx..idx+u-1 (0: may clear). Past the
@@ -209,6 +213,8 @@ class _Tables:
         columns, height, ncols, rows = self.columns, self.height, self.ncols, self.rows
         if not any(rows[first][r] for r in range(RANKS) if cnt[r]):
             return True  # no card goes onto it: its walk is empty
+        if first == self.hint_first and self._walk_fits(starts, top):
+            return False
         lo = [0] * ncols
         tried: set[tuple[tuple[int, ...], int]] = set()
         nodes = 0
@@ -223,6 +229,8 @@ class _Tables:
             if nodes > LAST_WALK_NODES:
                 return True
             if rows[first][r] and (taken == left or not deficit(cnt, starts, top, flags)):
+                self.hint_first, self.hint_lo = first, lo[:]  # tried first next time
+                self.hint_cnt = [self.cnt[q] - cnt[q] for q in range(RANKS)]
                 return True
             for c in range(ncols):
                 i = lo[c]
@@ -252,6 +260,17 @@ class _Tables:
             if found:
                 return False
         return True
+
+    def _walk_fits(self, starts: list[int], top: int) -> bool:
+        """Is the last walk found last still one here? Its cards are still the deepest of their columns,
+        and the matching allows the rest. Tried first: the search's neighbouring positions mostly share
+        it (the kernel's walk_fits)."""
+        if any(lo > h for lo, h in zip(self.hint_lo, self.height, strict=True)):
+            return False
+        if self.hint_lo == self.height:
+            return True
+        rest = [n - w for n, w in zip(self.cnt, self.hint_cnt, strict=True)]
+        return not deficit(rest, starts, top, self.flags)
 
     def lower_bound(self, top: int) -> int:
         """No line from the start scores below this: the cards that must stay, or, when clearing is not
