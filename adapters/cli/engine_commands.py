@@ -42,6 +42,13 @@ def add_commands(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("solve", help="optimal score and a line for boards (knowing the stock order)")
     _add_rules(p)
     p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.add_argument(
+        "--max-states",
+        type=int,
+        default=None,
+        help="give each board's search at most N positions; past it, the best line found and a score no "
+        "line can beat",
+    )
     _add_backend(p)
     p.add_argument("boards", nargs="+", metavar="BOARD", help="board file, or - for standard input")
     p.set_defaults(handler=cmd_solve)
@@ -142,6 +149,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         rules = _rules(args)
     except RulesError as error:
         return _fail("solve", str(error))
+    if args.max_states is not None and args.max_states < 1:
+        return _fail("solve", f"--max-states must be at least 1, not {args.max_states}")
     backend = _backend(args)
     status = 0
     for path in args.boards:
@@ -152,7 +161,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             status = _fail("solve", f"{path}: {reason}")
             continue
         start = time.perf_counter()
-        solution = solver.solve(hole, backend=backend)
+        solution = solver.solve(hole, backend=backend, max_states=args.max_states)
         seconds = time.perf_counter() - start
         print(_solve_line(path, solution, seconds, as_json=args.json), flush=True)
     return status
@@ -162,6 +171,8 @@ def _solve_line(path: str, solution: solver.Solution, seconds: float, *, as_json
     from engine.moves import move_name
 
     moves = [move_name(m) for m in solution.moves]
+    # cut short without a clearing line, and clearing not ruled out: whether it is winnable is not known
+    winnable = solution.winnable if solution.winnable or solution.lower_bound > 0 else None
     if as_json:
         import json
 
@@ -169,7 +180,7 @@ def _solve_line(path: str, solution: solver.Solution, seconds: float, *, as_json
             {
                 "board": path,
                 "score": solution.score,
-                "winnable": solution.winnable,
+                "winnable": winnable,
                 "proven": solution.proven,
                 "lower_bound": solution.lower_bound,
                 "moves": moves,
@@ -177,9 +188,15 @@ def _solve_line(path: str, solution: solver.Solution, seconds: float, *, as_json
                 "seconds": round(seconds, 6),
             }
         )
+    verdict = {True: "winnable", False: "not winnable", None: "not known whether winnable"}[winnable]
+    score = (
+        f"score {solution.score}"
+        if solution.proven
+        else f"best found {solution.score}, no line can beat {solution.lower_bound} (cut short)"
+    )
     return (
-        f"{path}: score {solution.score}, {'winnable' if solution.winnable else 'not winnable'}, "
-        f"{len(moves)} moves: {' '.join(moves) or '-'} ({solution.states} states, {seconds:.3f} s)"
+        f"{path}: {score}, {verdict}, {len(moves)} moves: {' '.join(moves) or '-'} "
+        f"({solution.states} states, {seconds:.3f} s)"
     )
 
 

@@ -185,6 +185,42 @@ class TestSolve:
         assert [json.loads(line)["board"] for line in captured.out.splitlines()] == [str(board_24)]
         assert captured.err.count("\n") == 1
 
+    def test_cut_short_says_what_is_proven(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        """Double Golf deal 24 needs some 48 million positions: within 2 million the best line found
+        clears, and the bound is below it; the line replays to the score it claims."""
+        text = format_board(deal(24, find_rules("strict+double")))
+        path = tmp_path / "double24.board"
+        path.write_text(text, encoding="utf-8")
+        argv = ["solve", "--rules", "strict+double", "--max-states", "2000000"]
+        assert main([*argv, "--json", str(path)]) == 0
+        result = json.loads(capsys.readouterr().out)
+        assert result["proven"] is False and result["lower_bound"] < result["score"] <= 0
+        assert result["winnable"] is True and result["states"] <= 2_000_001
+        assert _replay(text, result["moves"], "strict+double") == result["score"]
+        assert result["lower_bound"] <= -10  # the optimum, proven in some 48 million positions
+        assert main([*argv, str(path)]) == 0
+        out = capsys.readouterr().out
+        assert f"best found {result['score']}, no line can beat {result['lower_bound']} (cut short)" in out
+        assert "winnable" in out and "not winnable" not in out
+
+    def test_cut_short_before_any_line(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        """Within 5,000 positions no line of Double Golf deal 1 is found: conceding at once is the line,
+        and whether the deal is winnable is not known (it is not claimed either way)."""
+        path = tmp_path / "double1.board"
+        path.write_text(format_board(deal(1, find_rules("strict+double"))), encoding="utf-8")
+        argv = ["solve", "--rules", "strict+double", "--max-states", "5000"]
+        assert main([*argv, "--json", str(path)]) == 0
+        result = json.loads(capsys.readouterr().out)
+        assert result["moves"] == ["q"] and result["score"] == 63 and result["winnable"] is None
+        assert result["proven"] is False and result["lower_bound"] <= -16  # the optimum
+        assert main([*argv, str(path)]) == 0
+        assert "not known whether winnable" in capsys.readouterr().out
+
+    def test_max_states_must_be_positive(self, board_24: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["solve", "--max-states", "0", str(board_24)]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and captured.err.count("\n") == 1 and "--max-states" in captured.err
+
     def test_unknown_rules(self, board_24: Path, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["solve", "--rules", "crazy-eights", str(board_24)]) == 2
         captured = capsys.readouterr()
