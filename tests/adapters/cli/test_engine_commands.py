@@ -267,6 +267,10 @@ class TestBench:
         figures = json.loads(capsys.readouterr().out)
         assert figures["rules"] == "strict+double" and figures["max_states"] == 5000
         assert figures["cut_short"] == [8] and figures["proven"] == 0
+        # deal 8 is winnable, but not within 5,000 positions: not counted either way
+        assert figures["winnable_deals"] == 0 and figures["winnable_unknown"] == 1
+        assert main(argv[:-1]) == 0
+        assert "0 of 1 deals winnable (1 not told within the bound)" in capsys.readouterr().out
         assert figures["proven_within_1s"] == figures["proven_within_60s"] == 0
         assert figures["p99_seconds"] == figures["worst_seconds"] > 0
         assert main(["bench", "solver", "--deals", "1-3"]) == 0
