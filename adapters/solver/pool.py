@@ -29,7 +29,7 @@ from adapters.solver.workers import start_worker, worker_context
 from engine import solver
 from engine.course import course
 from engine.hole import Hole
-from engine.moves import Move
+from engine.moves import CONCEDE, Move
 from engine.rules import find_rules
 
 T = TypeVar("T")
@@ -146,6 +146,10 @@ class _Answers(Generic[T]):
                 if self._drop_unwanted:
                     future.cancel()  # only if still queued: a running search goes on, and is remembered
 
+    def has(self, hole: Hole) -> bool:
+        """Is this position's answer known, or being searched?"""
+        return hole in self._known or hole in self._searching
+
     def _start(self, hole: Hole) -> Future[T] | None:
         if self._pool.pending >= self._pool.max_pending:
             return None
@@ -240,6 +244,16 @@ class PooledSolver:
         return await self._best.ask(hole, self._timeout)
 
     async def hint(self, hole: Hole) -> Move | None:
+        """A best next move: the first of the best line. Where the position's best score is known or
+        being searched (a hole's opening is, from the moment the hole begins), that search's line
+        answers: ``solver.hint`` is the same search, and a second one queued behind it in a busy lane
+        (one worker serves the double-deck lane on two cores) would keep the player waiting twice as
+        long."""
+        if self._best.has(hole):
+            solution = await self._best.ask(hole, self._hint_timeout)
+            if solution is None or not solution.moves or solution.moves[0] == CONCEDE:
+                return None
+            return solution.moves[0]
         return await self._hints.ask(hole, self._hint_timeout)
 
     async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:

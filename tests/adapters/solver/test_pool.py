@@ -106,6 +106,27 @@ async def test_hints_are_remembered_per_position() -> None:
             gate.set()
 
 
+async def test_a_hint_joins_the_search_for_its_positions_best_score() -> None:
+    """A hole's opening is searched for its best score as the hole begins: a hint asked meanwhile is
+    answered by that search's line, not by a second search queued behind it."""
+    gate = threading.Event()
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        pool = PooledSolver(executor=executor, timeout=0, hint_timeout=5)
+        opening = deal(24, find_rules("strict"))
+        executor.submit(gate.wait)  # the worker is busy
+        try:
+            assert await pool.best_score(opening) is None  # queued behind it
+            assert pool.pending == 1
+            hint = asyncio.ensure_future(pool.hint(opening))
+            await asyncio.sleep(0.05)
+            assert pool.pending == 1  # no second search
+        finally:
+            gate.set()
+        assert await hint == solver.hint(opening)
+        later = deal(24, find_rules("strict")).play(solver.hint(opening))  # not searched yet: its own
+        assert await pool.hint(later) == solver.hint(later)
+
+
 async def test_a_killed_worker_costs_an_answer_or_two_then_a_new_pool_answers() -> None:
     pool = PooledSolver(workers=2)
     try:
