@@ -113,11 +113,13 @@ class _Answers(Generic[T]):
         size: int,
         *,
         drop_unwanted: bool,
+        on_answer: Callable[[Hole, T], None] | None = None,
     ) -> None:
         self._pool = pool
         self._search = search
         self._size = size
         self._drop_unwanted = drop_unwanted
+        self._on_answer = on_answer
         self._known: OrderedDict[Hole, T | None] = OrderedDict()
         self._searching: dict[Hole, Future[T]] = {}
         self._waiting: Counter[Hole] = Counter()
@@ -178,6 +180,8 @@ class _Answers(Generic[T]):
         if error is not None and not isinstance(error, solver.SearchLimitError):
             return  # a broken worker: let a later question try again
         self._known[hole] = None if error is not None else done.result()  # past the bound: not known
+        if error is None and self._on_answer is not None:
+            self._on_answer(hole, done.result())
         while len(self._known) > self._size:
             self._known.popitem(last=False)
 
@@ -232,8 +236,12 @@ class PooledSolver:
         self.max_pending = max_pending
         self.pending = 0
         # A best score is wanted again at the end of the hole: its search stays queued. A hint is not.
-        self._best: _Answers[solver.Solution] = _Answers(self, _best, cache_size, drop_unwanted=False)
+        self._best: _Answers[solver.Solution] = _Answers(
+            self, _best, cache_size, drop_unwanted=False, on_answer=self._follow
+        )
         self._hints: _Answers[Move | None] = _Answers(self, _hint, cache_size, drop_unwanted=True)
+        self._along: OrderedDict[Hole, Move] = OrderedDict()
+        self._cache_size = cache_size
 
     def lane(self, hole: Hole) -> _Lane:
         return self._heavy if is_heavy(hole) else self._light
@@ -254,7 +262,25 @@ class PooledSolver:
             if solution is None or not solution.moves or solution.moves[0] == CONCEDE:
                 return None
             return solution.moves[0]
+        if hole in self._along:
+            return self._along[hole]
         return await self._hints.ask(hole, self._hint_timeout)
+
+    def _follow(self, hole: Hole, solution: solver.Solution) -> None:
+        """A proven best line: its next move from every position along it is a best move there too (no
+        line from there can beat the optimum of the position it came from), so a player taking hints on a
+        hard deal gets the next one at once instead of a new search (some 2 ms a line)."""
+        if not solution.proven:
+            return
+        position = hole
+        for move in solution.moves:
+            if position.is_over or move == CONCEDE:
+                break
+            self._along[position] = move
+            self._along.move_to_end(position)
+            position = position.play(move)
+        while len(self._along) > self._cache_size * 4:  # some 800 bytes a position
+            self._along.popitem(last=False)
 
     async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
         """A round's deal numbers, in a light-lane worker (a winnable-only course runs the solver); not

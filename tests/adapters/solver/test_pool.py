@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from adapters.solver.pool import PooledSolver
 from engine import solver
 from engine.deal import deal
+from engine.moves import CONCEDE
 from engine.rules import find_rules
 
 
@@ -125,6 +126,29 @@ async def test_a_hint_joins_the_search_for_its_positions_best_score() -> None:
         assert await hint == solver.hint(opening)
         later = deal(24, find_rules("strict")).play(solver.hint(opening))  # not searched yet: its own
         assert await pool.hint(later) == solver.hint(later)
+
+
+async def test_hints_along_a_proven_best_line_need_no_search() -> None:
+    """Once a position's optimum is proven, every position along its line has its best next move: a
+    player taking hints move after move is answered at once, with the worker busy."""
+    gate = threading.Event()
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        pool = PooledSolver(executor=executor, hint_timeout=0.3)
+        opening = deal(8, find_rules("strict+double"))
+        best = await pool.best_score(opening)
+        assert best is not None and best.proven
+        executor.submit(gate.wait)  # from now on the worker is busy
+        try:
+            position, score = opening, best.score
+            while not position.is_over:
+                move = await asyncio.wait_for(pool.hint(position), 0.5)
+                assert move is not None and position.is_legal(move)
+                position = position.play(move)
+            assert position.score == score  # the hints alone reach the optimum
+            aside = opening.play(next(m for m in opening.legal_moves() if m not in (best.moves[0], CONCEDE)))
+            assert await pool.hint(aside) is None  # off the line: a search of its own, queued
+        finally:
+            gate.set()
 
 
 async def test_a_killed_worker_costs_an_answer_or_two_then_a_new_pool_answers() -> None:
