@@ -269,8 +269,10 @@ class PooledSolver:
     def _follow(self, hole: Hole, solution: solver.Solution) -> None:
         """A proven best line: its next move from every position along it is a best move there too (no
         line from there can beat the optimum of the position it came from), so a player taking hints on a
-        hard deal gets the next one at once instead of a new search (some 2 ms a line)."""
-        if not solution.proven:
+        hard deal gets the next one at once instead of a new search. Only in the heavy lane, where a
+        search takes seconds: walking a line costs the event loop some 2 ms, and single-deck hints take
+        milliseconds anyway."""
+        if not solution.proven or not is_heavy(hole):
             return
         position = hole
         for move in solution.moves:
