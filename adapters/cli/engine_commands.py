@@ -171,8 +171,7 @@ def _solve_line(path: str, solution: solver.Solution, seconds: float, *, as_json
     from engine.moves import move_name
 
     moves = [move_name(m) for m in solution.moves]
-    # cut short without a clearing line, and clearing not ruled out: whether it is winnable is not known
-    winnable = solution.winnable if solution.winnable or solution.lower_bound > 0 else None
+    winnable = solution.winnable_if_known
     if as_json:
         import json
 

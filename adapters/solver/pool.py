@@ -259,9 +259,7 @@ class PooledSolver:
         long."""
         if self._best.has(hole):
             solution = await self._best.ask(hole, self._hint_timeout)
-            if solution is None or not solution.moves or solution.moves[0] == CONCEDE:
-                return None
-            return solution.moves[0]
+            return None if solution is None else solution.first_move
         if hole in self._along:
             return self._along[hole]
         return await self._hints.ask(hole, self._hint_timeout)

@@ -57,6 +57,20 @@ class Solution:
         proves the deal winnable even when the search was cut short."""
         return cleared(self.score)
 
+    @property
+    def winnable_if_known(self) -> bool | None:
+        """Winnable (a line found clears), not winnable (the bound rules clearing out), or None: cut short
+        before either was shown."""
+        if self.winnable:
+            return True
+        return False if self.lower_bound > 0 else None
+
+    @property
+    def first_move(self) -> Move | None:
+        """The line's first move: a best next move (of the best line found, when cut short); None when the
+        hole is over or the line only concedes."""
+        return self.moves[0] if self.moves and self.moves[0] != CONCEDE else None
+
 
 class SearchLimitError(RuntimeError):
     """The search met its ``max_states`` limit before it could answer a yes-or-no question."""
@@ -278,8 +292,7 @@ def winnable(hole: Hole, *, backend: str = "auto", max_states: int | None = None
 def hint(hole: Hole, *, backend: str = "auto", max_states: int | None = None) -> Move | None:
     """A best next move (its position keeps the optimal score), or None when the hole is over. Past
     ``max_states`` positions: the first move of the best line found."""
-    moves = solve(hole, backend=backend, max_states=max_states).moves
-    return moves[0] if moves and moves[0] != CONCEDE else None
+    return solve(hole, backend=backend, max_states=max_states).first_move
 
 
 __all__ = [

@@ -252,6 +252,19 @@ def test_a_two_deck_search_cut_short_still_answers_a_line_and_a_bound(limit: int
     assert cut.lower_bound <= solve(hole).score < cut.score
 
 
+def test_what_a_solution_says_of_winnable_and_its_first_move() -> None:
+    """Proven either way, or a clearing line found: winnable is known. Cut short before either: None,
+    and a line that only concedes has no first move to hint."""
+    assert solve(deal(2)).winnable_if_known is True  # published optimum 0
+    assert solve(deal(1)).winnable_if_known is False  # published optimum 6
+    proven = solve(deal(24))
+    assert proven.first_move == hint(deal(24)) and proven.first_move is not None
+    cut = solve(deal(3, find_rules("strict+double")), max_states=5)
+    assert cut.moves == (CONCEDE,) and cut.first_move is None and cut.winnable_if_known is None
+    over = deal(24).play(CONCEDE)
+    assert solve(over).first_move is None and solve(over).winnable_if_known is False
+
+
 def test_the_lower_bound_never_beats_the_optimum(optimal_deals) -> None:
     for record in optimal_deals[:200]:
         for name in BASES:
