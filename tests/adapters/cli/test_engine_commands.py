@@ -328,3 +328,14 @@ def test_console_script_in_a_subprocess(board_24: Path) -> None:
     )
     assert bad.returncode == 2 and bad.stdout == ""
     assert len(bad.stderr.splitlines()) == 1 and "Traceback" not in bad.stderr
+    double = format_board(deal(1, find_rules("strict+double")))
+    cut = subprocess.run(
+        [*command, "solve", "--rules", "strict+double", "--max-states", "5000", "-"],
+        input=double,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+    )
+    assert cut.returncode == 0, cut.stderr
+    assert "(cut short)" in cut.stdout and "not known whether winnable" in cut.stdout
