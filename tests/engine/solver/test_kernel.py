@@ -11,7 +11,7 @@ from engine.deal import deal
 from engine.hole import Hole
 from engine.rules import Rules, find_rules
 from engine.solver import solve, winnable
-from engine.solver.problem import problem_of
+from engine.solver.problem import moves_of, problem_of
 
 MODE_OPTIMAL = (2**31 - 1, -99)
 """best_init, stop_value: a plain branch-and-bound search for the optimum."""
@@ -249,3 +249,46 @@ def test_the_deepening_prunes_what_branch_and_bound_finished(name: str) -> None:
             assert answers[0][2] <= alone[2]
             saved += alone[2] - answers[0][2]
     assert tried and saved
+
+
+def _fringe_steps(search: object, lower: int, best: int, step: int) -> list[tuple[int, int, bytes, int, str]]:
+    """Fringe search runs of ``step`` positions each until it answers."""
+    runs = []
+    while True:
+        runs.append(search.fringe(lower, best, step))  # type: ignore[attr-defined]
+        if runs[-1][4] != "cut":
+            return runs
+
+
+@pytest.mark.parametrize("name", ["strict", "wrap+jokers=1", "strict+double", "wrap+double"])
+def test_the_fringe_search_alike_in_steps(name: str) -> None:
+    """The fringe search (Search.fringe) of both backends alike, run on in steps of a few positions: the
+    same steps, the optimum of a plain search, and a line that plays out to it; told the best line's
+    score, it proves it instead of looking for the line."""
+    from engine.solver import _kernel, pysearch
+
+    rules = find_rules(name)
+    rng = random.Random(f"fringe {name}")
+    tried = 0
+    for number in range(1, 60):
+        hole = _mid_game(deal(number, rules), rng, rng.randrange(12, 24))
+        problem = problem_of(hole)
+        args = (problem.columns, problem.stock, problem.top, problem.adjacent, problem.flags)
+        fresh = _kernel.search(*args, *MODE_OPTIMAL, 1 << 20, 0)
+        if not 500 < fresh[2] < 20_000:  # the Python search is slow
+            continue
+        tried += 1
+        if tried > 3:
+            break
+        lower = _kernel.lower_bound(*args)
+        for best, step in ((MODE_OPTIMAL[0], 0), (MODE_OPTIMAL[0], 97), (fresh[0], 97)):
+            runs = _fringe_steps(_kernel.Search(*args, 1 << 20), lower, best, step)
+            assert runs == _fringe_steps(pysearch.Search(problem), lower, best, step)
+            last_lower, score, line, _, status = runs[-1]
+            if best == fresh[0]:
+                assert (last_lower, score, status) == (fresh[0], fresh[0], "proven")
+            else:
+                assert (last_lower, score, status) == (fresh[0], fresh[0], "found")
+                end = hole.play_all(moves_of(line))
+                assert end.is_over and end.score == fresh[0]
+    assert tried
