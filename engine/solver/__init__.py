@@ -33,10 +33,14 @@ PROBE_STATES = 1 << 20
 """The first, plain branch-and-bound search stops after this many positions with the best line it has
 found; the deepening searches then prove the optimum from the lower bound up."""
 BOUND_SHARE = 16
-"""Beside the fringe search (two decks), branch and bound gets this fraction of its budget a round: it
-finds lines to show when a search is cut short, and proves some optima early, but half the positions
-went to it at an even share (strict+double deals 1-40, positions in all: 1:1 326.5M, 1:4 274.7M, 1:16
-259.4M, 1:64 250.0M, none 246.7M; before the fringe search, 340.3M)."""
+"""Beside the fringe search (two decks), branch and bound gets this fraction of its budget a round. It finds
+the lines a search cut short shows, and proves some optima early; at an even share half the positions
+went to it (strict+double deals 1-40, positions in all: even 326.5M, 1:4 274.7M, 1:16 259.4M, 1:64
+250.0M, none 246.7M; before the fringe search 340.3M). The price, measured: a search cut short finds
+worse lines on some deals (at 20 million positions, strict+double deals 1 and 20: best found 2 and 4,
+where an even share found -11 and -10), while its proven bound is as good or better (deal 169: -8
+against -13). An even share until a clearing line is found kept those lines but cut deal 66 short at
+100 million positions (strict+double 1-200 within 1 / 3 / 60 s: 113 / 155 / 197 against 122 / 157 / 198)."""
 _INFINITY = 2**31 - 1
 
 
@@ -222,8 +226,8 @@ def _optimal(hole: Hole, backend: str, max_states: int | None, probe_states: int
     of that: strict+double deals 1-12, 2 to 6 times fewer positions on seven of them).
 
     On two decks the fringe search (``Search.fringe``) asks the deepening's questions in one go, each
-    step going on from the positions the last put off: strict+double deals 1-40, 340.3M -> 259.4M
-    positions and 141 s -> 101 s, with branch and bound at a sixteenth of its budget (BOUND_SHARE). Where
+    step going on from the positions the last put off (strict+double deals 1-40: 340.3M -> 259.4M
+    positions; branch and bound's share: BOUND_SHARE). Where
     the fringe search runs out of memory the deepening goes on from its bound; where it proves an optimum
     whose line it cannot find again (its log's links too long to search), branch and bound finds one."""
     search = _Search(problem_of(hole), backend, max_states)

@@ -24,6 +24,8 @@
  * keeps two, branch and bound and the deepening, sharing one memory cap; a run for lines below a best no
  * higher than its idle partner's kept also prunes the positions the partner finished (the deepening
  * reuses what branch and bound proved: strict+double deals 1-20, 378.5M -> 321.7M positions).
+ * On two decks the fringe search (Search.fringe, see defer) takes the deepening's place: its steps go on
+ * from the positions the last one put off instead of starting over.
  *
  * Any change here must be mirrored in pysearch.py: the tests demand identical answers.
  */

@@ -3,7 +3,8 @@
 Both run the same depth-first search over rank-only positions (column heights, stock index, top rank),
 in the same move order, with the same visited set (the fewest stock cards turned per heights and top,
 and per heights alone after a play) and the same lower bound, so they return the same score, the same
-line and the same state count. Keep them in step.
+line and the same state count; and the same fringe search (Search.fringe), step for step. Keep them in
+step.
 """
 
 from __future__ import annotations
