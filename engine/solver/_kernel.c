@@ -24,6 +24,8 @@
  * keeps two, branch and bound and the deepening, sharing one memory cap; a run for lines below a best no
  * higher than its idle partner's kept also prunes the positions the partner finished (the deepening
  * reuses what branch and bound proved: strict+double deals 1-20, 378.5M -> 321.7M positions).
+ * On two decks the fringe search (Search.fringe, see defer) takes the deepening's place: its steps go on
+ * from the positions the last one put off instead of starting over.
  *
  * Any change here must be mirrored in pysearch.py: the tests demand identical answers.
  */
@@ -79,6 +81,10 @@ typedef struct Ctx {
     /* the positions being searched, outermost first: on a search stopped early they are the ones not
      * finished, which are taken out of the visited set so that the next search can go on (see run) */
     uint64_t frame_key[MAXD];
+    /* the fringe search's marks on the way (see mark): each frame's stock index, and its log number once
+     * logged (0: not yet) */
+    unsigned char frame_idx[MAXD];
+    uint32_t frame_log[MAXD];
     int frames;
     /* a search sharing the memory cap (see Search.share): growing past it empties that one's set */
     struct Ctx *partner;
@@ -95,6 +101,19 @@ typedef struct Ctx {
     /* the last walk found last (see last_walk_out): its cards, the deepest hint_lo[c] of column c */
     int hint_su, hint_cnt[NRANK];
     int hint_lo[MAXC];
+    /* the fringe search (see Search.fringe): on in its runs; full[c] is column c's height at the start */
+    int fringe_on, via_turn, full[MAXC];
+    /* its log: every position put off to a later step, with the one whose search put it off (parent),
+     * and the lists of positions (log numbers) to go on from in this step (cur, from pos) and the next */
+    uint64_t *lkey;
+    unsigned char *lidx;
+    uint32_t *lparent, ln, lcap, from;
+    uint32_t *cur, ncur, pos, *next, nnext, capcur, capnext;
+    int step, overflow;
+    /* the least value of a position reached (keep playing, or stop: its cards left), where from and how */
+    int seen_min, seen_idx, seen_len;
+    uint32_t seen_from;
+    unsigned char seen_path[MAXD];
 } Ctx;
 
 /* ---- the visited set ------------------------------------------------------------------------- */
@@ -164,13 +183,18 @@ static void slots_free(void *table, uint64_t size, int width) {
     free(table);
 }
 
+/* The fringe search's log and lists (see defer), counted with the visited sets against the memory cap. */
+static inline uint64_t fringe_bytes(const Ctx *x) {
+    return (uint64_t)x->lcap * 13 + ((uint64_t)x->capcur + x->capnext) * 4;
+}
+
 #define DEFINE_TABLE(NAME, T, WIDTH, GET, PUT)                                                            \
     static int NAME##_grow(Ctx *x) {                                                                      \
         uint64_t size = (x->mask + 1) * 2, m = size - 1;                                                  \
         Ctx *o = x->partner;                                                                              \
         /* the two sets would pass the cap's memory in 8-byte slots and a quarter: the idle one starts    \
          * over (two sets of 5-byte slots at the cap stay within it) */                                   \
-        if (o && !o->busy && o->table && (size + o->mask + 1) * WIDTH > x->cap * 10) {                    \
+        if (o && !o->busy && o->table && (size + o->mask + 1) * WIDTH + fringe_bytes(x) + fringe_bytes(o) > x->cap * 10) {                    \
             slots_free(o->table, o->mask + 1, WIDTH);                                                     \
             o->table = NULL;                                                                              \
         }                                                                                                 \
@@ -659,11 +683,14 @@ static inline int hopeless(Ctx *x, int idx, int top) {
 /* ---- the search ------------------------------------------------------------------------------ */
 
 static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth);
+static void defer(Ctx *x, uint64_t key, int idx, int depth);
 
 static void dfs(Ctx *x, uint64_t key, int idx, int top, int left, int depth) {
     if (!table_insert(x, key, x->ibits ? idx : 0)) return;
     /* finished by the partner: no line below its kept, so none below this run's best (kept as finished) */
     if (x->trust && x->partner->table && table_seen(x->partner, key, x->ibits ? idx : 0)) return;
+    x->frame_idx[x->frames] = (unsigned char)idx;
+    x->frame_log[x->frames] = 0;
     x->frame_key[x->frames++] = key;
     expand(x, key, idx, top, left, depth);
     if (!x->stop) x->frames--;
@@ -674,6 +701,7 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
         x->stop = x->aborted = 1;
         return;
     }
+    int via_turn = x->via_turn;
     int v = left ? left : -(x->S - idx);
     if (v < x->best) {
         x->best = v;
@@ -684,6 +712,12 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
             x->stop = 1;
             return;
         }
+    } else if (x->fringe_on && v < x->seen_min) { /* a value for a later step */
+        x->seen_min = v;
+        x->seen_idx = idx;
+        x->seen_len = depth;
+        x->seen_from = x->from;
+        memcpy(x->seen_path, x->path, (size_t)depth);
     }
     if (!left) return;
     const unsigned char *row = x->adj[top];
@@ -706,7 +740,10 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
             if (x->heights_too) table_prefetch(x, key - (uint64_t)top + NOTOP);
         }
     }
-    if (!(x->flags & F_NOBOUND) && hopeless(x, idx, top)) return;
+    if (!(x->flags & F_NOBOUND) && hopeless(x, idx, top)) {
+        if (x->fringe_on) defer(x, key, idx, depth);
+        return;
+    }
 
     /* Plays, taller columns first (they are the hard ones to clear), then turning the stock. */
     int order[MAXC], n = 0;
@@ -728,6 +765,7 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
         x->cnt[r]--;
         x->path[depth] = (unsigned char)c;
         uint64_t child = key - x->wcol[c] - (uint64_t)top + (uint64_t)r;
+        x->via_turn = 0;
         dfs(x, child, idx, r, left - 1, depth + 1);
         x->cnt[r]++;
         x->height[c]++;
@@ -738,11 +776,16 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
         if (!x->ibits) { /* the stuck rule: the stock index is in the key, a plain visited set */
             int r = x->stock[idx];
             x->path[depth] = TURN;
+            x->via_turn = 1;
             dfs(x, key + x->widx - (uint64_t)top + (uint64_t)r, idx + 1, r, left, depth + 1);
             return;
         }
-        /* A position with these heights finished with as few cards turned: its turning covered ours. */
-        if (x->heights_too && table_seen(x, key - (uint64_t)top + NOTOP, idx)) return;
+        /* A position with these heights finished with as few cards turned: its turning covered ours. In
+         * the fringe search, where "finished" may mean put off, only a position reached by a play and
+         * not gone on from is covered so (one reached by turning goes on with the turning it belongs to). */
+        if (x->heights_too && !(x->fringe_on && (depth == 0 || via_turn)) &&
+            table_seen(x, key - (uint64_t)top + NOTOP, idx))
+            return;
         /* Turn, and go on turning past positions reached before with fewer cards turned: their plays
          * are searched from there, but turning on from them is searched only here. */
         for (int j = idx; j < x->S; j++) {
@@ -750,9 +793,229 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
             x->path[depth++] = TURN;
             uint64_t next = key - (uint64_t)top + (uint64_t)r;
             if (j + 1 < x->S && left && table_seen(x, next, j + 1)) continue;
+            x->via_turn = 1;
             dfs(x, next, j + 1, r, left, depth);
             return;
         }
+    }
+}
+
+/* ---- the fringe search ----------------------------------------------------------------------- */
+/* The deepening asks "is there a line scoring T?" for T from the lower bound up, each time from the
+ * start: on two decks the earlier questions cost as much again as the last (strict+double deal 20: 40.7M
+ * positions in all, 14.7M in the last). The fringe search asks them in one go (Bjornsson, Enzenberger,
+ * Holte and Schaeffer, "Fringe Search", 2005): each step goes on from the positions the last one put off
+ * (those the bound ruled out for T), in the order they were put off, and the visited set is kept
+ * throughout. A step that finishes proves that no line scores T; the first line found scores T, the
+ * optimum. Every position put off is logged with the one whose search put it off, so the line to a
+ * position is found again link by link (see link_walk). */
+#define FRINGE_LOG_MAX (1u << 24) /* positions put off, 13 bytes each and 4 in each list: 352 MB at most */
+#define LINK_NODES (1u << 16)     /* positions tried to find one link of a line again */
+
+static int grow_u32(uint32_t **a, uint32_t *cap, uint32_t need) {
+    if (need <= *cap) return 1;
+    uint32_t n = *cap ? *cap : 1024;
+    while (n < need) n *= 2;
+    uint32_t *p = (uint32_t *)realloc(*a, (size_t)n * sizeof **a);
+    if (!p) return 0;
+    *a = p;
+    *cap = n;
+    return 1;
+}
+
+/* Log a position with its parent: its number, or 0 past the log's size (the search then stops). */
+static uint32_t log_add(Ctx *x, uint64_t key, int idx, uint32_t parent) {
+        if (x->ln == x->lcap) {
+            uint32_t cap = x->lcap ? 2 * x->lcap : 1024;
+            uint64_t *k = cap <= FRINGE_LOG_MAX ? (uint64_t *)realloc(x->lkey, (size_t)cap * sizeof *k) : NULL;
+            if (k) x->lkey = k;
+            unsigned char *i = k ? (unsigned char *)realloc(x->lidx, cap) : NULL;
+            if (i) x->lidx = i;
+            uint32_t *p = i ? (uint32_t *)realloc(x->lparent, (size_t)cap * sizeof *p) : NULL;
+            if (p) x->lparent = p;
+            if (!p) {
+                x->overflow = x->stop = x->aborted = 1;
+                return 0;
+            }
+            x->lcap = cap;
+            Ctx *o = x->partner; /* the idle partner starts over if the memory would pass the cap */
+            if (o && !o->busy && o->table &&
+                ((x->mask + o->mask + 2) * (uint64_t)x->width + fringe_bytes(x) + (uint64_t)cap * 8 > x->cap * 10)) {
+                slots_free(o->table, o->mask + 1, o->width);
+                o->table = NULL;
+            }
+        }
+        uint32_t n = x->ln++;
+        x->lkey[n] = key;
+        x->lidx[n] = (unsigned char)idx;
+        x->lparent[n] = parent;
+        return n;
+}
+
+/* The parent to log for a position put off below frame f: the last marked frame above it, logged on
+ * demand, so that the line to it is found again in short links (one from the root through 77 moves
+ * took 2.7 million tries; strict+double deal 7). Frames 15, 31, 47, ... are marked. */
+#define MARK_EVERY 16
+static uint32_t mark(Ctx *x, int f) {
+    int m = f / MARK_EVERY * MARK_EVERY - 1; /* the last marked frame before f */
+    if (m < 0) return x->from;
+    if (!x->frame_log[m]) {
+        uint32_t parent = mark(x, m);
+        if (x->overflow) return 0;
+        x->frame_log[m] = log_add(x, x->frame_key[m], x->frame_idx[m], parent);
+    }
+    return x->frame_log[m];
+}
+
+/* Put the position off to a later step: logged (unless it is the one the step went on from, which is
+ * logged already) and listed for the next step. Past the log's size the search stops (overflow). */
+static void defer(Ctx *x, uint64_t key, int idx, int depth) {
+    uint32_t n = x->from;
+    if (depth) {
+        uint32_t parent = mark(x, x->frames - 1);
+        if (!x->overflow) n = log_add(x, key, idx, parent);
+        if (x->overflow) return;
+    }
+    if (!grow_u32(&x->next, &x->capnext, x->nnext + 1)) {
+        x->overflow = x->stop = x->aborted = 1;
+        return;
+    }
+    x->next[x->nnext++] = n;
+}
+
+/* The heights, counts and top of a position from its key; its cards left. */
+static int restore(Ctx *x, uint64_t key, int *top) {
+    uint64_t k = key / 15;
+    int left = 0;
+    *top = (int)(key % 15);
+    memset(x->cnt, 0, sizeof x->cnt);
+    for (int c = 0; c < x->ncols; c++) {
+        uint64_t radix = (uint64_t)x->full[c] + 1;
+        int h = (int)(k % radix);
+        k /= radix;
+        x->height[c] = h;
+        left += h;
+        for (int j = 0; j < h; j++) x->cnt[x->cards[c][j]]++;
+    }
+    return left;
+}
+
+typedef struct {
+    uint64_t *key; /* key * 128 + idx, plus one (0: empty) */
+    uint64_t mask, used, nodes;
+} LinkSet;
+
+static int link_new(LinkSet *s, uint64_t key, int idx) {
+    uint64_t k = (key << 7 | (uint64_t)idx) + 1, j = hash64(k) & s->mask;
+    while (s->key[j]) {
+        if (s->key[j] == k) return 0;
+        j = (j + 1) & s->mask;
+    }
+    s->key[j] = k;
+    return ++s->used * 2 <= s->mask + 1; /* full: give up (the caller falls back) */
+}
+
+/* Moves from the current position to the one of key goal_key with goal_idx cards turned, taking no card
+ * below it (goal_h) and no position the search has not reached (every position on the line that led
+ * there was): its depth, with the moves in x->path from depth on; -1 if not found. */
+static int link_walk(Ctx *x, LinkSet *s, uint64_t key, int idx, int top, uint64_t goal_key, int goal_idx,
+                     const int *goal_h, int depth) {
+    if (key == goal_key && idx == goal_idx) return depth;
+    if (depth >= MAXD || ++s->nodes > LINK_NODES || !table_seen(x, key, idx) || !link_new(s, key, idx)) return -1;
+    for (int c = 0; c < x->ncols; c++) {
+        int h = x->height[c];
+        if (h <= goal_h[c] || !x->adj[top][x->cards[c][h - 1]]) continue;
+        int r = x->cards[c][h - 1];
+        x->height[c]--;
+        x->path[depth] = (unsigned char)c;
+        int got = link_walk(x, s, key - x->wcol[c] - (uint64_t)top + (uint64_t)r, idx, r, goal_key, goal_idx,
+                            goal_h, depth + 1);
+        x->height[c]++;
+        if (got >= 0) return got;
+    }
+    if (idx < goal_idx) {
+        int r = x->stock[idx];
+        x->path[depth] = TURN;
+        return link_walk(x, s, key + x->widx - (uint64_t)top + (uint64_t)r, idx + 1, r, goal_key, goal_idx, goal_h,
+                         depth + 1);
+    }
+    return -1;
+}
+
+/* The line from the start to logged position f, in out (MAXD bytes): its length, or -1 if a link could
+ * not be found again (a visited set past its memory cap forgets positions). */
+static int line_to(Ctx *x, uint32_t f, unsigned char *out) {
+    uint32_t chain[MAXD];
+    int n = 0, len = 0;
+    for (uint32_t g = f; g; g = x->lparent[g]) {
+        if (n == MAXD) return -1;
+        chain[n++] = g;
+    }
+    LinkSet s;
+    s.key = (uint64_t *)calloc(LINK_NODES * 2, sizeof *s.key);
+    if (!s.key) return -1;
+    s.mask = LINK_NODES * 2 - 1;
+    for (int i = n - 1; i >= 0; i--) {
+        uint32_t p = x->lparent[chain[i]], c = chain[i];
+        int top, goal_h[MAXC];
+        restore(x, x->lkey[c], &top);
+        memcpy(goal_h, x->height, sizeof goal_h);
+        restore(x, x->lkey[p], &top);
+        memset(s.key, 0, (s.mask + 1) * sizeof *s.key);
+        s.used = s.nodes = 0;
+        int got = link_walk(x, &s, x->lkey[p], x->lidx[p], top, x->lkey[c], x->lidx[c], goal_h, 0);
+        if (got < 0 || len + got > MAXD) {
+            len = -1;
+            break;
+        }
+        memcpy(out + len, x->path, (size_t)got);
+        len += got;
+    }
+    free(s.key);
+    return len;
+}
+
+enum { FRINGE_FOUND, FRINGE_PROVEN, FRINGE_CUT };
+
+/* Steps on from where the last run stopped, until a line is found (FRINGE_FOUND: x->best, from
+ * x->from), the steps reach best (FRINGE_PROVEN: no line below it), or past the positions allowed
+ * (FRINGE_CUT, or overflow). x->step is the step under way: no line scores below it. */
+static int fringe_steps(Ctx *x, int best) {
+    for (;;) {
+        int T = x->step;
+        if (T >= best) return FRINGE_PROVEN;
+        if (x->seen_min <= T) { /* reached in an earlier step */
+            x->best = x->seen_min;
+            x->best_idx = x->seen_idx;
+            x->best_len = x->seen_len;
+            x->from = x->seen_from;
+            memcpy(x->best_path, x->seen_path, (size_t)x->seen_len);
+            return FRINGE_FOUND;
+        }
+        x->best = T + 1;
+        x->stop_value = T;
+        x->best_idx = -1;
+        while (x->pos < x->ncur) {
+            uint32_t f = x->cur[x->pos];
+            int top, left = restore(x, x->lkey[f], &top);
+            x->from = f;
+            x->frames = 0;
+            expand(x, x->lkey[f], x->lidx[f], top, left, 0);
+            if (x->stop) {
+                if (!x->aborted) return FRINGE_FOUND;
+                while (x->frames) table_erase(x, x->frame_key[--x->frames]);
+                return FRINGE_CUT;
+            }
+            x->pos++;
+        }
+        uint32_t *t = x->cur, cap = x->capcur;
+        x->cur = x->next;
+        x->capcur = x->capnext;
+        x->ncur = x->nnext;
+        x->next = t;
+        x->capnext = cap;
+        x->nnext = x->pos = 0;
+        x->step++;
     }
 }
 
@@ -763,6 +1026,11 @@ static void ctx_free(Ctx *x) {
         if (x->partner) x->partner->partner = NULL;
         slots_free(x->table, x->mask + 1, x->width);
         free(x->pre);
+        free(x->lkey);
+        free(x->lidx);
+        free(x->lparent);
+        free(x->cur);
+        free(x->next);
         free(x);
     }
 }
@@ -801,6 +1069,7 @@ static Ctx *ctx_new(PyObject *columns, Py_buffer *stock, int top, Py_buffer *adj
         int h = (int)PyBytes_GET_SIZE(col);
         memcpy(x->cards[c], PyBytes_AS_STRING(col), (size_t)h);
         x->height[c] = h;
+        x->full[c] = h;
         *left += h;
         x->wcol[c] = weight;
         *key += weight * (uint64_t)h;
@@ -998,7 +1267,88 @@ static PyObject *Search_share(SearchObject *self, PyObject *other) {
     Py_RETURN_NONE;
 }
 
+/* fringe(lower, best, max_states) -> (lower, score, line, states, complete): the fringe search, going on
+ * from its last run (the first starts at lower). */
+static PyObject *Search_fringe(SearchObject *self, PyObject *args) {
+    int lower, best;
+    unsigned long long max_states;
+    if (!PyArg_ParseTuple(args, "iiK", &lower, &best, &max_states)) return NULL;
+    Ctx *x = self->x;
+    if (!x || self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, x ? "Search is running" : "Search is not set up");
+        return NULL;
+    }
+    if (!x->lkey) { /* the first run: the start is logged as number 0 */
+        if (!table_new(x)) return PyErr_NoMemory();
+        x->lkey = (uint64_t *)malloc(1024 * sizeof *x->lkey);
+        x->lidx = (unsigned char *)malloc(1024);
+        x->lparent = (uint32_t *)malloc(1024 * sizeof *x->lparent);
+        if (!x->lkey || !x->lidx || !x->lparent || !grow_u32(&x->cur, &x->capcur, 1)) return PyErr_NoMemory();
+        x->lcap = 1024;
+        x->ln = 1;
+        x->lkey[0] = self->key;
+        x->lidx[0] = 0;
+        x->lparent[0] = 0;
+        x->cur[0] = 0;
+        x->ncur = 1;
+        x->step = lower;
+        x->seen_min = INT32_MAX;
+        table_insert(x, self->key, 0);
+    }
+    if (!x->table) { /* emptied by its partner: this search cannot go on */
+        x->overflow = 1;
+    }
+    if (x->overflow) return Py_BuildValue("(iiy#Ks)", x->step, best, "", (Py_ssize_t)0, 0ULL, "full");
+    self->busy = x->busy = 1;
+    x->fringe_on = 1;
+    x->limit = max_states;
+    x->states = 0;
+    x->stop = x->aborted = 0;
+    x->trust = x->partner && !x->partner->busy && x->partner->table && x->partner->kept >= best;
+    int how;
+    unsigned char *line = NULL;
+    int len = 0;
+    Py_BEGIN_ALLOW_THREADS
+    how = fringe_steps(x, best);
+    x->fringe_on = 0;
+    if (how == FRINGE_FOUND) {
+        line = (unsigned char *)malloc(2 * MAXD);
+        len = line ? line_to(x, x->from, line) : -1;
+        if (len >= 0 && len + x->best_len + x->S <= 2 * MAXD) {
+            memcpy(line + len, x->best_path, (size_t)x->best_len);
+            len += x->best_len;
+            if (x->best > 0) /* past the best position no card can ever be played: turn the rest */
+                for (int j = x->best_idx; j < x->S; j++) line[len++] = TURN;
+        } else {
+            len = -1;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    self->busy = x->busy = 0;
+    PyObject *result;
+    if (how == FRINGE_FOUND) {
+        if (len >= 0)
+            result = Py_BuildValue("(iiy#Ks)", x->best, x->best, (const char *)line, (Py_ssize_t)len,
+                                   (unsigned long long)x->states, "found");
+        else /* the optimum, but its line must be searched for again */
+            result = Py_BuildValue("(iiy#Ks)", x->best, x->best, "", (Py_ssize_t)0, (unsigned long long)x->states,
+                                   "lost");
+        x->step = x->best; /* a later run answers at once */
+        x->seen_min = x->best;
+    } else {
+        const char *status = how == FRINGE_PROVEN ? "proven" : x->overflow ? "full" : "cut";
+        result = Py_BuildValue("(iiy#Ks)", x->step, best, "", (Py_ssize_t)0, (unsigned long long)x->states, status);
+    }
+    free(line);
+    return result;
+}
+
 static PyMethodDef Search_methods[] = {
+    {"fringe", (PyCFunction)Search_fringe, METH_VARARGS,
+     "fringe(lower, best, max_states) -> (lower, score, line, states, status): the fringe search for lines"
+     " below best, going on from its last run (the first starts at lower). status: 'found' (score, the"
+     " optimum, and its line), 'lost' (the optimum, its line to be searched for again), 'proven' (no line"
+     " below best), 'cut' (past max_states; no line below lower), 'full' (past its memory: it cannot go on)"},
     {"share", (PyCFunction)Search_share, METH_O,
      "share(other): the two visited sets together keep within the memory cap; when one grows past it, the"
      " other, idle, is emptied (its next run starts over). A run for lines below a best no higher than the"

@@ -3,7 +3,8 @@
 Both run the same depth-first search over rank-only positions (column heights, stock index, top rank),
 in the same move order, with the same visited set (the fewest stock cards turned per heights and top,
 and per heights alone after a play) and the same lower bound, so they return the same score, the same
-line and the same state count. Keep them in step.
+line and the same state count; and the same fringe search (Search.fringe), step for step. Keep them in
+step.
 """
 
 from __future__ import annotations
@@ -119,6 +120,47 @@ def blocked(columns: list[list[int]], cnt: list[int], starts: list[int], top: in
             seq[t + 1] -= f
             forced += f
     return sum(cnt[r] for r in line) > forced + _path_matching(odd) + _path_matching(even)
+
+
+FRINGE_LOG_MAX = 1 << 24
+"""Positions the fringe search may put off (the kernel's FRINGE_LOG_MAX)."""
+LINK_NODES = 1 << 16
+"""Positions tried to find one link of a line again (the kernel's LINK_NODES)."""
+MARK_EVERY = 16
+"""Every this many frames a position is marked as a parent for the log (the kernel's MARK_EVERY)."""
+MAXD = 512
+"""The longest line the kernel keeps (its MAXD)."""
+
+
+class _Fringe:
+    """What the fringe search keeps between runs (the kernel's log and lists, see its defer): every
+    position put off to a later step (key, stock cards turned, the logged position it was found below),
+    the log numbers to go on from in this step (``cur`` from ``pos``) and in the next, the step under way
+    (no line scores below it) and the least value reached, with where from and how."""
+
+    def __init__(self, lower: int) -> None:
+        self.lkey: list[int] = []
+        self.lidx: list[int] = []
+        self.lparent: list[int] = []
+        self.cur: list[int] = [0]
+        self.next: list[int] = []
+        self.pos = 0
+        self.step = lower
+        self.overflow = False
+        self.started = False
+        self.seen_min = _INFINITY
+        self.seen_idx = 0
+        self.seen_from = 0
+        self.seen_path = b""
+
+    def log(self, key: int, idx: int, parent: int) -> int:
+        if len(self.lkey) >= FRINGE_LOG_MAX:
+            self.overflow = True
+            raise _GiveUp
+        self.lkey.append(key)
+        self.lidx.append(idx)
+        self.lparent.append(parent)
+        return len(self.lkey) - 1
 
 
 class _GiveUp(Exception):
@@ -306,6 +348,7 @@ class Search:
         self.seen: dict[int, int] = {}
         self.kept: int | None = None
         self.partner: Search | None = None
+        self.fringe_state: _Fringe | None = None
 
     def share(self, other: Search) -> None:
         """Pair with another search of the same position (the kernel's Search.share, which also shares
@@ -328,9 +371,30 @@ class Search:
         trusted = other.seen if other and other.kept is not None and other.kept >= best_init else None
         # fresh tables: a search given up unwinds without putting the heights and counts back
         tables = _Tables(self.problem)
-        result = _run(self.problem, tables, self.seen, trusted, best_init, stop_value, max_states)
-        self.kept = result[0]
-        return result
+        score, line, states, complete, _ = _run(
+            self.problem, tables, self.seen, trusted, best_init, stop_value, max_states
+        )
+        self.kept = score
+        return score, line, states, complete
+
+    def fringe(self, lower: int, best: int, max_states: int = 0) -> tuple[int, int, bytes, int, str]:
+        """The fringe search for lines below ``best`` (the kernel's Search.fringe, step for step), going
+        on from its last run; the first starts at ``lower``. (lower, score, line, states, status), status
+        'found' (score is the optimum, line its line), 'lost' (the optimum; its line must be searched for
+        again), 'proven' (no line below best), 'cut' (past max_states: no line below lower) or 'full'
+        (past its log: it cannot go on)."""
+        f = self.fringe_state
+        if f is None:
+            f = self.fringe_state = _Fringe(lower)
+            self.seen.clear()
+        if f.overflow:
+            return f.step, best, b"", 0, "full"
+        other = self.partner
+        trusted = other.seen if other and other.kept is not None and other.kept >= best else None
+        value, line, states, _, status = _run(
+            self.problem, _Tables(self.problem), self.seen, trusted, best, best - 1, max_states, f
+        )
+        return value, value if status in ("found", "lost") else best, line, states, status
 
 
 def search(
@@ -348,7 +412,10 @@ def _run(
     best_init: int,
     stop_value: int,
     max_states: int,
-) -> tuple[int, bytes, int, bool]:
+    fringe: _Fringe | None = None,
+) -> tuple[int, bytes, int, bool, str]:
+    """One search (Search.run), or with ``fringe`` the fringe search's run (Search.fringe: best_init is
+    the best line's score, below which it looks; the status is the fifth item)."""
     columns, ncols, height, stock, total, flags = t.columns, t.ncols, t.height, t.stock, t.total, t.flags
     bounded = not flags & NO_BOUND
     stuck = bool(flags & STUCK_DRAW)
@@ -371,6 +438,10 @@ def _run(
     # cards in between at once). Under the stuck rule the index is part of the key and the value is 0.
     # frames: the keys of the positions being searched, outermost first.
     frames: list[int] = []
+    frame_idx: list[int] = []  # the fringe search's marks (see mark): each frame's stock index
+    frame_log: list[int] = []  # and its log number once logged (0: not yet)
+    via_turn = False  # the position being entered was reached by turning (the fringe search)
+    origin = 0  # the log number of the position the fringe search's step went on from
     states = 0
     path: list[int] = []
     best = best_init
@@ -400,12 +471,37 @@ def _run(
             if before is not None and before <= turned:
                 return
         frames.append(key)
+        frame_idx.append(idx)
+        frame_log.append(0)
         expand(key, idx, top, left)
         if not stop:
             frames.pop()
+            frame_idx.pop()
+            frame_log.pop()
+
+    def mark(f: int) -> int:
+        """The parent to log for a position put off below frame f (the kernel's mark)."""
+        assert fringe is not None
+        m = f // MARK_EVERY * MARK_EVERY - 1
+        if m < 0:
+            return origin
+        if not frame_log[m]:
+            parent = mark(m)
+            frame_log[m] = fringe.log(frames[m], frame_idx[m], parent)
+        return frame_log[m]
+
+    def defer(key: int, idx: int) -> None:
+        """Put the position off to the fringe search's next step (the kernel's defer)."""
+        assert fringe is not None
+        n = origin
+        if path:
+            parent = mark(len(frames) - 1)
+            n = fringe.log(key, idx, parent)
+        fringe.next.append(n)
 
     def expand(key: int, idx: int, top: int, left: int) -> None:
-        nonlocal best, best_idx, best_path, stop, states
+        nonlocal best, best_idx, best_path, stop, states, via_turn
+        came_by_turn = via_turn
         states += 1
         if max_states and states > max_states:
             raise _GiveUp
@@ -415,7 +511,14 @@ def _run(
             if value <= stop_value:
                 stop = True
                 return
-        if not left or (bounded and hopeless(idx, top)):
+        elif fringe is not None and value < fringe.seen_min:  # a value for a later step
+            fringe.seen_min, fringe.seen_idx, fringe.seen_from = value, idx, origin
+            fringe.seen_path = bytes(path)
+        if not left:
+            return
+        if bounded and hopeless(idx, top):
+            if fringe is not None:
+                defer(key, idx)
             return
         row = rows[top]
         plays = [c for c in range(ncols) if height[c] and row[columns[c][height[c] - 1]]]
@@ -426,6 +529,7 @@ def _run(
             cnt[r] -= 1
             path.append(c)
             child = key - wcol[c] - top + r
+            via_turn = False
             dfs(child, idx, r, left - 1)
             path.pop()
             cnt[r] += 1
@@ -438,11 +542,14 @@ def _run(
             if stuck:
                 r = stock[idx]
                 path.append(TURN_CODE)
+                via_turn = True
                 dfs(key + widx - top + r, idx + 1, r, left)
                 path.pop()
                 return
-            # A position with these heights finished with as few cards turned: its turning covered ours.
-            if heights_too and reached(key - top + NO_TOP, idx):
+            # A position with these heights finished with as few cards turned: its turning covered ours (in
+            # the fringe search, only for a position reached by a play and not gone on from: see the kernel)
+            bypass = fringe is not None and (not path or came_by_turn)
+            if heights_too and not bypass and reached(key - top + NO_TOP, idx):
                 return
             # Turn, and go on turning past positions reached before with fewer cards turned: their plays
             # are searched from there, but turning on from them is searched only here.
@@ -453,9 +560,143 @@ def _run(
                 nxt = key - top + r
                 if j + 1 < total and reached(nxt, j + 1):
                     continue
+                via_turn = True
                 dfs(nxt, j + 1, r, left)
                 break
             del path[depth:]
+
+    if fringe is not None:
+        f = fringe
+        full = [len(col) for col in columns]
+
+        def restore(key: int) -> tuple[int, int]:
+            """Heights and counts of a logged position: its top and cards left (the kernel's restore)."""
+            k, top = divmod(key, 15)
+            cnt[:] = [0] * RANKS
+            left = 0
+            for c in range(ncols):
+                k, h = divmod(k, full[c] + 1)
+                height[c] = h
+                left += h
+                for r in columns[c][:h]:
+                    cnt[r] += 1
+            return top, left
+
+        def link_walk(
+            tried: set[tuple[int, int]],
+            key: int,
+            idx: int,
+            top: int,
+            goal: tuple[int, int],
+            goal_h: list[int],
+        ) -> bool:
+            """Moves (appended to path) to the position ``goal`` (key, cards turned): the kernel's
+            link_walk."""
+            if (key, idx) == goal:
+                return True
+            if len(path) >= MAXD:
+                return False
+            tried_nodes[0] += 1
+            if tried_nodes[0] > LINK_NODES or not reached(key, idx) or (key, idx) in tried:
+                return False
+            tried.add((key, idx))
+            if len(tried) > LINK_NODES:
+                return False
+            for c in range(ncols):
+                h = height[c]
+                if h <= goal_h[c] or not rows[top][columns[c][h - 1]]:
+                    continue
+                r = columns[c][h - 1]
+                height[c] -= 1
+                path.append(c)
+                got = link_walk(tried, key - wcol[c] - top + r, idx, r, goal, goal_h)
+                height[c] += 1
+                if got:
+                    return True
+                path.pop()
+            if idx < goal[1]:
+                r = stock[idx]
+                path.append(TURN_CODE)
+                if link_walk(tried, key + widx - top + r, idx + 1, r, goal, goal_h):
+                    return True
+                path.pop()
+            return False
+
+        tried_nodes = [0]
+
+        def line_to(n: int) -> bytes | None:
+            """The line from the start to logged position n, or None (the kernel's line_to)."""
+            chain: list[int] = []
+            g = n
+            while g:
+                if len(chain) == MAXD:
+                    return None
+                chain.append(g)
+                g = f.lparent[g]
+            line = b""
+            for c in reversed(chain):
+                p = f.lparent[c]
+                restore(f.lkey[c])
+                goal_h = height[:]
+                top, _ = restore(f.lkey[p])
+                path.clear()
+                tried_nodes[0] = 0
+                if not link_walk(set(), f.lkey[p], f.lidx[p], top, (f.lkey[c], f.lidx[c]), goal_h):
+                    return None
+                if len(line) + len(path) > MAXD:
+                    return None
+                line += bytes(path)
+            return line
+
+        if not f.started:  # the start is logged as number 0
+            f.started = True
+            f.log(key0, 0, 0)
+            seen[key0] = 0
+        incumbent, status, found_from = best_init, "cut", 0
+        try:
+            while True:
+                T = f.step
+                if incumbent <= T:
+                    status = "proven"
+                    break
+                if f.seen_min <= T:  # reached in an earlier step
+                    best, best_idx, best_path = f.seen_min, f.seen_idx, f.seen_path
+                    status, found_from = "found", f.seen_from
+                    break
+                best, stop_value, best_idx = T + 1, T, -1
+                while f.pos < len(f.cur):
+                    n = f.cur[f.pos]
+                    top, left = restore(f.lkey[n])
+                    origin = n
+                    frames.clear()
+                    frame_idx.clear()
+                    frame_log.clear()
+                    path.clear()
+                    expand(f.lkey[n], f.lidx[n], top, left)
+                    if stop:
+                        status, found_from = "found", n
+                        break
+                    f.pos += 1
+                if status == "found":
+                    break
+                f.cur, f.next = f.next, []
+                f.pos = 0
+                f.step += 1
+        except _GiveUp:
+            for key in frames:  # the positions left unfinished
+                seen.pop(key, None)
+            status = "full" if f.overflow else "cut"
+        if status != "found":
+            return f.step, b"", states, status == "proven", status
+        line = line_to(found_from)
+        if line is not None and len(line) + len(best_path) + total > 2 * MAXD:
+            line = None
+        if line is not None:
+            line += best_path
+            if best > 0:  # past the best position no card can ever be played: turn the rest
+                line += bytes([TURN_CODE]) * (total - best_idx)
+        f.step = f.seen_min = best
+        return best, line if line is not None else b"", states, True, "found" if line is not None else "lost"
 
     complete = True
     try:
@@ -467,7 +708,7 @@ def _run(
         for key in frames:
             seen.pop(key, None)
     if best_idx < 0:
-        return best_init, b"", states, complete
+        return best_init, b"", states, complete, ""
     if best > 0:  # past the best position no card can ever be played: turn the rest
         best_path += bytes([TURN_CODE]) * (total - best_idx)
-    return best, best_path, states, complete
+    return best, best_path, states, complete, ""

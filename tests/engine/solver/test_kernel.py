@@ -11,7 +11,7 @@ from engine.deal import deal
 from engine.hole import Hole
 from engine.rules import Rules, find_rules
 from engine.solver import solve, winnable
-from engine.solver.problem import problem_of
+from engine.solver.problem import Problem, moves_of, problem_of
 
 MODE_OPTIMAL = (2**31 - 1, -99)
 """best_init, stop_value: a plain branch-and-bound search for the optimum."""
@@ -131,24 +131,41 @@ def _answer(runs: list[tuple[int, bytes, int, bool]], best_init: int) -> tuple[i
     return min(((score, line) for score, line, _, _ in runs if line), default=(best_init, b""))
 
 
+Args = tuple[tuple[bytes, ...], bytes, int, bytes, int]
+
+
+def _mid_game_problems(
+    name: str, seed: str, deals: int, left: tuple[int, int], low: int
+) -> list[tuple[Hole, Problem, Args, tuple[int, bytes, int, bool]]]:
+    """The first three positions later in deals 1 .. deals - 1 (_mid_game, ``left`` cards in the tableau)
+    whose plain search takes between ``low`` and 20,000 positions (the Python search is slow): each with
+    its problem, the kernel's arguments and that search's answer."""
+    from engine.solver import _kernel
+
+    rules = find_rules(name)
+    rng = random.Random(seed)
+    picked = []
+    for number in range(1, deals):
+        hole = _mid_game(deal(number, rules), rng, rng.randrange(*left))
+        problem = problem_of(hole)
+        args = (problem.columns, problem.stock, problem.top, problem.adjacent, problem.flags)
+        fresh = _kernel.search(*args, *MODE_OPTIMAL, 1 << 20, 0)
+        if low < fresh[2] < 20_000:
+            picked.append((hole, problem, args, fresh))
+            if len(picked) == 3:
+                break
+    assert picked
+    return picked
+
+
 @pytest.mark.parametrize("name", ["strict", "wrap+jokers=1", "strict+double", "wrap+double"])
 def test_a_search_cut_in_steps_goes_on_where_it_stopped(name: str) -> None:
     """Both backends keep their visited sets between runs alike, step for step; the answer is a fresh
     search's, for a few more positions (the way down to where the last run stopped)."""
     from engine.solver import _kernel, pysearch
 
-    rules = find_rules(name)
-    rng = random.Random(name)
-    tried = 0
-    for number in range(1, 40):
-        problem = problem_of(_mid_game(deal(number, rules), rng, rng.randrange(12, 22)))
-        args = (problem.columns, problem.stock, problem.top, problem.adjacent, problem.flags)
-        fresh = _kernel.search(*args, *MODE_OPTIMAL, 1 << 20, 0)
-        if not 500 < fresh[2] < 20_000:  # the Python search is slow; a few hundred: one step
-            continue
-        tried += 1
-        if tried > 3:
-            break
+    # a few hundred positions: one step
+    for _, problem, args, fresh in _mid_game_problems(name, name, 40, (12, 22), 500):
         # branch and bound, and deepening questions around the optimum, each in steps
         questions = [MODE_OPTIMAL, (fresh[0], fresh[0] - 1), (fresh[0] + 1, fresh[0])]
         for best_init, stop_value in questions:
@@ -158,7 +175,6 @@ def test_a_search_cut_in_steps_goes_on_where_it_stopped(name: str) -> None:
             alone = _kernel.search(*args, best_init, stop_value, 1 << 20, 0)
             assert _answer(runs, best_init)[0] == alone[0]
             assert alone[2] <= sum(run[2] for run in runs) <= alone[2] + len(runs) * 200
-    assert tried
 
 
 def test_a_search_for_a_higher_best_starts_over() -> None:
@@ -219,18 +235,8 @@ def test_the_deepening_prunes_what_branch_and_bound_finished(name: str) -> None:
     search's, in fewer positions than alone."""
     from engine.solver import _kernel, pysearch
 
-    rules = find_rules(name)
-    rng = random.Random(f"trust {name}")
-    tried = saved = 0
-    for number in range(1, 60):
-        problem = problem_of(_mid_game(deal(number, rules), rng, rng.randrange(12, 22)))
-        args = (problem.columns, problem.stock, problem.top, problem.adjacent, problem.flags)
-        fresh = _kernel.search(*args, *MODE_OPTIMAL, 1 << 20, 0)
-        if not 2_000 < fresh[2] < 20_000:  # the Python search is slow
-            continue
-        tried += 1
-        if tried > 3:
-            break
+    saved = 0
+    for _, problem, args, fresh in _mid_game_problems(name, f"trust {name}", 60, (12, 22), 2_000):
         pairs = [
             (_kernel.Search(*args, 1 << 20), _kernel.Search(*args, 1 << 20)),
             (pysearch.Search(problem), pysearch.Search(problem)),
@@ -248,4 +254,34 @@ def test_the_deepening_prunes_what_branch_and_bound_finished(name: str) -> None:
             assert answers[0][:2] == alone[:2] or answers[0][0] == alone[0] <= target
             assert answers[0][2] <= alone[2]
             saved += alone[2] - answers[0][2]
-    assert tried and saved
+    assert saved
+
+
+def _fringe_steps(search: object, lower: int, best: int, step: int) -> list[tuple[int, int, bytes, int, str]]:
+    """Fringe search runs of ``step`` positions each until it answers."""
+    runs = []
+    while True:
+        runs.append(search.fringe(lower, best, step))  # type: ignore[attr-defined]
+        if runs[-1][4] != "cut":
+            return runs
+
+
+@pytest.mark.parametrize("name", ["strict", "wrap+jokers=1", "strict+double", "wrap+double"])
+def test_the_fringe_search_alike_in_steps(name: str) -> None:
+    """The fringe search (Search.fringe) of both backends alike, run on in steps of a few positions: the
+    same steps, the optimum of a plain search, and a line that plays out to it; told the best line's
+    score, it proves it instead of looking for the line."""
+    from engine.solver import _kernel, pysearch
+
+    for hole, problem, args, fresh in _mid_game_problems(name, f"fringe {name}", 60, (12, 24), 500):
+        lower = _kernel.lower_bound(*args)
+        for best, step in ((MODE_OPTIMAL[0], 0), (MODE_OPTIMAL[0], 97), (fresh[0], 97)):
+            runs = _fringe_steps(_kernel.Search(*args, 1 << 20), lower, best, step)
+            assert runs == _fringe_steps(pysearch.Search(problem), lower, best, step)
+            last_lower, score, line, _, status = runs[-1]
+            if best == fresh[0]:
+                assert (last_lower, score, status) == (fresh[0], fresh[0], "proven")
+            else:
+                assert (last_lower, score, status) == (fresh[0], fresh[0], "found")
+                end = hole.play_all(moves_of(line))
+                assert end.is_over and end.score == fresh[0]

@@ -15,8 +15,8 @@ from engine.cards import Card, full_deck, parse_card
 from engine.deal import deal
 from engine.hole import Hole
 from engine.rules import Rules
-from engine.solver import Solution, kernel_available, solve, winnable
-from engine.solver.problem import KINGS_PRED, NO_BOUND, NO_TOP, RANKS, WRAP, Problem, problem_of
+from engine.solver import Solution, kernel_available, pysearch, solve, winnable
+from engine.solver.problem import KINGS_PRED, NO_BOUND, NO_TOP, RANKS, WRAP, Problem, moves_of, problem_of
 from engine.solver.pysearch import Search, _Tables, blocked, deficit
 
 
@@ -352,3 +352,48 @@ def test_a_search_shares_with_one_other_at_most() -> None:
     first.share(second)
     with pytest.raises(RuntimeError):
         third.share(first)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hole=small_positions())
+def test_the_fringe_search_equals_brute_force(brute_force: Callable[[Hole], int], hole: Hole) -> None:
+    """The fringe search alone (Search.fringe), under every rule variant: the optimum, and a line to it."""
+    if hole.is_over:
+        return
+    problem = problem_of(hole)
+    lower = pysearch.lower_bound(problem)
+    _, score, line, _, status = Search(problem).fringe(lower, 2**31 - 1)
+    assert status == "found" and score == brute_force(hole)
+    end = hole.play_all(moves_of(line))
+    assert end.is_over and end.score == score
+
+
+def _small_double_holes(count: int) -> list[Hole]:
+    rng = random.Random("small double")
+    holes = []
+    for number in range(1, count + 1):
+        rules = Rules(decks=2, wrap=number % 3 == 0)
+        hole = deal(number, rules)
+        tableau = tuple(col[: rng.randint(0, 2)] for col in hole.tableau)
+        holes.append(Hole(tableau, hole.foundation, hole.stock[: rng.randint(4, 9)], rules))
+    return holes
+
+
+def test_the_driver_answers_when_the_fringe_search_cannot(monkeypatch, brute_force) -> None:
+    """When the fringe search runs out of log ('full') the deepening goes on from its bound; when a line
+    cannot be found again from its log ('lost'), branch and bound looks for a line of the optimum it
+    proved. Either way the answer is the optimum, with a line to it."""
+    holes = [hole for hole in _small_double_holes(40) if not hole.is_over]
+    seen = set()
+    for patch in ({"FRINGE_LOG_MAX": 3}, {"LINK_NODES": 0}):
+        with monkeypatch.context() as m:
+            for name, value in patch.items():
+                m.setattr(pysearch, name, value)
+            for hole in holes:
+                problem = problem_of(hole)
+                seen.add(Search(problem).fringe(pysearch.lower_bound(problem), 2**31 - 1)[4])
+                solution = solve(hole, backend="python")
+                assert solution.proven and solution.score == brute_force(hole)
+                end = hole.play_all(solution.moves)
+                assert end.is_over and end.score == solution.score
+    assert {"full", "lost"} <= seen
