@@ -145,17 +145,25 @@ class _Search:
     def spent(self) -> bool:
         return bool(self.limit) and self.used >= self.limit
 
+    def _budget(self, cap: int) -> int | None:
+        """The positions a run may take within ``cap`` (0: the rest of the budget), 0 for no limit at all;
+        None when the budget is spent."""
+        budget = self.limit - self.used if self.limit else 0
+        if self.limit and budget <= 0:
+            return None
+        if cap:
+            budget = min(budget, cap) if budget else cap
+        return budget
+
     def run(
         self, best_init: int, stop_value: int, cap: int = 0, session: str = ""
     ) -> tuple[int, bytes, bool]:
         """Lines below ``best_init``, stopping at ``stop_value``, within ``cap`` positions (0: the rest
         of the budget): (score, line, complete); the score is ``best_init`` when there is none. In a
         ``session`` it goes on from that session's last run where it can."""
-        budget = self.limit - self.used if self.limit else 0
-        if self.limit and budget <= 0:  # spent: 0 would mean no limit at all
+        budget = self._budget(cap)
+        if budget is None:
             return best_init, b"", False
-        if cap:
-            budget = min(budget, cap) if budget else cap
         p = self.problem
         if session:
             score, line, states, complete = self._session(session).run(best_init, stop_value, budget)
@@ -172,11 +180,9 @@ class _Search:
     def fringe(self, lower: int, best: int, cap: int) -> tuple[int, int, bytes, str]:
         """The fringe search's next run (``Search.fringe``) within ``cap`` positions (0: the rest of the
         budget): (lower, score, line, status)."""
-        budget = self.limit - self.used if self.limit else 0
-        if self.limit and budget <= 0:
+        budget = self._budget(cap)
+        if budget is None:
             return lower, best, b"", "cut"
-        if cap:
-            budget = min(budget, cap) if budget else cap
         lower, score, line, states, status = self._session("fringe").fringe(lower, best, budget)
         self.used += states
         if status == "full":  # it cannot go on: its memory goes back to the others

@@ -147,7 +147,6 @@ class _Fringe:
         self.pos = 0
         self.step = lower
         self.overflow = False
-        self.started = False
         self.seen_min = _INFINITY
         self.seen_idx = 0
         self.seen_from = 0
@@ -648,8 +647,7 @@ def _run(
                 line += bytes(path)
             return line
 
-        if not f.started:  # the start is logged as number 0
-            f.started = True
+        if not f.lkey:  # the start is logged as number 0
             f.log(key0, 0, 0)
             seen[key0] = 0
         incumbent, status, found_from = best_init, "cut", 0

@@ -305,37 +305,21 @@ def test_parse_deal_range() -> None:
         parse_deal_range("5-2")
 
 
+def _run(command: list[str], board: str) -> subprocess.CompletedProcess[str]:
+    """The command as a real process, the board on its standard input."""
+    return subprocess.run(command, input=board, capture_output=True, text=True, cwd=REPO, timeout=120)
+
+
 def test_console_script_in_a_subprocess(board_24: Path) -> None:
     script = Path(sys.executable).with_name("golfbot")
     command = [str(script)] if script.exists() else [sys.executable, "-m", "adapters.cli.main"]
-    done = subprocess.run(
-        [*command, "solve", "--json", "-"],
-        input=DEAL_24,
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        timeout=120,
-    )
+    done = _run([*command, "solve", "--json", "-"], DEAL_24)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["score"] == 4
-    bad = subprocess.run(
-        [sys.executable, "-m", "adapters.cli.main", "solve", "-"],
-        input="Talon: 2C\n",
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        timeout=120,
-    )
+    bad = _run([sys.executable, "-m", "adapters.cli.main", "solve", "-"], "Talon: 2C\n")
     assert bad.returncode == 2 and bad.stdout == ""
     assert len(bad.stderr.splitlines()) == 1 and "Traceback" not in bad.stderr
     double = format_board(deal(1, find_rules("strict+double")))
-    cut = subprocess.run(
-        [*command, "solve", "--rules", "strict+double", "--max-states", "5000", "-"],
-        input=double,
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        timeout=120,
-    )
+    cut = _run([*command, "solve", "--rules", "strict+double", "--max-states", "5000", "-"], double)
     assert cut.returncode == 0, cut.stderr
     assert "(cut short)" in cut.stdout and "not known whether winnable" in cut.stdout
