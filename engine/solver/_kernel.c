@@ -805,7 +805,7 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
  * start: on two decks the earlier questions cost as much again as the last (strict+double deal 20: 40.7M
  * positions in all, 14.7M in the last). The fringe search asks them in one go (Bjornsson, Enzenberger,
  * Holte and Schaeffer, "Fringe Search", 2005): each step goes on from the positions the last one put off
- * (those the bound ruled out for T), in the order they were put off, and the visited set is kept
+ * (those the bound ruled out for T), in the order of order_step, and the visited set is kept
  * throughout. A step that finishes proves that no line scores T; the first line found scores T, the
  * optimum. Every position put off is logged with the one whose search put it off, so the line to a
  * position is found again link by link (see link_walk). */
@@ -975,6 +975,53 @@ static int line_to(Ctx *x, uint32_t f, unsigned char *out) {
     return len;
 }
 
+/* The cards left in the tableau at a key. */
+static int key_left(const Ctx *x, uint64_t key) {
+    uint64_t k = key / 15;
+    int left = 0;
+    for (int c = 0; c < x->ncols; c++) {
+        uint64_t radix = (uint64_t)x->full[c] + 1;
+        left += (int)(k % radix);
+        k /= radix;
+    }
+    return left;
+}
+
+/* A step's positions in the order to go on from them: fewest cards left in the tableau and turned from
+ * the stock together first, in the order put off among equals (a stable counting sort). 0: out of memory.
+ * Cards the tableau and the stock have not yet lost: the fewer, the closer a clearing line, and the
+ * step that finds the line finds it sooner (strict+double deals 1-40: 259.4M -> 243.9M positions; on
+ * deals 1, 2, 4, 7, 13, 16, 19 and 26, the fringe search alone: 61.2M -> 56.2M, fewest cards left alone
+ * 58.2M, fewest turned first 65.0M). */
+static int order_step(Ctx *x) {
+    uint32_t n = x->ncur, count[256] = {0};
+    if (n < 2) return 1;
+    unsigned char *rank = (unsigned char *)malloc(n);
+    if (!rank || !grow_u32(&x->next, &x->capnext, n)) {
+        free(rank);
+        return 0;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t f = x->cur[i];
+        int v = key_left(x, x->lkey[f]) + x->lidx[f];
+        rank[i] = (unsigned char)(v < 255 ? v : 255);
+        count[rank[i]]++;
+    }
+    for (uint32_t v = 0, at = 0; v < 256; v++) {
+        uint32_t c = count[v];
+        count[v] = at;
+        at += c;
+    }
+    for (uint32_t i = 0; i < n; i++) x->next[count[rank[i]]++] = x->cur[i];
+    free(rank);
+    uint32_t *t = x->cur, cap = x->capcur;
+    x->cur = x->next;
+    x->capcur = x->capnext;
+    x->next = t;
+    x->capnext = cap;
+    return 1;
+}
+
 enum { FRINGE_FOUND, FRINGE_PROVEN, FRINGE_CUT };
 
 /* Steps on from where the last run stopped, until a line is found (FRINGE_FOUND: x->best, from
@@ -1016,6 +1063,10 @@ static int fringe_steps(Ctx *x, int best) {
         x->capnext = cap;
         x->nnext = x->pos = 0;
         x->step++;
+        if (!order_step(x)) {
+            x->overflow = 1;
+            return FRINGE_CUT;
+        }
     }
 }
 

@@ -680,6 +680,8 @@ def _run(
                 f.cur, f.next = f.next, []
                 f.pos = 0
                 f.step += 1
+                # fewest cards left in the tableau and turned together first (the kernel's order_step)
+                f.cur.sort(key=lambda n: min(255, restore(f.lkey[n])[1] + f.lidx[n]))
         except _GiveUp:
             for key in frames:  # the positions left unfinished
                 seen.pop(key, None)
