@@ -259,6 +259,8 @@ def _optimal(hole: Hole, backend: str, max_states: int | None, probe_states: int
                 if got <= score:
                     return Solution(got, moves_of(found), search.used, got)
                 return _cut(hole, search, best, line, score)  # the budget ran out first
+            if found and score < min(best, hole.score):  # cut short, it reached a line better
+                best, line = score, found  # than the best found and than conceding at once
             lower = search.possible(max(lower, proven))
             fringe = status != "full"
         while not fringe and lower < best and not search.spent:

@@ -242,14 +242,29 @@ def test_a_state_limit_answers_with_what_is_proven(backend: str, check_line: Che
 
 @pytest.mark.parametrize("limit", [1, 5, 20, 2000])
 def test_a_two_deck_search_cut_short_still_answers_a_line_and_a_bound(limit: int) -> None:
-    """Two decks deepen first: cut before any line was found, the answer is conceding at once (a real
-    line, scored as it would be), and the bound proven so far."""
+    """Two decks deepen first: cut short, the answer is the best line the search reached (conceded where
+    it stopped), conceding at once when it reached none, and the bound proven so far."""
     hole = deal(3, find_rules("strict+double"))
     cut = solve(hole, max_states=limit)
     assert not cut.proven and cut.states <= limit + 1
     end = hole.play_all(cut.moves)
     assert end.is_over and end.score == cut.score
     assert cut.lower_bound <= solve(hole).score < cut.score
+    assert (cut.moves == (CONCEDE,)) == (limit == 1)  # past the start, a line better than conceding
+
+
+def test_a_two_deck_search_cut_short_answers_better_lines_with_more_positions() -> None:
+    """The line a cut-short two-deck search answers comes from the best position the deepening
+    reached: it scores below conceding at once and no worse with a larger budget (strict+double deal
+    1 cut at the bot's 20M positions answered 2 before, with -16 proven below it)."""
+    hole = deal(1, find_rules("strict+double"))
+    scores = []
+    for limit in (1_000, 100_000, 1_000_000):
+        cut = solve(hole, max_states=limit)
+        end = hole.play_all(cut.moves)
+        assert end.is_over and end.score == cut.score > cut.lower_bound
+        scores.append(cut.score)
+    assert scores == sorted(scores, reverse=True) and scores[0] < hole.score
 
 
 def test_what_a_solution_says_of_winnable_and_its_first_move() -> None:
@@ -259,7 +274,7 @@ def test_what_a_solution_says_of_winnable_and_its_first_move() -> None:
     assert solve(deal(1)).winnable_if_known is False  # published optimum 6
     proven = solve(deal(24))
     assert proven.first_move == hint(deal(24)) and proven.first_move is not None
-    cut = solve(deal(3, find_rules("strict+double")), max_states=5)
+    cut = solve(deal(3, find_rules("strict+double")), max_states=1)
     assert cut.moves == (CONCEDE,) and cut.first_move is None and cut.winnable_if_known is None
     over = deal(24).play(CONCEDE)
     assert solve(over).first_move is None and solve(over).winnable_if_known is False
