@@ -986,6 +986,8 @@ static int fringe_line(Ctx *x, uint32_t f, const unsigned char *path, int plen, 
     if (value > 0) /* past that position no card can ever be played: turn the rest */
         for (int j = idx; j < x->S; j++) out[len++] = TURN;
     return len;
+}
+
 /* The cards left in the tableau at a key. */
 static int key_left(const Ctx *x, uint64_t key) {
     uint64_t k = key / 15;
