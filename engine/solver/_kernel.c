@@ -1378,7 +1378,7 @@ static PyObject *Search_fringe(SearchObject *self, PyObject *args) {
     if (how == FRINGE_FOUND) {
         line = (unsigned char *)malloc(2 * MAXD);
         len = fringe_line(x, x->from, x->best_path, x->best_len, x->best_idx, x->best, line);
-    } else if (how == FRINGE_CUT && x->seen_min < best) { /* cut short: the best line reached so far */
+    } else if (how == FRINGE_CUT && x->seen_min < INT32_MAX) { /* cut short: the best line reached */
         line = (unsigned char *)malloc(2 * MAXD);
         len = fringe_line(x, x->seen_from, x->seen_path, x->seen_len, x->seen_idx, x->seen_min, line);
     }
@@ -1396,7 +1396,7 @@ static PyObject *Search_fringe(SearchObject *self, PyObject *args) {
         x->seen_min = x->best;
     } else {
         const char *status = how == FRINGE_PROVEN ? "proven" : x->overflow ? "full" : "cut";
-        int got = line && len >= 0; /* a line better than best, reached before the cut */
+        int got = line && len >= 0; /* the line to the least value reached so far */
         result = Py_BuildValue("(iiy#Ks)", x->step, got ? x->seen_min : best, got ? (const char *)line : "",
                                (Py_ssize_t)(got ? len : 0), (unsigned long long)x->states, status);
     }
@@ -1409,8 +1409,8 @@ static PyMethodDef Search_methods[] = {
      "fringe(lower, best, max_states) -> (lower, score, line, states, status): the fringe search for lines"
      " below best, going on from its last run (the first starts at lower). status: 'found' (score, the"
      " optimum, and its line), 'lost' (the optimum, its line to be searched for again), 'proven' (no line"
-     " below best), 'cut' (past max_states; no line below lower; score and line: the best line reached, if"
-     " below best), 'full' (past its memory: it cannot go on; score and line as for 'cut')"},
+     " below best), 'cut' (past max_states; no line below lower; score and line: the line to the least value"
+     " reached so far), 'full' (past its memory: it cannot go on; score and line as for 'cut')"},
     {"share", (PyCFunction)Search_share, METH_O,
      "share(other): the two visited sets together keep within the memory cap; when one grows past it, the"
      " other, idle, is emptied (its next run starts over). A run for lines below a best no higher than the"

@@ -381,8 +381,8 @@ class Search:
         on from its last run; the first starts at ``lower``. (lower, score, line, states, status), status
         'found' (score is the optimum, line its line), 'lost' (the optimum; its line must be searched for
         again), 'proven' (no line below best), 'cut' (past max_states: no line below lower) or 'full'
-        (past its log: it cannot go on); cut or full, score and line are the best line reached so far
-        when it is below best."""
+        (past its log: it cannot go on); cut or full, score and line are the line to the least value
+        reached so far."""
         f = self.fringe_state
         if f is None:
             f = self.fringe_state = _Fringe(lower)
@@ -700,8 +700,8 @@ def _run(
             return line + path
 
         if status != "found":
-            so_far = None  # cut short: the best line reached so far, if below the best
-            if status != "proven" and f.seen_min < incumbent:
+            so_far = None  # cut short: the line to the least value reached so far
+            if status != "proven" and f.seen_min < _INFINITY:
                 so_far = fringe_line(f.seen_from, f.seen_path, f.seen_idx, f.seen_min)
             if so_far is not None:
                 return f.seen_min, so_far, states, False, status
