@@ -689,6 +689,7 @@ def _run(
             for key in frames:  # the positions left unfinished
                 seen.pop(key, None)
             status = "full" if f.overflow else "cut"
+
         def fringe_line(n: int, path: bytes, idx: int, value: int) -> bytes | None:
             """The line to logged position n, then path to a position scoring value with idx stock cards
             turned, or None (the kernel's fringe_line)."""
