@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.hole import Hole
-from engine.moves import CONCEDE, Move
+from engine.moves import CONCEDE, TURN, Move
 from engine.scoring import cleared
 from engine.solver import pysearch
 from engine.solver.problem import RANKS, Problem, moves_of, problem_of
@@ -40,7 +40,11 @@ went to it (strict+double deals 1-40, positions in all: even 326.5M, 1:4 274.7M,
 worse lines on some deals (at 20 million positions, strict+double deals 1 and 20: best found 2 and 4,
 where an even share found -11 and -10), while its proven bound is as good or better (deal 169: -8
 against -13). An even share until a clearing line is found kept those lines but cut deal 66 short at
-100 million positions (strict+double 1-200 within 1 / 3 / 60 s: 113 / 155 / 197 against 122 / 157 / 198)."""
+100 million positions (strict+double 1-200 within 1 / 3 / 60 s: 113 / 155 / 197 against 122 / 157 / 198).
+Since _finish plays the lines on, a search cut short shows better lines than either did (deals 1 and 20:
+-8 and proven -12 at 20 million)."""
+FINISH_SHARE = 32
+"""A search cut short plays its best lines on (see _finish) within this fraction of its budget more."""
 _INFINITY = 2**31 - 1
 
 
@@ -116,6 +120,7 @@ class _Search:
 
     def __init__(self, problem: Problem, backend: str, max_states: int | None) -> None:
         self.problem = problem
+        self.backend = backend
         self.kernel = backend == "c" or (backend == "auto" and _kernel is not None and _fits_kernel(problem))
         self.limit = max_states or 0
         self.used = 0
@@ -211,7 +216,9 @@ class _Search:
         return self.sessions[name]
 
 
-def _optimal(hole: Hole, backend: str, max_states: int | None, probe_states: int) -> Solution:
+def _optimal(
+    hole: Hole, backend: str, max_states: int | None, probe_states: int, finish: bool = True
+) -> Solution:
     """Two searches take turns, each with a budget of positions that grows fourfold every round: a
     branch-and-bound search for a better line than the best found (it proves the optimum when it runs
     out), and deepening from the lower bound up: "is there a line scoring T?", cut by the bound T, for T
@@ -236,9 +243,11 @@ def _optimal(hole: Hole, backend: str, max_states: int | None, probe_states: int
     positions; branch and bound's share: BOUND_SHARE). Where
     the fringe search runs out of memory the deepening goes on from its bound; where it proves an optimum
     whose line it cannot find again (its log's links too long to search), branch and bound finds one."""
+    reserve = max_states // FINISH_SHARE if max_states and finish else 0  # for _finish, past the budget
     search = _Search(problem_of(hole), backend, max_states)
     lower = search.possible(search.lower_bound())
     best, line = _INFINITY, b""
+    reached: tuple[int, bytes] | None = None  # the fringe search's best line, for _cut
     cap = probe_states
     deepen_first = fringe = hole.rules.decks > 1
     while True:
@@ -258,7 +267,9 @@ def _optimal(hole: Hole, backend: str, max_states: int | None, probe_states: int
                 got, found, _ = search.run(score + 1, score, 0, "bound")
                 if got <= score:
                     return Solution(got, moves_of(found), search.used, got)
-                return _cut(hole, search, best, line, score)  # the budget ran out first
+                return _cut(hole, search, [(best, line), reached], score, reserve)  # the budget ran out first
+            if found and score < hole.score:  # cut short: the line to the best position it reached
+                reached = (score, found)
             lower = search.possible(max(lower, proven))
             fringe = status != "full"
         while not fringe and lower < best and not search.spent:
@@ -274,15 +285,47 @@ def _optimal(hole: Hole, backend: str, max_states: int | None, probe_states: int
             deepen_first = False
             continue
         if search.spent:
-            return _cut(hole, search, best, line, lower)
+            return _cut(hole, search, [(best, line), reached], lower, reserve)
         cap *= 4
 
 
-def _cut(hole: Hole, search: _Search, best: int, line: bytes, lower: int) -> Solution:
-    """A search cut short: the best line found, or conceding at once when none was."""
-    if best == _INFINITY:
+def _cut(
+    hole: Hole, search: _Search, lines: list[tuple[int, bytes] | None], lower: int, reserve: int
+) -> Solution:
+    """A search cut short: the best of the lines it found (scores and lines: branch and bound's best and
+    the fringe search's, where there are), each played on by _finish within a share of ``reserve``
+    positions; conceding at once when there was none."""
+    found = [(score, line) for score, line in filter(None, lines) if score < _INFINITY]
+    if not found:
         return Solution(hole.play_all((CONCEDE,)).score, (CONCEDE,), search.used, lower)
-    return Solution(best, _ended(hole, moves_of(line)), search.used, lower)
+    share, used = reserve // len(found), search.used
+    answers = []
+    for score, line in found:
+        moves, score, states = _finish(hole, moves_of(line), score, search.backend, share)
+        answers.append((score, moves))
+        used += states
+    score, moves = min(answers, key=lambda answer: answer[0])
+    return Solution(score, _ended(hole, moves), used, lower)
+
+
+def _finish(
+    hole: Hole, moves: tuple[Move, ...], score: int, backend: str, max_states: int
+) -> tuple[tuple[Move, ...], int, int]:
+    """A line a search cut short reached, played on: from where it last played a card (the stock it then
+    turns out is only a way to end the hole), a search of its own within ``max_states`` positions for
+    the best way on. The lines the fringe search reaches stop where most cards were played, blind to the
+    stock left (strict+double at 20 million positions, deals 1 and 20: 2 and 4 without this, -8 and -9
+    with it, in a few dozen positions). (moves, score, positions visited)."""
+    played = len(moves)
+    while played and moves[played - 1] == TURN:
+        played -= 1
+    start = hole.play_all(moves[:played])
+    if max_states < 2 or start.is_over:
+        return moves, score, 0
+    rest = _optimal(start, backend, max_states - 1, PROBE_STATES, finish=False)
+    if rest.score >= score:
+        return moves, score, rest.states
+    return (*moves[:played], *rest.moves), rest.score, rest.states
 
 
 def _ended(hole: Hole, moves: tuple[Move, ...]) -> tuple[Move, ...]:
@@ -298,8 +341,9 @@ def solve(
     probe_states: int = PROBE_STATES,
 ) -> Solution:
     """The optimal score from ``hole`` and a line of moves that reaches it. With ``max_states`` the
-    search visits about that many positions at most: past it the answer is the best line found and the
-    lower bound proven so far (``Solution.proven`` is then false). A search cannot be interrupted, so a
+    search visits about that many positions at most: past it the answer is the best line found, played on
+    within a thirty-second more (FINISH_SHARE), and the lower bound proven so far (``Solution.proven`` is
+    then false). A search cannot be interrupted, so a
     caller that must not wait long, such as a bot, bounds the work this way. ``probe_states``: the budget
     of the first branch-and-bound search (tests make it tiny to exercise the deepening)."""
     _check(backend, max_states)

@@ -975,6 +975,19 @@ static int line_to(Ctx *x, uint32_t f, unsigned char *out) {
     return len;
 }
 
+/* In out (2 * MAXD bytes): the line to logged position f, then path (plen moves) to a position scoring
+ * value with idx stock cards turned; its length, or -1 if it could not be found again. */
+static int fringe_line(Ctx *x, uint32_t f, const unsigned char *path, int plen, int idx, int value,
+                       unsigned char *out) {
+    int len = out ? line_to(x, f, out) : -1;
+    if (len < 0 || len + plen + x->S > 2 * MAXD) return -1;
+    memcpy(out + len, path, (size_t)plen);
+    len += plen;
+    if (value > 0) /* past that position no card can ever be played: turn the rest */
+        for (int j = idx; j < x->S; j++) out[len++] = TURN;
+    return len;
+}
+
 /* The cards left in the tableau at a key. */
 static int key_left(const Ctx *x, uint64_t key) {
     uint64_t k = key / 15;
@@ -1364,15 +1377,10 @@ static PyObject *Search_fringe(SearchObject *self, PyObject *args) {
     x->fringe_on = 0;
     if (how == FRINGE_FOUND) {
         line = (unsigned char *)malloc(2 * MAXD);
-        len = line ? line_to(x, x->from, line) : -1;
-        if (len >= 0 && len + x->best_len + x->S <= 2 * MAXD) {
-            memcpy(line + len, x->best_path, (size_t)x->best_len);
-            len += x->best_len;
-            if (x->best > 0) /* past the best position no card can ever be played: turn the rest */
-                for (int j = x->best_idx; j < x->S; j++) line[len++] = TURN;
-        } else {
-            len = -1;
-        }
+        len = fringe_line(x, x->from, x->best_path, x->best_len, x->best_idx, x->best, line);
+    } else if (how == FRINGE_CUT && x->seen_min < INT32_MAX) { /* cut short: the best line reached */
+        line = (unsigned char *)malloc(2 * MAXD);
+        len = fringe_line(x, x->seen_from, x->seen_path, x->seen_len, x->seen_idx, x->seen_min, line);
     }
     Py_END_ALLOW_THREADS
     self->busy = x->busy = 0;
@@ -1388,7 +1396,9 @@ static PyObject *Search_fringe(SearchObject *self, PyObject *args) {
         x->seen_min = x->best;
     } else {
         const char *status = how == FRINGE_PROVEN ? "proven" : x->overflow ? "full" : "cut";
-        result = Py_BuildValue("(iiy#Ks)", x->step, best, "", (Py_ssize_t)0, (unsigned long long)x->states, status);
+        int got = line && len >= 0; /* the line to the least value reached so far */
+        result = Py_BuildValue("(iiy#Ks)", x->step, got ? x->seen_min : best, got ? (const char *)line : "",
+                               (Py_ssize_t)(got ? len : 0), (unsigned long long)x->states, status);
     }
     free(line);
     return result;
@@ -1399,7 +1409,8 @@ static PyMethodDef Search_methods[] = {
      "fringe(lower, best, max_states) -> (lower, score, line, states, status): the fringe search for lines"
      " below best, going on from its last run (the first starts at lower). status: 'found' (score, the"
      " optimum, and its line), 'lost' (the optimum, its line to be searched for again), 'proven' (no line"
-     " below best), 'cut' (past max_states; no line below lower), 'full' (past its memory: it cannot go on)"},
+     " below best), 'cut' (past max_states; no line below lower; score and line: the line to the least value"
+     " reached so far), 'full' (past its memory: it cannot go on; score and line as for 'cut')"},
     {"share", (PyCFunction)Search_share, METH_O,
      "share(other): the two visited sets together keep within the memory cap; when one grows past it, the"
      " other, idle, is emptied (its next run starts over). A run for lines below a best no higher than the"

@@ -381,7 +381,8 @@ class Search:
         on from its last run; the first starts at ``lower``. (lower, score, line, states, status), status
         'found' (score is the optimum, line its line), 'lost' (the optimum; its line must be searched for
         again), 'proven' (no line below best), 'cut' (past max_states: no line below lower) or 'full'
-        (past its log: it cannot go on)."""
+        (past its log: it cannot go on); cut or full, score and line are the line to the least value
+        reached so far."""
         f = self.fringe_state
         if f is None:
             f = self.fringe_state = _Fringe(lower)
@@ -393,7 +394,9 @@ class Search:
         value, line, states, _, status = _run(
             self.problem, _Tables(self.problem), self.seen, trusted, best, best - 1, max_states, f
         )
-        return value, value if status in ("found", "lost") else best, line, states, status
+        if status in ("found", "lost"):
+            return value, value, line, states, status
+        return f.step, value if line else best, line, states, status
 
 
 def search(
@@ -686,15 +689,25 @@ def _run(
             for key in frames:  # the positions left unfinished
                 seen.pop(key, None)
             status = "full" if f.overflow else "cut"
+
+        def fringe_line(n: int, path: bytes, idx: int, value: int) -> bytes | None:
+            """The line to logged position n, then path to a position scoring value with idx stock cards
+            turned, or None (the kernel's fringe_line)."""
+            line = line_to(n)
+            if line is None or len(line) + len(path) + total > 2 * MAXD:
+                return None
+            if value > 0:  # past that position no card can ever be played: turn the rest
+                return line + path + bytes([TURN_CODE]) * (total - idx)
+            return line + path
+
         if status != "found":
+            so_far = None  # cut short: the line to the least value reached so far
+            if status != "proven" and f.seen_min < _INFINITY:
+                so_far = fringe_line(f.seen_from, f.seen_path, f.seen_idx, f.seen_min)
+            if so_far is not None:
+                return f.seen_min, so_far, states, False, status
             return f.step, b"", states, status == "proven", status
-        line = line_to(found_from)
-        if line is not None and len(line) + len(best_path) + total > 2 * MAXD:
-            line = None
-        if line is not None:
-            line += best_path
-            if best > 0:  # past the best position no card can ever be played: turn the rest
-                line += bytes([TURN_CODE]) * (total - best_idx)
+        line = fringe_line(found_from, best_path, best_idx, best)
         f.step = f.seen_min = best
         return best, line if line is not None else b"", states, True, "found" if line is not None else "lost"
 

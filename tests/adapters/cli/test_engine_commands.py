@@ -16,7 +16,7 @@ from engine.board import format_board, parse_board
 from engine.deal import DealError, deal
 from engine.moves import parse_move, parse_moves
 from engine.rules import find_rules
-from engine.solver import best_score, winnable
+from engine.solver import FINISH_SHARE, best_score, winnable
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -195,7 +195,7 @@ class TestSolve:
         assert main([*argv, "--json", str(path)]) == 0
         result = json.loads(capsys.readouterr().out)
         assert result["proven"] is False and result["lower_bound"] < result["score"] <= 0
-        assert result["winnable"] is True and result["states"] <= 4_000_001
+        assert result["winnable"] is True and result["states"] <= 4_000_000 + 4_000_000 // FINISH_SHARE + 1
         assert _replay(text, result["moves"], "strict+double") == result["score"]
         assert result["lower_bound"] <= -10  # the optimum, proven in some 48 million positions
         assert main([*argv, str(path)]) == 0
@@ -204,17 +204,30 @@ class TestSolve:
         assert "winnable" in out and "not winnable" not in out
 
     def test_cut_short_before_any_line(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-        """Within 5,000 positions no line of Double Golf deal 1 is found: conceding at once is the line,
+        """Within one position no line of Double Golf deal 1 is found: conceding at once is the line,
         and whether the deal is winnable is not known (it is not claimed either way)."""
         path = tmp_path / "double1.board"
         path.write_text(format_board(deal(1, find_rules("strict+double"))), encoding="utf-8")
-        argv = ["solve", "--rules", "strict+double", "--max-states", "5000"]
+        argv = ["solve", "--rules", "strict+double", "--max-states", "1"]
         assert main([*argv, "--json", str(path)]) == 0
         result = json.loads(capsys.readouterr().out)
         assert result["moves"] == ["q"] and result["score"] == 63 and result["winnable"] is None
         assert result["proven"] is False and result["lower_bound"] <= -16  # the optimum
         assert main([*argv, str(path)]) == 0
         assert "not known whether winnable" in capsys.readouterr().out
+
+    def test_cut_short_early_plays_on_from_the_best_position_reached(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Within 5,000 positions the search reaches positions with few cards left but no line clearing
+        Double Golf deal 1: the best of them, played on, is the line (before: conceding at once, 63)."""
+        text = format_board(deal(1, find_rules("strict+double")))
+        path = tmp_path / "double1.board"
+        path.write_text(text, encoding="utf-8")
+        assert main(["solve", "--rules", "strict+double", "--max-states", "5000", "--json", str(path)]) == 0
+        result = json.loads(capsys.readouterr().out)
+        assert result["proven"] is False and result["lower_bound"] <= -16 < result["score"] < 63
+        assert _replay(text, result["moves"], "strict+double") == result["score"]
 
     def test_max_states_must_be_positive(self, board_24: Path, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["solve", "--max-states", "0", str(board_24)]) == 2

@@ -18,6 +18,7 @@ from engine.moves import CONCEDE, TURN, Move
 from engine.rules import STRICT, find_rules
 from engine.solver import (
     BACKENDS,
+    FINISH_SHARE,
     SearchLimitError,
     Solution,
     best_score,
@@ -242,14 +243,28 @@ def test_a_state_limit_answers_with_what_is_proven(backend: str, check_line: Che
 
 @pytest.mark.parametrize("limit", [1, 5, 20, 2000])
 def test_a_two_deck_search_cut_short_still_answers_a_line_and_a_bound(limit: int) -> None:
-    """Two decks deepen first: cut before any line was found, the answer is conceding at once (a real
-    line, scored as it would be), and the bound proven so far."""
+    """Two decks deepen first: cut short, the answer is the best line the search reached (conceded where
+    it stopped), conceding at once when it reached none, and the bound proven so far."""
     hole = deal(3, find_rules("strict+double"))
     cut = solve(hole, max_states=limit)
-    assert not cut.proven and cut.states <= limit + 1
+    assert not cut.proven and cut.states <= limit + limit // FINISH_SHARE + 1
     end = hole.play_all(cut.moves)
     assert end.is_over and end.score == cut.score
     assert cut.lower_bound <= solve(hole).score < cut.score
+    assert (cut.moves == (CONCEDE,)) == (limit == 1)  # past the start, a line better than conceding
+
+
+@pytest.mark.parametrize("backend", ["auto", "python"])
+def test_a_two_deck_search_cut_short_plays_on_from_the_best_position_reached(backend: str) -> None:
+    """Cut short before branch and bound found a line, the answer is the fringe search's best position
+    reached, played on from there by a search of its own (before: conceding at once, 63 cards)."""
+    hole = deal(1, find_rules("strict+double"))
+    limit = 300_000 if backend == "auto" else 3_000
+    cut = solve(hole, backend=backend, max_states=limit)
+    end = hole.play_all(cut.moves)
+    assert end.is_over and end.score == cut.score
+    assert cut.lower_bound < cut.score < hole.score and cut.states <= limit + limit // FINISH_SHARE + 1
+    assert cut == solve(hole, backend=backend, max_states=limit)  # deterministic
 
 
 def test_what_a_solution_says_of_winnable_and_its_first_move() -> None:
@@ -259,7 +274,7 @@ def test_what_a_solution_says_of_winnable_and_its_first_move() -> None:
     assert solve(deal(1)).winnable_if_known is False  # published optimum 6
     proven = solve(deal(24))
     assert proven.first_move == hint(deal(24)) and proven.first_move is not None
-    cut = solve(deal(3, find_rules("strict+double")), max_states=5)
+    cut = solve(deal(3, find_rules("strict+double")), max_states=1)
     assert cut.moves == (CONCEDE,) and cut.first_move is None and cut.winnable_if_known is None
     over = deal(24).play(CONCEDE)
     assert solve(over).first_move is None and solve(over).winnable_if_known is False

@@ -9,6 +9,7 @@ import pytest
 
 from engine.deal import deal
 from engine.hole import Hole
+from engine.moves import CONCEDE
 from engine.rules import Rules, find_rules
 from engine.solver import solve, winnable
 from engine.solver.problem import Problem, moves_of, problem_of
@@ -278,6 +279,11 @@ def test_the_fringe_search_alike_in_steps(name: str) -> None:
         for best, step in ((MODE_OPTIMAL[0], 0), (MODE_OPTIMAL[0], 97), (fresh[0], 97)):
             runs = _fringe_steps(_kernel.Search(*args, 1 << 20), lower, best, step)
             assert runs == _fringe_steps(pysearch.Search(problem), lower, best, step)
+            for _, score, line, _, status in runs[:-1]:  # cut short: the line to the least value reached
+                assert status == "cut" and (line or score == best)
+                if line:
+                    end = hole.play_all(moves_of(line))
+                    assert (end if end.is_over else end.play(CONCEDE)).score == score
             last_lower, score, line, _, status = runs[-1]
             if best == fresh[0]:
                 assert (last_lower, score, status) == (fresh[0], fresh[0], "proven")
