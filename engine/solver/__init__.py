@@ -41,8 +41,8 @@ worse lines on some deals (at 20 million positions, strict+double deals 1 and 20
 where an even share found -11 and -10), while its proven bound is as good or better (deal 169: -8
 against -13). An even share until a clearing line is found kept those lines but cut deal 66 short at
 100 million positions (strict+double 1-200 within 1 / 3 / 60 s: 113 / 155 / 197 against 122 / 157 / 198).
-Since _finish plays the lines on, a search cut short shows better lines than either did (deals 1 and 20:
--8 and proven -12 at 20 million)."""
+Since _finish plays the lines on, a search cut short shows lines nearly as good as an even share did
+(deal 1 at 20 million: -8, against -11 at an even share and 2 at a sixteenth before)."""
 FINISH_SHARE = 32
 """A search cut short plays its best lines on (see _finish) within this fraction of its budget more."""
 _INFINITY = 2**31 - 1
@@ -314,7 +314,7 @@ def _finish(
     """A line a search cut short reached, played on: from where it last played a card (the stock it then
     turns out is only a way to end the hole), a search of its own within ``max_states`` positions for
     the best way on. The lines the fringe search reaches stop where most cards were played, blind to the
-    stock left (strict+double at 20 million positions, deals 1 and 20: 2 and 4 without this, -8 and -9
+    stock left (strict+double at 20 million positions, deals 1 and 37: 2 and -7 without this, -8 and -9
     with it, in a few dozen positions). (moves, score, positions visited)."""
     played = len(moves)
     while played and moves[played - 1] == TURN:
