@@ -25,7 +25,8 @@
  * higher than its idle partner's kept also prunes the positions the partner finished (the deepening
  * reuses what branch and bound proved: strict+double deals 1-20, 378.5M -> 321.7M positions).
  * On two decks the fringe search (Search.fringe, see defer) takes the deepening's place: its steps go on
- * from the positions the last one put off instead of starting over.
+ * from the positions the last one put off instead of starting over, each put off to the first step the
+ * bound and the last walks do not rule it out in, a few steps ahead at most (see due).
  *
  * Any change here must be mirrored in pysearch.py: the tests demand identical answers.
  */
@@ -49,6 +50,9 @@
 #define NOTOP 14  /* empty foundation */
 #define TURN 255
 #define PROBES 32
+#ifndef DUE_AHEAD
+#define DUE_AHEAD 4 /* the most steps ahead the fringe search puts a position off at once (see due) */
+#endif
 
 #define F_KINGS_PRED 1 /* a King may take a card (Queens on Kings) */
 #define F_WRAP 2       /* Ace and King are neighbours */
@@ -98,9 +102,10 @@ typedef struct Ctx {
     /* the last walk's nodes tried in one bound (see last_walk_out): a set stamped with its call */
     uint64_t walk_key[8192];
     uint32_t walk_gen[8192], gen;
-    /* the last walk found last (see last_walk_out): its cards, the deepest hint_lo[c] of column c */
-    int hint_su, hint_cnt[NRANK];
-    int hint_lo[MAXC];
+    /* the last walk found last from a stock card of each rank s (see last_walk_out), if hint_ok[s]: its
+     * cards, the deepest hint_lo[s][c] of column c; walk_kmin: see walks_fail */
+    int hint_ok[NRANK], hint_cnt[NRANK][NRANK], walk_kmin;
+    int hint_lo[NRANK][MAXC];
     /* the fringe search (see Search.fringe): on in its runs; full[c] is column c's height at the start */
     int fringe_on, via_turn, full[MAXC];
     /* its log: every position put off to a later step, with the one whose search put it off (parent),
@@ -109,6 +114,9 @@ typedef struct Ctx {
     unsigned char *lidx;
     uint32_t *lparent, ln, lcap, from;
     uint32_t *cur, ncur, pos, *next, nnext, capcur, capnext;
+    /* positions put off past the next step (see due): the list of those due in step s is ahead[s mod
+     * DUE_AHEAD] (steps s + 2 .. s + DUE_AHEAD are put off to in step s, so each list holds one step's) */
+    uint32_t *ahead[DUE_AHEAD], nahead[DUE_AHEAD], capahead[DUE_AHEAD];
     int step, overflow;
     /* the least value of a position reached (keep playing, or stop: its cards left), where from and how */
     int seen_min, seen_idx, seen_len;
@@ -185,7 +193,9 @@ static void slots_free(void *table, uint64_t size, int width) {
 
 /* The fringe search's log and lists (see defer), counted with the visited sets against the memory cap. */
 static inline uint64_t fringe_bytes(const Ctx *x) {
-    return (uint64_t)x->lcap * 13 + ((uint64_t)x->capcur + x->capnext) * 4;
+    uint64_t lists = (uint64_t)x->capcur + x->capnext;
+    for (int k = 0; k < DUE_AHEAD; k++) lists += x->capahead[k];
+    return (uint64_t)x->lcap * 13 + lists * 4;
 }
 
 #define DEFINE_TABLE(NAME, T, WIDTH, GET, PUT)                                                            \
@@ -193,8 +203,11 @@ static inline uint64_t fringe_bytes(const Ctx *x) {
         uint64_t size = (x->mask + 1) * 2, m = size - 1;                                                  \
         Ctx *o = x->partner;                                                                              \
         /* the two sets would pass the cap's memory in 8-byte slots and a quarter: the idle one starts    \
-         * over (two sets of 5-byte slots at the cap stay within it) */                                   \
+         * over (two sets of 5-byte slots at the cap stay within it), unless it is the fringe search's,   \
+         * which cannot start over: then this one stops growing (strict+double deal 100: its fringe       \
+         * search emptied so, the deepening took 76.7M positions in all, not 42.7M) */                   \
         if (o && !o->busy && o->table && (size + o->mask + 1) * WIDTH + fringe_bytes(x) + fringe_bytes(o) > x->cap * 10) {                    \
+            if (o->lkey) return 0;                                                                        \
             slots_free(o->table, o->mask + 1, WIDTH);                                                     \
             o->table = NULL;                                                                              \
         }                                                                                                 \
@@ -553,11 +566,14 @@ static int bound(const Ctx *x, int idx, int u, int top, int enough) {
 }
 
 /* ---- the last walk ---------------------------------------------------------------------------- */
-/* Clearing with the stock cards idx .. idx+u-1 turned at most: either the last of them is never turned
- * (then the matching must allow clearing with one start fewer), or the walk from it, the last, clears
- * every card left when it is turned: bottoms of the columns, which it takes in one +-1 walk, each card
- * exposed when played. The cards above them are cleared by the walks before, from the top and the first
- * u - 1 stock cards, so the matching must allow that too. The last walk's cards are tried backwards, as
+/* Clearing with the stock cards idx .. idx+u-1 turned at most: the tableau is cleared on some k-th turn,
+ * k <= u, by the walk from that stock card, the last: it clears every card left when it is turned,
+ * bottoms of the columns, which it takes in one +-1 walk, each card exposed when played. The cards above
+ * them are cleared by the walks before, from the top and the first k - 1 stock cards, so the matching
+ * must allow that too. Where the bound rules out clearing with j turns at most, the walks of turns j + 1
+ * .. u must all fail; they are tried together, in one search (their nodes are the same), for j down to
+ * u - WALK_LEVELS (only k = u, with the plain matching for j = u - 1, until the eighth session of
+ * 2026-11-23: strict+double deal 24, 50.8M -> 0.73M positions; see last_walk_out). The walks' cards are tried backwards, as
  * a walk taking columns from the bottom up (the last card played is a column's bottom card), each node
  * (cards taken, last rank) once; where the card taken could go onto the last start, the rest is matched.
  * Past LAST_WALK_NODES nodes clearing is not ruled out. On two-deck strict proofs the bound often allows
@@ -567,13 +583,20 @@ static int bound(const Ctx *x, int idx, int u, int top, int enough) {
  * in the tableau, where the walks go anywhere (strict+jokers=2 deals 1-200: 2.6 -> 3.9 s), nor on one
  * deck (F_LASTWALK: the winnable-only courses took 9 % longer with it). */
 #define LAST_WALK_NODES 4096
+#define WALK_LEVELS 8 /* the last walks from this many stock cards tried in one bound (see last_walk_out) */
 #define WALK_SLOTS 8192 /* the set of nodes tried, at most half full */
 
 typedef struct {
-    int cnt[NRANK], starts[NRANK]; /* the cards above the last walk's, and the walks' starts before it */
-    int lo[MAXC];                  /* the last walk's cards in column c: its lo[c] deepest */
-    int su, taken, left, nodes;
+    int cnt[NRANK]; /* the cards above the last walk's */
+    int lo[MAXC];   /* the last walk's cards in column c: its lo[c] deepest */
+    int taken, left, nodes;
     uint64_t key; /* lo[] weighted as in a position's key */
+    /* the walks tried are the k-th turn's for k from klo: bit k - klo of kmask[r] if rank r goes onto
+     * that stock card (of rank ksu), with the starts before it in kstarts; those up to u must all fail,
+     * and kmin is the first k past u found to clear */
+    int klo, u, kmin;
+    unsigned kmask[NRANK];
+    int ksu[WALK_LEVELS], kstarts[WALK_LEVELS][NRANK];
 } LastWalk;
 
 /* 1 if the node (cards taken, last rank) was not tried yet in this bound (and now it is). */
@@ -588,16 +611,33 @@ static int walk_new(Ctx *x, uint64_t key) {
     return 1;
 }
 
-/* 1 if some last walk whose later cards are the ones taken (the last taken, of rank r, played first of
- * them) leaves a rest the matching allows, or past the nodes allowed. */
+/* 1 if some last walk of the turns up to w->u whose later cards are the ones taken (the last taken, of
+ * rank r, played first of them) leaves a rest the matching allows, or past the nodes allowed; a walk of a
+ * later turn that does lowers w->kmin. */
 static int last_walk_from(Ctx *x, LastWalk *w, int r, int top) {
     if (!walk_new(x, w->key + (uint64_t)r)) return 0; /* tried: it found nothing */
     if (++w->nodes > LAST_WALK_NODES) return 1;
-    if (x->adj[w->su][r] && (w->taken == w->left || !deficit(x, w->cnt, w->starts, top))) {
-        x->hint_su = w->su; /* tried first next time */
-        memcpy(x->hint_lo, w->lo, sizeof w->lo);
-        for (int q = 0; q < NRANK; q++) x->hint_cnt[q] = x->cnt[q] - w->cnt[q];
-        return 1;
+    unsigned m = w->kmask[r];
+    if (m) {
+        unsigned now = m & ((2u << (w->u - w->klo)) - 1), later = m & ~now;
+        int k = now ? w->klo + 31 - __builtin_clz(now) : 0; /* the most starts before it: the best chance */
+        if (k && (w->taken == w->left || !deficit(x, w->cnt, w->kstarts[k - w->klo], top))) {
+            int su = w->ksu[k - w->klo];
+            x->hint_ok[su] = 1; /* tried first next time */
+            memcpy(x->hint_lo[su], w->lo, sizeof w->lo);
+            for (int q = 0; q < NRANK; q++) x->hint_cnt[su][q] = x->cnt[q] - w->cnt[q];
+            return 1;
+        }
+        later &= (w->kmin - w->klo >= 32) ? ~0u : ((1u << (w->kmin - w->klo)) - 1);
+        if (later && (w->taken == w->left || !deficit(x, w->cnt, w->kstarts[31 - __builtin_clz(later)], top))) {
+            for (; later; later &= later - 1) { /* the first of them that clears */
+                int j = __builtin_ctz(later);
+                if (w->taken == w->left || !deficit(x, w->cnt, w->kstarts[j], top)) {
+                    w->kmin = w->klo + j;
+                    break;
+                }
+            }
+        }
     }
     for (int c = 0; c < x->ncols; c++) {
         int i = w->lo[c];
@@ -618,36 +658,53 @@ static int last_walk_from(Ctx *x, LastWalk *w, int r, int top) {
     return 0;
 }
 
-/* 1 if the last walk found last is still one here: its cards are still the deepest of their columns, and
- * the matching allows the rest. It is tried first: the search's neighbouring positions mostly share it
+/* 1 if the last walk found last from a stock card of rank su is still one here: its cards are still the
+ * deepest of their columns, and the matching allows the rest. It is tried first: the search's neighbouring positions mostly share it
  * (strict+double deal 39: 428M nodes tried in 1.1M positions, most where a walk was found). */
-static int walk_fits(const Ctx *x, const int *starts, int top) {
+static int walk_fits(const Ctx *x, int su, const int *starts, int top) {
     int all = 1, rest[NRANK];
     for (int c = 0; c < x->ncols; c++) {
-        if (x->hint_lo[c] > x->height[c]) return 0;
-        if (x->hint_lo[c] < x->height[c]) all = 0;
+        if (x->hint_lo[su][c] > x->height[c]) return 0;
+        if (x->hint_lo[su][c] < x->height[c]) all = 0;
     }
     if (all) return 1;
-    for (int q = 0; q < NRANK; q++) rest[q] = x->cnt[q] - x->hint_cnt[q];
+    for (int q = 0; q < NRANK; q++) rest[q] = x->cnt[q] - x->hint_cnt[su][q];
     return !deficit(x, rest, starts, top);
 }
 
-/* 1 if clearing with the stock cards idx .. idx+u-1 (u >= 1) is ruled out by the last walk. */
-static int last_walk_out(Ctx *x, int idx, int u, int top) {
+/* 1 if no last walk of the turns klo .. u (stock cards idx+klo-1 .. idx+u-1) clears what the walks
+ * before it leave, and then in x->walk_kmin the first later turn, up to khi, whose walk may (khi + 1:
+ * none). Each walk tried first is the last one found from a stock card of its rank (see walk_fits). */
+static int walks_fail(Ctx *x, int idx, int klo, int u, int khi, int top) {
     LastWalk w;
-    const int *a = x->pre + idx * NRANK, *b = x->pre + (idx + u - 1) * NRANK;
     unsigned ranks = 0;
+    int any = 0, later = 0;
     w.left = 0;
+    w.klo = klo;
+    w.u = u;
+    w.kmin = khi + 1;
     for (int r = 0; r < NRANK; r++) {
-        w.starts[r] = b[r] - a[r];
         w.cnt[r] = x->cnt[r];
         w.left += x->cnt[r];
+        w.kmask[r] = 0;
         if (x->cnt[r]) ranks |= 1u << r;
     }
-    if (!deficit(x, w.cnt, w.starts, top)) return 0; /* the last stock card may stay unturned */
-    w.su = x->stock[idx + u - 1];
-    if (!(x->onto[w.su] & ranks)) return 1; /* no card goes onto it: its walk is empty */
-    if (x->hint_su == w.su && walk_fits(x, w.starts, top)) return 0;
+    for (int k = klo; k <= khi; k++) {
+        int su = x->stock[idx + k - 1], *st = w.kstarts[k - klo];
+        const int *a = x->pre + idx * NRANK, *b = x->pre + (idx + k - 1) * NRANK;
+        for (int r = 0; r < NRANK; r++) st[r] = b[r] - a[r];
+        w.ksu[k - klo] = su;
+        unsigned on = x->onto[su] & ranks;
+        if (!on) continue;
+        if (k <= u) {
+            any = 1;
+            if (x->hint_ok[su] && walk_fits(x, su, st, top)) return 0;
+        }
+        for (; on; on &= on - 1) w.kmask[__builtin_ctz(on)] |= 1u << (k - klo);
+        later |= k > u;
+    }
+    x->walk_kmin = later ? u + 1 : khi + 1;
+    if (!any) return 1;
     if (++x->gen == 0) { /* a fresh stamp; once in 2^32 calls, the set is wiped */
         memset(x->walk_gen, 0, sizeof x->walk_gen);
         x->gen = 1;
@@ -666,24 +723,56 @@ static int last_walk_out(Ctx *x, int idx, int u, int top) {
         w.cnt[q]++;
         if (found) return 0;
     }
+    x->walk_kmin = w.kmin;
     return 1;
 }
 
-/* Can this position still beat the best value found? */
+/* Is clearing with the stock cards idx .. idx+u-1 (u >= 1) turned at most ruled out by the last walks? 0
+ * if not; else in how many steps of the fringe search it may first not be (the turns up to walk_kmin - 1
+ * are ruled out alike: the bound's j, the largest with clearing ruled out, and the walks refuted stay). */
+static int last_walk_out(Ctx *x, int idx, int u, int top) {
+    int j = u - 1;
+    while (j >= 0 && j > u - 1 - WALK_LEVELS && !(bound(x, idx, j, top, 1) > 0)) j--;
+    if (j < 0 || j <= u - 1 - WALK_LEVELS) return 0;
+    int khi = j + WALK_LEVELS < x->S - idx ? j + WALK_LEVELS : x->S - idx;
+    if (!walks_fail(x, idx, j + 1, u, khi, top)) return 0;
+    return x->walk_kmin - u; /* out until then */
+}
+
+/* A position the bound rules out in the fringe search's step for clearing with u turns left: in how
+ * many steps it may first be searched, the steps after this one whose turns the bound also rules out
+ * (at most DUE_AHEAD; the last walks say for themselves, see last_walk_out). Put off that far at once, it
+ * is not gone on from, and ruled out again, step after step: on strict+double deal 35 a quarter of the
+ * positions were such (10.1M of 38.9M), and it took 27.0M positions with this, 26.6M putting off up to 8
+ * steps ahead, 29.5M up to 2. */
+static int due(Ctx *x, int idx, int u, int top) {
+    int k = 1;
+    while (k < DUE_AHEAD && x->best + k <= 1 && (u + k < 0 || bound(x, idx, u + k, top, 1) > 0)) k++;
+    return k;
+}
+
+/* Can this position still beat the best value found? 0 if it can; else, in the fringe search, how many
+ * steps on it may first (see due), and 1 elsewhere. */
 static inline int hopeless(Ctx *x, int idx, int top) {
     if (x->best <= 1) { /* only clearing will do (best 1: with any stock in hand) */
         int u = x->S + x->best - idx - 1; /* turns left to clear with more stock in hand */
-        if (u < 0) return 1;
-        if (bound(x, idx, u, top, 1) > 0) return 1;
-        return u > 0 && (x->flags & F_LASTWALK) && !x->cnt[0] && last_walk_out(x, idx, u, top);
+        if (u < 0 || bound(x, idx, u, top, 1) > 0) return x->fringe_on ? due(x, idx, u, top) : 1;
+        if (!(u > 0 && (x->flags & F_LASTWALK) && !x->cnt[0])) return 0;
+        int wait = last_walk_out(x, idx, u, top);
+        if (!wait || !x->fringe_on) return wait > 0;
+        if (wait > DUE_AHEAD) wait = DUE_AHEAD;
+        return wait < 2 - x->best ? wait : 2 - x->best;
     }
-    return bound(x, idx, x->S - idx, top, x->best) >= x->best;
+    int d = bound(x, idx, x->S - idx, top, x->best);
+    if (d < x->best) return 0;
+    if (!x->fringe_on) return 1;
+    return d - x->best + 1 < DUE_AHEAD ? d - x->best + 1 : DUE_AHEAD;
 }
 
 /* ---- the search ------------------------------------------------------------------------------ */
 
 static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth);
-static void defer(Ctx *x, uint64_t key, int idx, int depth);
+static void defer(Ctx *x, uint64_t key, int idx, int depth, int wait);
 
 static void dfs(Ctx *x, uint64_t key, int idx, int top, int left, int depth) {
     if (!table_insert(x, key, x->ibits ? idx : 0)) return;
@@ -740,9 +829,12 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
             if (x->heights_too) table_prefetch(x, key - (uint64_t)top + NOTOP);
         }
     }
-    if (!(x->flags & F_NOBOUND) && hopeless(x, idx, top)) {
-        if (x->fringe_on) defer(x, key, idx, depth);
-        return;
+    if (!(x->flags & F_NOBOUND)) {
+        int wait = hopeless(x, idx, top);
+        if (wait) {
+            if (x->fringe_on) defer(x, key, idx, depth, wait);
+            return;
+        }
     }
 
     /* Plays, taller columns first (they are the hard ones to clear), then turning the stock. */
@@ -869,12 +961,21 @@ static uint32_t mark(Ctx *x, int f) {
 
 /* Put the position off to a later step: logged (unless it is the one the step went on from, which is
  * logged already) and listed for the next step. Past the log's size the search stops (overflow). */
-static void defer(Ctx *x, uint64_t key, int idx, int depth) {
+static void defer(Ctx *x, uint64_t key, int idx, int depth, int wait) {
     uint32_t n = x->from;
     if (depth) {
         uint32_t parent = mark(x, x->frames - 1);
         if (!x->overflow) n = log_add(x, key, idx, parent);
         if (x->overflow) return;
+    }
+    if (wait > 1) { /* due past the next step */
+        int k = ((x->step + wait) % DUE_AHEAD + DUE_AHEAD) % DUE_AHEAD;
+        if (!grow_u32(&x->ahead[k], &x->capahead[k], x->nahead[k] + 1)) {
+            x->overflow = x->stop = x->aborted = 1;
+            return;
+        }
+        x->ahead[k][x->nahead[k]++] = n;
+        return;
     }
     if (!grow_u32(&x->next, &x->capnext, x->nnext + 1)) {
         x->overflow = x->stop = x->aborted = 1;
@@ -1036,6 +1137,19 @@ static int order_step(Ctx *x) {
     return 1;
 }
 
+/* The positions put off to later steps that are due in this one, added to its list in the order put off.
+ * 0: out of memory. */
+static int take_due(Ctx *x) {
+    int k = (x->step % DUE_AHEAD + DUE_AHEAD) % DUE_AHEAD;
+    uint32_t n = x->nahead[k];
+    if (!n) return 1;
+    if (!grow_u32(&x->cur, &x->capcur, x->ncur + n)) return 0;
+    memcpy(x->cur + x->ncur, x->ahead[k], (size_t)n * sizeof *x->cur);
+    x->ncur += n;
+    x->nahead[k] = 0;
+    return 1;
+}
+
 enum { FRINGE_FOUND, FRINGE_PROVEN, FRINGE_CUT };
 
 /* Steps on from where the last run stopped, until a line is found (FRINGE_FOUND: x->best, from
@@ -1077,7 +1191,7 @@ static int fringe_steps(Ctx *x, int best) {
         x->capnext = cap;
         x->nnext = x->pos = 0;
         x->step++;
-        if (!order_step(x)) {
+        if (!take_due(x) || !order_step(x)) {
             x->overflow = 1;
             return FRINGE_CUT;
         }
@@ -1096,6 +1210,7 @@ static void ctx_free(Ctx *x) {
         free(x->lparent);
         free(x->cur);
         free(x->next);
+        for (int k = 0; k < DUE_AHEAD; k++) free(x->ahead[k]);
         free(x);
     }
 }
@@ -1176,7 +1291,6 @@ static Ctx *ctx_new(PyObject *columns, Py_buffer *stock, int top, Py_buffer *adj
             }
         }
     x->heights_too = x->ibits && top != NOTOP;
-    x->hint_su = -1;
     x->pre = (int *)calloc((size_t)(x->S + 1) * NRANK, sizeof(int));
     if (!x->pre) {
         PyErr_NoMemory();

@@ -24,6 +24,8 @@ from engine.solver.problem import (
 _INFINITY = 2**31 - 1
 LAST_WALK_NODES = 4096
 """The most nodes of the last walk tried backwards (the kernel's LAST_WALK_NODES)."""
+WALK_LEVELS = 8
+"""The last walks from this many stock cards tried in one bound (the kernel's WALK_LEVELS)."""
 
 
 def _path_matching(caps: list[int]) -> int:
@@ -128,6 +130,8 @@ LINK_NODES = 1 << 16
 """Positions tried to find one link of a line again (the kernel's LINK_NODES)."""
 MARK_EVERY = 16
 """Every this many frames a position is marked as a parent for the log (the kernel's MARK_EVERY)."""
+DUE_AHEAD = 4
+"""The most steps ahead a position the bound rules out is put off at once (the kernel's DUE_AHEAD)."""
 MAXD = 512
 """The longest line the kernel keeps (its MAXD)."""
 
@@ -135,7 +139,8 @@ MAXD = 512
 class _Fringe:
     """What the fringe search keeps between runs (the kernel's log and lists, see its defer): every
     position put off to a later step (key, stock cards turned, the logged position it was found below),
-    the log numbers to go on from in this step (``cur`` from ``pos``) and in the next, the step under way
+    the log numbers to go on from in this step (``cur`` from ``pos``), in the next, and in the steps after
+    it (``ahead``, by step: the kernel's lists ahead), the step under way
     (no line scores below it) and the least value reached, with where from and how."""
 
     def __init__(self, lower: int) -> None:
@@ -144,6 +149,7 @@ class _Fringe:
         self.lparent: list[int] = []
         self.cur: list[int] = [0]
         self.next: list[int] = []
+        self.ahead: dict[int, list[int]] = {}  # put off past the next step: by the step they are due
         self.pos = 0
         self.step = lower
         self.overflow = False
@@ -187,10 +193,9 @@ class _Tables:
             nxt = self.prefix[-1][:]
             nxt[r] += 1
             self.prefix.append(nxt)
-        # the last walk found last (see last_walk_out): its first stock card, cards and ranks
-        self.hint_first = -1
-        self.hint_lo: list[int] = []
-        self.hint_cnt: list[int] = []
+        # the last walk found last from a stock card of each rank (see last_walk_out): its cards, the
+        # deepest lo[c] of column c, and their ranks
+        self.hints: dict[int, tuple[list[int], list[int]]] = {}
 
     def bound(self, idx: int, u: int, top: int, enough: int) -> int:
         """Lower bound on the cards left turning only stock cards idx..idx+u-1 (0: may clear). Past the
@@ -233,35 +238,64 @@ class _Tables:
             blocked([col[:h] for col, h in zip(columns, height, strict=True)], cnt, starts, top, flags)
         )
 
-    def last_walk_out(self, idx: int, u: int, top: int) -> bool:
+    def last_walk_out(self, idx: int, u: int, top: int) -> int:
         """Is clearing with the stock cards idx..idx+u-1 (u >= 1) turned at most ruled out by the last
-        walk? Either the last of them is never turned (then the matching must allow clearing with one
-        start fewer), or the walk from it, the last, clears every card left when it is turned: bottoms
-        of the columns, taken in one +-1 walk, each card exposed when played; the cards above them are
-        cleared by the walks before, from the top and the first u - 1 stock cards, so the matching must
-        allow that too. The last walk is tried backwards, taking columns from the bottom up (the last
-        card played is a column's bottom card), each node (cards taken, last rank) once; where the card
-        taken could go onto the last start, the rest is matched. Past LAST_WALK_NODES nodes clearing is
-        not ruled out. The search asks it only without wrapping and with no Joker in the tableau,
-        where it pays (see the kernel's last_walk_out, which this follows step for step)."""
-        a, b = self.prefix[idx], self.prefix[idx + u - 1]
-        starts = [b[r] - a[r] for r in range(RANKS)]
+        walks? The tableau is cleared on some k-th turn, k <= u, by the walk from that stock card, the
+        last: it clears every card left when it is turned, bottoms of the columns, taken in one +-1 walk,
+        each card exposed when played; the cards above them are cleared by the walks before, from the top
+        and the first k - 1 stock cards, so the matching must allow that too. Where the bound rules out
+        clearing with j turns at most (j from u - 1 down to u - WALK_LEVELS), the walks of turns j + 1 ..
+        u must all fail (see _walks_fail). 0 if clearing is not ruled out; else in how many steps of the
+        fringe search it may first be (the kernel's last_walk_out, which this follows step for step)."""
+        j = u - 1
+        while j >= 0 and j > u - 1 - WALK_LEVELS and not self.bound(idx, j, top, 1) > 0:
+            j -= 1
+        if j < 0 or j <= u - 1 - WALK_LEVELS:
+            return 0
+        kmin = self._walks_fail(idx, j + 1, u, min(j + WALK_LEVELS, self.total - idx), top)
+        return kmin - u if kmin else 0
+
+    def _walks_fail(self, idx: int, klo: int, u: int, khi: int, top: int) -> int:
+        """0 if some last walk of the turns klo..u clears what the walks before it leave; else the first
+        later turn, up to khi, whose walk may (khi + 1: none). The walks are tried backwards, together,
+        taking columns from the bottom up (the last card played is a column's bottom card), each node
+        (cards taken, last rank) once; where the card taken could go onto a walk's start, the rest is
+        matched with the starts before it. Past LAST_WALK_NODES nodes clearing is not ruled out. The
+        search asks it only without wrapping and with no Joker in the tableau, where it pays (the
+        kernel's walks_fail)."""
         cnt, flags = self.cnt[:], self.flags
         left = sum(cnt)
-        if not deficit(cnt, starts, top, flags):
-            return False  # the last stock card may stay unturned
-        first = self.stock[idx + u - 1]
         columns, height, ncols, rows = self.columns, self.height, self.ncols, self.rows
-        if not any(rows[first][r] for r in range(RANKS) if cnt[r]):
-            return True  # no card goes onto it: its walk is empty
-        if first == self.hint_first and self._walk_fits(starts, top):
-            return False
+        kmask = [0] * RANKS  # bit k - klo: rank r goes onto the k-th turn's stock card
+        kstarts: list[list[int]] = []
+        ksu: list[int] = []
+        a = self.prefix[idx]
+        now = later = False
+        for k in range(klo, khi + 1):
+            su = self.stock[idx + k - 1]
+            b = self.prefix[idx + k - 1]
+            kstarts.append([b[r] - a[r] for r in range(RANKS)])
+            ksu.append(su)
+            on = [r for r in range(RANKS) if cnt[r] and rows[su][r]]
+            if not on:
+                continue
+            if k <= u:
+                now = True
+                hint = self.hints.get(su)
+                if hint is not None and self._walk_fits(hint, kstarts[-1], top):
+                    return 0
+            for r in on:
+                kmask[r] |= 1 << (k - klo)
+            later = later or k > u
+        if not now:
+            return u + 1 if later else khi + 1
         lo = [0] * ncols
         tried: set[tuple[tuple[int, ...], int]] = set()
         nodes = 0
+        kmin = khi + 1
 
         def walk_from(r: int, taken: int) -> bool:
-            nonlocal nodes
+            nonlocal nodes, kmin
             node = (tuple(lo), r)
             if node in tried:  # it found nothing
                 return False
@@ -269,10 +303,22 @@ class _Tables:
             nodes += 1
             if nodes > LAST_WALK_NODES:
                 return True
-            if rows[first][r] and (taken == left or not deficit(cnt, starts, top, flags)):
-                self.hint_first, self.hint_lo = first, lo[:]  # tried first next time
-                self.hint_cnt = [self.cnt[q] - cnt[q] for q in range(RANKS)]
-                return True
+            m = kmask[r]
+            if m:
+                due_now = m & ((2 << (u - klo)) - 1)
+                if due_now:  # the most starts before it: the best chance
+                    k = due_now.bit_length() - 1
+                    if taken == left or not deficit(cnt, kstarts[k], top, flags):
+                        self.hints[ksu[k]] = (lo[:], [self.cnt[q] - cnt[q] for q in range(RANKS)])
+                        return True
+                due_later = m & ~due_now & ((1 << (kmin - klo)) - 1)
+                if due_later and (
+                    taken == left or not deficit(cnt, kstarts[due_later.bit_length() - 1], top, flags)
+                ):
+                    for k in range(due_later.bit_length()):  # the first of them that clears
+                        if due_later >> k & 1 and (taken == left or not deficit(cnt, kstarts[k], top, flags)):
+                            kmin = klo + k
+                            break
             for c in range(ncols):
                 i = lo[c]
                 if i >= height[c]:
@@ -299,18 +345,19 @@ class _Tables:
             lo[c] = 0
             cnt[q] += 1
             if found:
-                return False
-        return True
+                return 0
+        return kmin
 
-    def _walk_fits(self, starts: list[int], top: int) -> bool:
-        """Is the last walk found last still one here? Its cards are still the deepest of their columns,
-        and the matching allows the rest. Tried first: the search's neighbouring positions mostly share
-        it (the kernel's walk_fits)."""
-        if any(lo > h for lo, h in zip(self.hint_lo, self.height, strict=True)):
+    def _walk_fits(self, hint: tuple[list[int], list[int]], starts: list[int], top: int) -> bool:
+        """Is the last walk ``hint`` (found last from a stock card of the same rank) still one here? Its
+        cards are still the deepest of their columns, and the matching allows the rest. Tried first: the
+        search's neighbouring positions mostly share it (the kernel's walk_fits)."""
+        hint_lo, hint_cnt = hint
+        if any(lo > h for lo, h in zip(hint_lo, self.height, strict=True)):
             return False
-        if self.hint_lo == self.height:
+        if hint_lo == self.height:
             return True
-        rest = [n - w for n, w in zip(self.cnt, self.hint_cnt, strict=True)]
+        rest = [n - w for n, w in zip(self.cnt, hint_cnt, strict=True)]
         return not deficit(rest, starts, top, self.flags)
 
     def lower_bound(self, top: int) -> int:
@@ -450,13 +497,26 @@ def _run(
     best_idx, best_path = -1, b""
     stop = False
 
-    def hopeless(idx: int, top: int) -> bool:
+    def hopeless(idx: int, top: int) -> int:
+        """0 if the position can still beat the best; else, in the fringe search, how many steps on it may
+        first (the kernel's due), and 1 elsewhere."""
         if best <= 1:  # only clearing will do (best 1: with any stock in hand)
             u = total + best - idx - 1  # turns left to clear with more stock in hand
             if u < 0 or bound(idx, u, top, 1) > 0:
-                return True
-            return u > 0 and bool(flags & LAST_WALK) and not cnt[0] and t.last_walk_out(idx, u, top)
-        return bound(idx, total - idx, top, best) >= best
+                if fringe is None:
+                    return 1
+                k = 1
+                while k < DUE_AHEAD and best + k <= 1 and (u + k < 0 or bound(idx, u + k, top, 1) > 0):
+                    k += 1
+                return k
+            if not (u > 0 and flags & LAST_WALK and not cnt[0]):
+                return 0
+            wait = t.last_walk_out(idx, u, top)
+            if not wait or fringe is None:
+                return int(wait > 0)
+            return min(wait, DUE_AHEAD, 2 - best)
+        d = bound(idx, total - idx, top, best)
+        return 0 if d < best else min(d - best + 1, DUE_AHEAD) if fringe is not None else 1
 
     def reached(key: int, idx: int) -> bool:
         """Was this position reached before with as few stock cards turned?"""
@@ -492,14 +552,17 @@ def _run(
             frame_log[m] = fringe.log(frames[m], frame_idx[m], parent)
         return frame_log[m]
 
-    def defer(key: int, idx: int) -> None:
-        """Put the position off to the fringe search's next step (the kernel's defer)."""
+    def defer(key: int, idx: int, wait: int) -> None:
+        """Put the position off to the step ``wait`` steps on (the kernel's defer)."""
         assert fringe is not None
         n = origin
         if path:
             parent = mark(len(frames) - 1)
             n = fringe.log(key, idx, parent)
-        fringe.next.append(n)
+        if wait > 1:
+            fringe.ahead.setdefault(fringe.step + wait, []).append(n)
+        else:
+            fringe.next.append(n)
 
     def expand(key: int, idx: int, top: int, left: int) -> None:
         nonlocal best, best_idx, best_path, stop, states, via_turn
@@ -518,9 +581,10 @@ def _run(
             fringe.seen_path = bytes(path)
         if not left:
             return
-        if bounded and hopeless(idx, top):
+        wait = hopeless(idx, top) if bounded else 0
+        if wait:
             if fringe is not None:
-                defer(key, idx)
+                defer(key, idx, wait)
             return
         row = rows[top]
         plays = [c for c in range(ncols) if height[c] and row[columns[c][height[c] - 1]]]
@@ -683,6 +747,7 @@ def _run(
                 f.cur, f.next = f.next, []
                 f.pos = 0
                 f.step += 1
+                f.cur += f.ahead.pop(f.step, [])  # the kernel's take_due
                 # fewest cards left in the tableau and turned together first (the kernel's order_step)
                 f.cur.sort(key=lambda n: min(255, restore(f.lkey[n])[1] + f.lidx[n]))
         except _GiveUp:

@@ -228,6 +228,25 @@ def test_two_searches_sharing_the_memory_cap_answer_alike() -> None:
         first.share(first)
 
 
+def test_branch_and_bound_never_empties_the_fringe_search() -> None:
+    """Past the cap, branch and bound growing beside an idle fringe search stops growing (it forgets
+    positions) instead of emptying the fringe search's set, which could not start over: the fringe search
+    goes on to the optimum."""
+    from engine.solver import _kernel
+
+    args = _wide_problem()
+    fresh = _kernel.search(*args, *MODE_OPTIMAL, 1 << 26, 0)
+    lower = _kernel.lower_bound(*args)
+    fringe, bound = _kernel.Search(*args, 1 << 17), _kernel.Search(*args, 1 << 17)
+    fringe.share(bound)
+    runs = [fringe.fringe(lower, MODE_OPTIMAL[0], 50_000)]
+    assert runs[0][4] == "cut"  # its set has grown to the cap
+    assert bound.run(MODE_OPTIMAL[0], MODE_OPTIMAL[1], 0)[2] > 1 << 15  # enough to grow past it
+    while runs[-1][4] == "cut":
+        runs.append(fringe.fringe(lower, MODE_OPTIMAL[0], 50_000))
+    assert runs[-1][4] == "found" and runs[-1][1] == fresh[0]
+
+
 @pytest.mark.parametrize("name", ["strict", "wrap+jokers=1", "strict+double", "wrap+double"])
 def test_the_deepening_prunes_what_branch_and_bound_finished(name: str) -> None:
     """A pair of searches (share): branch and bound, cut in steps, then "a line scoring T or less?" for

@@ -309,8 +309,9 @@ class TestLastWalk:
 
 
 def _never_rules_out_a_clearing(hole: Hole, brute_force: Callable[[Hole], int]) -> bool:
-    """Checks that wherever the last walk rules out clearing with at most u cards turned (and the
-    bound does not), no line clears so (its score would be at most u - len(stock)); whether it did."""
+    """Checks that wherever the last walks rule out clearing with at most u cards turned (and the
+    bound does not), no line clears so (its score would be at most u - len(stock)), nor with the more
+    turns they say are ruled out alike (the fringe search's wait); whether they did."""
     problem = problem_of(hole)
     tables = _Tables(problem)
     left = sum(tables.height)
@@ -318,8 +319,10 @@ def _never_rules_out_a_clearing(hole: Hole, brute_force: Callable[[Hole], int]) 
     if problem.flags & NO_BOUND or not left:
         return fired
     for u in range(1, len(problem.stock) + 1):
-        if not tables.bound(0, u, problem.top, 1) and tables.last_walk_out(0, u, problem.top):
-            assert brute_force(hole) > u - len(problem.stock), (hole, u)
+        wait = 0 if tables.bound(0, u, problem.top, 1) else tables.last_walk_out(0, u, problem.top)
+        if wait:
+            assert u + wait - 1 <= len(problem.stock)
+            assert brute_force(hole) > u + wait - 1 - len(problem.stock), (hole, u, wait)
             fired = True
     return fired
 
