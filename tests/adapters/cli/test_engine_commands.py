@@ -186,10 +186,10 @@ class TestSolve:
         assert captured.err.count("\n") == 1
 
     def test_cut_short_says_what_is_proven(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-        """Double Golf deal 24 needs some 48 million positions: within 4 million the best line found
+        """Double Golf deal 35 needs some 14 million positions: within 4 million the best line found
         clears, and the bound is below it; the line replays to the score it claims."""
-        text = format_board(deal(24, find_rules("strict+double")))
-        path = tmp_path / "double24.board"
+        text = format_board(deal(35, find_rules("strict+double")))
+        path = tmp_path / "double35.board"
         path.write_text(text, encoding="utf-8")
         argv = ["solve", "--rules", "strict+double", "--max-states", "4000000"]
         assert main([*argv, "--json", str(path)]) == 0
@@ -197,7 +197,7 @@ class TestSolve:
         assert result["proven"] is False and result["lower_bound"] < result["score"] <= 0
         assert result["winnable"] is True and result["states"] <= 4_000_000 + 4_000_000 // FINISH_SHARE + 1
         assert _replay(text, result["moves"], "strict+double") == result["score"]
-        assert result["lower_bound"] <= -10  # the optimum, proven in some 48 million positions
+        assert result["lower_bound"] <= -10  # the optimum, proven in some 14 million positions
         assert main([*argv, str(path)]) == 0
         out = capsys.readouterr().out
         assert f"best found {result['score']}, no line can beat {result['lower_bound']} (cut short)" in out
