@@ -731,6 +731,17 @@ static int walks_fail(Ctx *x, int idx, int klo, int u, int khi, int top) {
  * if not; else in how many steps of the fringe search it may first not be (the turns up to walk_kmin - 1
  * are ruled out alike: the bound's j, the largest with clearing ruled out, and the walks refuted stay). */
 static int last_walk_out(Ctx *x, int idx, int u, int top) {
+    int su = x->stock[idx + u - 1];
+    if (x->hint_ok[su]) { /* the walk found last from this rank still clears: no j needed (most calls) */
+        const int *a = x->pre + idx * NRANK, *b = x->pre + (idx + u - 1) * NRANK;
+        int starts[NRANK];
+        unsigned ranks = 0;
+        for (int r = 0; r < NRANK; r++) {
+            starts[r] = b[r] - a[r];
+            if (x->cnt[r]) ranks |= 1u << r;
+        }
+        if ((x->onto[su] & ranks) && walk_fits(x, su, starts, top)) return 0;
+    }
     int j = u - 1;
     while (j >= 0 && j > u - 1 - WALK_LEVELS && !(bound(x, idx, j, top, 1) > 0)) j--;
     if (j < 0 || j <= u - 1 - WALK_LEVELS) return 0;

@@ -247,6 +247,14 @@ class _Tables:
         clearing with j turns at most (j from u - 1 down to u - WALK_LEVELS), the walks of turns j + 1 ..
         u must all fail (see _walks_fail). 0 if clearing is not ruled out; else in how many steps of the
         fringe search it may first be (the kernel's last_walk_out, which this follows step for step)."""
+        first = self.stock[idx + u - 1]
+        hint = self.hints.get(first)
+        if hint is not None:  # the walk found last from this rank still clears: no j needed (most calls)
+            a, b = self.prefix[idx], self.prefix[idx + u - 1]
+            starts = [b[r] - a[r] for r in range(RANKS)]
+            takes = any(self.cnt[r] and self.rows[first][r] for r in range(RANKS))
+            if takes and self._walk_fits(hint, starts, top):
+                return 0
         j = u - 1
         while j >= 0 and j > u - 1 - WALK_LEVELS and not self.bound(idx, j, top, 1) > 0:
             j -= 1
