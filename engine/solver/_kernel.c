@@ -509,24 +509,34 @@ static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
     return n0 > m;
 }
 
+/* The starts the stock cards idx .. idx+u-1 give, by rank. */
+static inline void window(const Ctx *x, int idx, int u, int *starts) {
+    const int *a = x->pre + idx * NRANK, *b = x->pre + (idx + u) * NRANK;
+    for (int r = 0; r < NRANK; r++) starts[r] = b[r] - a[r];
+}
+
+/* The ranks in the tableau, as bits. */
+static inline unsigned tableau_ranks(const Ctx *x) {
+    unsigned ranks = 0;
+    for (int r = 0; r < NRANK; r++)
+        if (x->cnt[r]) ranks |= 1u << r;
+    return ranks;
+}
+
 /* A lower bound on the cards left when only the stock cards idx .. idx+u-1 may be turned (0: clearing
  * is not ruled out). The cheap matching first; if it does not reach ``enough``, find the cards that can
  * never be played at all: a card is playable only once every card above it in its column is, and some
  * card of a rank it may go onto is playable (or is the top, or a stock card in the window). Those cards
  * stay, and the matching is redone on the others. */
 static int bound(const Ctx *x, int idx, int u, int top, int enough) {
-    const int *a = x->pre + idx * NRANK, *b = x->pre + (idx + u) * NRANK;
     int starts[NRANK];
     unsigned ok = x->onto[top]; /* the ranks that some playable card or start would take */
-    for (int r = 0; r < NRANK; r++) {
-        starts[r] = b[r] - a[r];
+    window(x, idx, u, starts);
+    for (int r = 0; r < NRANK; r++)
         if (starts[r]) ok |= x->onto[r];
-    }
     int d = deficit(x, x->cnt, starts, top);
     if (d >= enough) return d;
-    unsigned ranks = 0; /* ranks in the tableau; if the start alone serves them all, all are playable */
-    for (int r = 0; r < NRANK; r++)
-        if (x->cnt[r]) ranks |= 1u << r;
+    unsigned ranks = tableau_ranks(x); /* if the start alone serves them all, all are playable */
     if (!(ranks & ~ok)) return d ? d : blocked(x, x->cnt, starts, top);
     int rest[MAXC], stuck = 0; /* rest[c]: the cards of column c not (yet) known to be playable */
     unsigned pending = 0;
@@ -572,10 +582,11 @@ static int bound(const Ctx *x, int idx, int u, int top, int enough) {
  * them are cleared by the walks before, from the top and the first k - 1 stock cards, so the matching
  * must allow that too. Where the bound rules out clearing with j turns at most, the walks of turns j + 1
  * .. u must all fail; they are tried together, in one search (their nodes are the same), for j down to
- * u - WALK_LEVELS (only k = u, with the plain matching for j = u - 1, until the eighth session of
- * 2026-11-23: strict+double deal 24, 50.8M -> 0.73M positions; see last_walk_out). The walks' cards are tried backwards, as
- * a walk taking columns from the bottom up (the last card played is a column's bottom card), each node
- * (cards taken, last rank) once; where the card taken could go onto the last start, the rest is matched.
+ * u - WALK_LEVELS (only k = u, with the plain matching for j = u - 1, until the seventh session of
+ * 2026-11-23: strict+double deal 24, 50.8M -> 0.73M positions; see last_walk_out). The walks' cards are
+ * tried backwards, as a walk taking columns from the bottom up (the last card played is a column's bottom
+ * card), each node (cards taken, last rank) once; where the card taken could go onto a walk's start, the
+ * rest is matched with the starts before it.
  * Past LAST_WALK_NODES nodes clearing is not ruled out. On two-deck strict proofs the bound often allows
  * clearing thanks to the last start alone: strict+double deal 6, cut at 100M positions -> 0.68M; deals
  * 1-20, 291.9M -> 165.4M positions. Not with wrapping, where the bound is short of the walks needed by
@@ -659,8 +670,9 @@ static int last_walk_from(Ctx *x, LastWalk *w, int r, int top) {
 }
 
 /* 1 if the last walk found last from a stock card of rank su is still one here: its cards are still the
- * deepest of their columns, and the matching allows the rest. It is tried first: the search's neighbouring positions mostly share it
- * (strict+double deal 39: 428M nodes tried in 1.1M positions, most where a walk was found). */
+ * deepest of their columns, and the matching allows the rest. It is tried first: the search's
+ * neighbouring positions mostly share it (strict+double deal 39: 428M nodes tried in 1.1M positions,
+ * most where a walk was found). */
 static int walk_fits(const Ctx *x, int su, const int *starts, int top) {
     int all = 1, rest[NRANK];
     for (int c = 0; c < x->ncols; c++) {
@@ -677,7 +689,7 @@ static int walk_fits(const Ctx *x, int su, const int *starts, int top) {
  * none). Each walk tried first is the last one found from a stock card of its rank (see walk_fits). */
 static int walks_fail(Ctx *x, int idx, int klo, int u, int khi, int top) {
     LastWalk w;
-    unsigned ranks = 0;
+    unsigned ranks = tableau_ranks(x);
     int any = 0, later = 0;
     w.left = 0;
     w.klo = klo;
@@ -687,18 +699,16 @@ static int walks_fail(Ctx *x, int idx, int klo, int u, int khi, int top) {
         w.cnt[r] = x->cnt[r];
         w.left += x->cnt[r];
         w.kmask[r] = 0;
-        if (x->cnt[r]) ranks |= 1u << r;
     }
     for (int k = klo; k <= khi; k++) {
         int su = x->stock[idx + k - 1], *st = w.kstarts[k - klo];
-        const int *a = x->pre + idx * NRANK, *b = x->pre + (idx + k - 1) * NRANK;
-        for (int r = 0; r < NRANK; r++) st[r] = b[r] - a[r];
+        window(x, idx, k - 1, st);
         w.ksu[k - klo] = su;
         unsigned on = x->onto[su] & ranks;
         if (!on) continue;
         if (k <= u) {
-            any = 1;
-            if (x->hint_ok[su] && walk_fits(x, su, st, top)) return 0;
+            any = 1; /* turn u's walk found last was tried already (see last_walk_out) */
+            if (k < u && x->hint_ok[su] && walk_fits(x, su, st, top)) return 0;
         }
         for (; on; on &= on - 1) w.kmask[__builtin_ctz(on)] |= 1u << (k - klo);
         later |= k > u;
@@ -732,15 +742,10 @@ static int walks_fail(Ctx *x, int idx, int klo, int u, int khi, int top) {
  * are ruled out alike: the bound's j, the largest with clearing ruled out, and the walks refuted stay). */
 static int last_walk_out(Ctx *x, int idx, int u, int top) {
     int su = x->stock[idx + u - 1];
-    if (x->hint_ok[su]) { /* the walk found last from this rank still clears: no j needed (most calls) */
-        const int *a = x->pre + idx * NRANK, *b = x->pre + (idx + u - 1) * NRANK;
+    if (x->hint_ok[su] && (x->onto[su] & tableau_ranks(x))) { /* the walk found last from this rank */
         int starts[NRANK];
-        unsigned ranks = 0;
-        for (int r = 0; r < NRANK; r++) {
-            starts[r] = b[r] - a[r];
-            if (x->cnt[r]) ranks |= 1u << r;
-        }
-        if ((x->onto[su] & ranks) && walk_fits(x, su, starts, top)) return 0;
+        window(x, idx, u - 1, starts);
+        if (walk_fits(x, su, starts, top)) return 0; /* still clears: no j needed (most calls) */
     }
     int j = u - 1;
     while (j >= 0 && j > u - 1 - WALK_LEVELS && !(bound(x, idx, j, top, 1) > 0)) j--;
@@ -763,7 +768,7 @@ static int due(Ctx *x, int idx, int u, int top) {
 }
 
 /* Can this position still beat the best value found? 0 if it can; else, in the fringe search, how many
- * steps on it may first (see due), and 1 elsewhere. */
+ * steps on it may first (see due; defer puts it off DUE_AHEAD steps at most), and 1 elsewhere. */
 static inline int hopeless(Ctx *x, int idx, int top) {
     if (x->best <= 1) { /* only clearing will do (best 1: with any stock in hand) */
         int u = x->S + x->best - idx - 1; /* turns left to clear with more stock in hand */
@@ -771,13 +776,11 @@ static inline int hopeless(Ctx *x, int idx, int top) {
         if (!(u > 0 && (x->flags & F_LASTWALK) && !x->cnt[0])) return 0;
         int wait = last_walk_out(x, idx, u, top);
         if (!wait || !x->fringe_on) return wait > 0;
-        if (wait > DUE_AHEAD) wait = DUE_AHEAD;
-        return wait < 2 - x->best ? wait : 2 - x->best;
+        return wait < 2 - x->best ? wait : 2 - x->best; /* not past the steps for clearing */
     }
     int d = bound(x, idx, x->S - idx, top, x->best);
     if (d < x->best) return 0;
-    if (!x->fringe_on) return 1;
-    return d - x->best + 1 < DUE_AHEAD ? d - x->best + 1 : DUE_AHEAD;
+    return x->fringe_on ? d - x->best + 1 : 1;
 }
 
 /* ---- the search ------------------------------------------------------------------------------ */
@@ -970,8 +973,9 @@ static uint32_t mark(Ctx *x, int f) {
     return x->frame_log[m];
 }
 
-/* Put the position off to a later step: logged (unless it is the one the step went on from, which is
- * logged already) and listed for the next step. Past the log's size the search stops (overflow). */
+/* Put the position off to a later step, wait steps on (DUE_AHEAD at most): logged (unless it is the one
+ * the step went on from, which is logged already) and listed for that step. Past the log's size the
+ * search stops (overflow). */
 static void defer(Ctx *x, uint64_t key, int idx, int depth, int wait) {
     uint32_t n = x->from;
     if (depth) {
@@ -979,6 +983,7 @@ static void defer(Ctx *x, uint64_t key, int idx, int depth, int wait) {
         if (!x->overflow) n = log_add(x, key, idx, parent);
         if (x->overflow) return;
     }
+    if (wait > DUE_AHEAD) wait = DUE_AHEAD; /* the lists ahead hold as many steps */
     if (wait > 1) { /* due past the next step */
         int k = ((x->step + wait) % DUE_AHEAD + DUE_AHEAD) % DUE_AHEAD;
         if (!grow_u32(&x->ahead[k], &x->capahead[k], x->nahead[k] + 1)) {

@@ -197,12 +197,16 @@ class _Tables:
         # deepest lo[c] of column c, and their ranks
         self.hints: dict[int, tuple[list[int], list[int]]] = {}
 
+    def _window(self, idx: int, u: int) -> list[int]:
+        """The starts the stock cards idx..idx+u-1 give, by rank (the kernel's window)."""
+        a, b = self.prefix[idx], self.prefix[idx + u]
+        return [b[r] - a[r] for r in range(RANKS)]
+
     def bound(self, idx: int, u: int, top: int, enough: int) -> int:
         """Lower bound on the cards left turning only stock cards idx..idx+u-1 (0: may clear). Past the
         matching: cards that can never be played (one above them never is, or no rank they may go onto
         ever shows) stay, and the matching is redone on the others."""
-        a, b = self.prefix[idx], self.prefix[idx + u]
-        starts = [b[r] - a[r] for r in range(RANKS)]
+        starts = self._window(idx, u)
         cnt, flags = self.cnt, self.flags
         d = deficit(cnt, starts, top, flags)
         if d >= enough:
@@ -249,12 +253,12 @@ class _Tables:
         fringe search it may first be (the kernel's last_walk_out, which this follows step for step)."""
         first = self.stock[idx + u - 1]
         hint = self.hints.get(first)
-        if hint is not None:  # the walk found last from this rank still clears: no j needed (most calls)
-            a, b = self.prefix[idx], self.prefix[idx + u - 1]
-            starts = [b[r] - a[r] for r in range(RANKS)]
-            takes = any(self.cnt[r] and self.rows[first][r] for r in range(RANKS))
-            if takes and self._walk_fits(hint, starts, top):
-                return 0
+        if (
+            hint is not None
+            and any(self.cnt[r] and self.rows[first][r] for r in range(RANKS))
+            and self._walk_fits(hint, self._window(idx, u - 1), top)
+        ):
+            return 0  # the walk found last from this rank still clears: no j needed (most calls)
         j = u - 1
         while j >= 0 and j > u - 1 - WALK_LEVELS and not self.bound(idx, j, top, 1) > 0:
             j -= 1
@@ -277,20 +281,18 @@ class _Tables:
         kmask = [0] * RANKS  # bit k - klo: rank r goes onto the k-th turn's stock card
         kstarts: list[list[int]] = []
         ksu: list[int] = []
-        a = self.prefix[idx]
         now = later = False
         for k in range(klo, khi + 1):
             su = self.stock[idx + k - 1]
-            b = self.prefix[idx + k - 1]
-            kstarts.append([b[r] - a[r] for r in range(RANKS)])
+            kstarts.append(self._window(idx, k - 1))
             ksu.append(su)
             on = [r for r in range(RANKS) if cnt[r] and rows[su][r]]
             if not on:
                 continue
             if k <= u:
-                now = True
+                now = True  # turn u's walk found last was tried already (see last_walk_out)
                 hint = self.hints.get(su)
-                if hint is not None and self._walk_fits(hint, kstarts[-1], top):
+                if k < u and hint is not None and self._walk_fits(hint, kstarts[-1], top):
                     return 0
             for r in on:
                 kmask[r] |= 1 << (k - klo)
@@ -507,7 +509,7 @@ def _run(
 
     def hopeless(idx: int, top: int) -> int:
         """0 if the position can still beat the best; else, in the fringe search, how many steps on it may
-        first (the kernel's due), and 1 elsewhere."""
+        first (the kernel's due; defer puts it off DUE_AHEAD steps at most), and 1 elsewhere."""
         if best <= 1:  # only clearing will do (best 1: with any stock in hand)
             u = total + best - idx - 1  # turns left to clear with more stock in hand
             if u < 0 or bound(idx, u, top, 1) > 0:
@@ -522,9 +524,9 @@ def _run(
             wait = t.last_walk_out(idx, u, top)
             if not wait or fringe is None:
                 return int(wait > 0)
-            return min(wait, DUE_AHEAD, 2 - best)
+            return min(wait, 2 - best)  # not past the steps for clearing
         d = bound(idx, total - idx, top, best)
-        return 0 if d < best else min(d - best + 1, DUE_AHEAD) if fringe is not None else 1
+        return 0 if d < best else d - best + 1 if fringe is not None else 1
 
     def reached(key: int, idx: int) -> bool:
         """Was this position reached before with as few stock cards turned?"""
@@ -561,12 +563,13 @@ def _run(
         return frame_log[m]
 
     def defer(key: int, idx: int, wait: int) -> None:
-        """Put the position off to the step ``wait`` steps on (the kernel's defer)."""
+        """Put the position off to the step ``wait`` steps on, DUE_AHEAD at most (the kernel's defer)."""
         assert fringe is not None
         n = origin
         if path:
             parent = mark(len(frames) - 1)
             n = fringe.log(key, idx, parent)
+        wait = min(wait, DUE_AHEAD)
         if wait > 1:
             fringe.ahead.setdefault(fringe.step + wait, []).append(n)
         else:
