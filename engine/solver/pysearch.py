@@ -134,6 +134,9 @@ DUE_AHEAD = 4
 """The most steps ahead a position the bound rules out is put off at once (the kernel's DUE_AHEAD)."""
 MAXD = 512
 """The longest line the kernel keeps (its MAXD)."""
+TURN_FIRST = 1000
+"""The positions a move's search goes on for in its first turn, in the fringe search (the kernel's
+TURN_FIRST, see its interleave)."""
 
 
 class _Fringe:
@@ -506,6 +509,7 @@ def _run(
     best = best_init
     best_idx, best_path = -1, b""
     stop = False
+    turn_limit, turn_cut = 0, False  # the fringe search's moves taking turns (see interleave)
 
     def hopeless(idx: int, top: int) -> int:
         """0 if the position can still beat the best; else, in the fringe search, how many steps on it may
@@ -576,11 +580,14 @@ def _run(
             fringe.next.append(n)
 
     def expand(key: int, idx: int, top: int, left: int) -> None:
-        nonlocal best, best_idx, best_path, stop, states, via_turn
+        nonlocal best, best_idx, best_path, stop, states, via_turn, turn_cut
         came_by_turn = via_turn
         states += 1
         if max_states and states > max_states:
             raise _GiveUp
+        if turn_limit and states > turn_limit:  # this move's turn is over (see interleave)
+            stop = turn_cut = True
+            return
         value = left if left else -(total - idx)
         if value < best:
             best, best_idx, best_path = value, idx, bytes(path)
@@ -600,6 +607,9 @@ def _run(
         row = rows[top]
         plays = [c for c in range(ncols) if height[c] and row[columns[c][height[c] - 1]]]
         plays.sort(key=lambda c: -height[c])  # stable: taller columns first, then by column
+        if fringe is not None:
+            interleave(key, idx, top, left, came_by_turn, plays)
+            return
         for c in plays:
             height[c] -= 1
             r = columns[c][height[c]]
@@ -615,32 +625,89 @@ def _run(
                 return
             if heights_too and not reached(child - r + NO_TOP, idx):  # its heights: done
                 seen[child - r + NO_TOP] = idx
-        if idx < total and not (plays and stuck):
-            if stuck:
-                r = stock[idx]
-                path.append(TURN_CODE)
-                via_turn = True
-                dfs(key + widx - top + r, idx + 1, r, left)
-                path.pop()
-                return
-            # A position with these heights finished with as few cards turned: its turning covered ours (in
-            # the fringe search, only for a position reached by a play and not gone on from: see the kernel)
-            bypass = fringe is not None and (not path or came_by_turn)
-            if heights_too and not bypass and reached(key - top + NO_TOP, idx):
-                return
-            # Turn, and go on turning past positions reached before with fewer cards turned: their plays
-            # are searched from there, but turning on from them is searched only here.
-            depth = len(path)
-            for j in range(idx, total):
-                r = stock[j]
-                path.append(TURN_CODE)
-                nxt = key - top + r
-                if j + 1 < total and reached(nxt, j + 1):
+        turn = turn_child(key, idx, top, left, came_by_turn, plays)
+        if turn is not None:
+            nxt, j, r, turns = turn
+            path.extend([TURN_CODE] * turns)
+            via_turn = True
+            dfs(nxt, j, r, left)
+            del path[len(path) - turns :]
+
+    def turn_child(
+        key: int, idx: int, top: int, left: int, came_by_turn: bool, plays: list[int]
+    ) -> tuple[int, int, int, int] | None:
+        """Turning the stock (the kernel's turn_child): the position it leads to (key, stock cards turned,
+        top) and the cards turned to reach it, or None if turning is not searched from here."""
+        if idx >= total or (plays and stuck):
+            return None
+        if stuck:
+            r = stock[idx]
+            return key + widx - top + r, idx + 1, r, 1
+        # A position with these heights finished with as few cards turned: its turning covered ours (in
+        # the fringe search, only for a position reached by a play and not gone on from: see the kernel)
+        bypass = fringe is not None and (not path or came_by_turn)
+        if heights_too and not bypass and reached(key - top + NO_TOP, idx):
+            return None
+        # Turn, and go on turning past positions reached before with fewer cards turned: their plays
+        # are searched from there, but turning on from them is searched only here.
+        for j in range(idx, total):
+            r = stock[j]
+            nxt = key - top + r
+            if j + 1 < total and reached(nxt, j + 1):
+                continue
+            return nxt, j + 1, r, j - idx + 1
+        return None
+
+    def interleave(key: int, idx: int, top: int, left: int, came_by_turn: bool, plays: list[int]) -> None:
+        """The fringe search's moves, their searches taking turns (the kernel's interleave)."""
+        nonlocal stop, turn_cut, turn_limit, via_turn
+        turn = turn_child(key, idx, top, left, came_by_turn, plays)
+        moves = len(plays) + (turn is not None)
+        done = [False] * moves
+        open_moves, base, outer, length = moves, len(frames), turn_limit, TURN_FIRST
+        while open_moves:
+            for i in range(moves):
+                if done[i]:
                     continue
-                via_turn = True
-                dfs(nxt, j + 1, r, left)
-                break
-            del path[depth:]
+                limit = states + length if open_moves > 1 else 0
+                if outer and (not limit or outer < limit):
+                    limit = outer
+                turn_limit = limit
+                if i < len(plays):
+                    c = plays[i]
+                    height[c] -= 1
+                    r = columns[c][height[c]]
+                    cnt[r] -= 1
+                    path.append(c)
+                    child = key - wcol[c] - top + r
+                    via_turn = False
+                    dfs(child, idx, r, left - 1)
+                    path.pop()
+                    cnt[r] += 1
+                    height[c] += 1
+                else:
+                    assert turn is not None
+                    nxt, j, r, turns = turn
+                    path.extend([TURN_CODE] * turns)
+                    via_turn = True
+                    dfs(nxt, j, r, left)
+                    del path[len(path) - turns :]
+                turn_limit = outer
+                if stop:
+                    # a line found, or the turn of a search this one is in is over
+                    if not turn_cut or (outer and states > outer):
+                        return
+                    while len(frames) > base:  # the positions left unfinished
+                        seen.pop(frames.pop(), None)
+                        frame_idx.pop()
+                        frame_log.pop()
+                    stop = turn_cut = False
+                    continue
+                done[i] = True
+                open_moves -= 1
+                if i < len(plays) and heights_too and not reached(child - r + NO_TOP, idx):
+                    seen[child - r + NO_TOP] = idx  # its heights: done
+            length *= 2
 
     if fringe is not None:
         f = fringe

@@ -195,9 +195,9 @@ def test_a_search_for_a_higher_best_starts_over() -> None:
     assert again[0] == optimum
 
 
-def _wide_problem() -> tuple[tuple[bytes, ...], bytes, int, bytes, int]:
+def _wide_problem(number: int = 8) -> tuple[tuple[bytes, ...], bytes, int, bytes, int]:
     """Sixteen short columns of a two-deck deal: positions numbered past 40 bits, kept in 8-byte slots."""
-    problem = problem_of(deal(8, find_rules("strict+double")))
+    problem = problem_of(deal(number, find_rules("strict+double")))
     cards = b"".join(problem.columns)
     columns = tuple(cards[i : i + 3] for i in range(0, 48, 3))
     return columns, problem.stock[:20], problem.top, problem.adjacent, problem.flags
@@ -234,7 +234,7 @@ def test_branch_and_bound_never_empties_the_fringe_search() -> None:
     goes on to the optimum."""
     from engine.solver import _kernel
 
-    args = _wide_problem()
+    args = _wide_problem(19)  # its fringe search takes a little over 50,000 positions
     fresh = _kernel.search(*args, *MODE_OPTIMAL, 1 << 26, 0)
     lower = _kernel.lower_bound(*args)
     fringe, bound = _kernel.Search(*args, 1 << 17), _kernel.Search(*args, 1 << 17)
@@ -310,3 +310,22 @@ def test_the_fringe_search_alike_in_steps(name: str) -> None:
                 assert (last_lower, score, status) == (fresh[0], fresh[0], "found")
                 end = hole.play_all(moves_of(line))
                 assert end.is_over and end.score == fresh[0]
+
+
+def test_the_fringe_search_moves_taking_turns_alike() -> None:
+    """A wide two-deck problem whose fringe search runs past the first turn of a move's search (the
+    kernel's interleave: a move's search is cut after 1,000 positions and taken up again later): both
+    backends alike, at once and run on in steps cutting into those turns, with the optimum of a plain
+    search. (Its line is in another move's search than the first: before the moves took turns, the
+    search took over 50,000 positions.)"""
+    from engine.solver import _kernel, pysearch
+
+    args = _wide_problem()
+    fresh = _kernel.search(*args, *MODE_OPTIMAL, 1 << 26, 0)
+    lower = _kernel.lower_bound(*args)
+    for step in (0, 1499):
+        runs = _fringe_steps(_kernel.Search(*args, 1 << 20), lower, MODE_OPTIMAL[0], step)
+        assert runs == _fringe_steps(pysearch.Search(Problem(*args)), lower, MODE_OPTIMAL[0], step)
+        assert runs[-1][1] == fresh[0] and runs[-1][4] == "found"
+        if not step:  # at once: past the first turns, and far sooner than the moves one after another
+            assert 2000 < runs[0][3] < 50_000
