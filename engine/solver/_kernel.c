@@ -828,6 +828,28 @@ static int turn_child(Ctx *x, uint64_t key, int idx, int top, int left, int dept
     return 0;
 }
 
+/* Play column c's card and search on from there: the key of the child's heights (under the top NOTOP),
+ * which its caller marks finished once the play is searched to the end. */
+static uint64_t search_play(Ctx *x, uint64_t key, int idx, int top, int left, int depth, int c) {
+    int h = --x->height[c];
+    int r = x->cards[c][h];
+    x->cnt[r]--;
+    x->path[depth] = (unsigned char)c;
+    uint64_t child = key - x->wcol[c] - (uint64_t)top + (uint64_t)r;
+    x->via_turn = 0;
+    dfs(x, child, idx, r, left - 1, depth + 1);
+    x->cnt[r]++;
+    x->height[c]++;
+    return child - (uint64_t)r + NOTOP;
+}
+
+/* Turn the stock as turn_child found and search on from there. */
+static void search_turn(Ctx *x, const Turn *t, int left, int depth) {
+    memset(x->path + depth, TURN, (size_t)(t->depth - depth));
+    x->via_turn = 1;
+    dfs(x, t->key, t->idx, t->top, left, t->depth);
+}
+
 /* The fringe search's moves from a position: the plays (in the order given) and turning, whose searches
  * take turns. Each in turn goes on for TURN_FIRST positions, then twice as many, and so on, until it is
  * finished; the one whose turn is over is taken up again from the start, its finished positions kept
@@ -852,24 +874,11 @@ static void interleave(Ctx *x, uint64_t key, int idx, int top, int left, int dep
             uint64_t limit = open > 1 ? x->states + length : 0;
             if (outer && (!limit || outer < limit)) limit = outer;
             x->turn_limit = limit;
-            uint64_t child = 0;
-            int r = 0;
-            if (i < n) {
-                int c = order[i];
-                int h = --x->height[c];
-                r = x->cards[c][h];
-                x->cnt[r]--;
-                x->path[depth] = (unsigned char)c;
-                child = key - x->wcol[c] - (uint64_t)top + (uint64_t)r;
-                x->via_turn = 0;
-                dfs(x, child, idx, r, left - 1, depth + 1);
-                x->cnt[r]++;
-                x->height[c]++;
-            } else {
-                memset(x->path + depth, TURN, (size_t)(t.depth - depth));
-                x->via_turn = 1;
-                dfs(x, t.key, t.idx, t.top, left, t.depth);
-            }
+            uint64_t heights = 0;
+            if (i < n)
+                heights = search_play(x, key, idx, top, left, depth, order[i]);
+            else
+                search_turn(x, &t, left, depth);
             x->turn_limit = outer;
             if (x->stop) {
                 /* a line found, the search cut short, or the turn of a search this one is in is over */
@@ -880,7 +889,7 @@ static void interleave(Ctx *x, uint64_t key, int idx, int top, int left, int dep
             }
             done[i] = 1;
             open--;
-            if (i < n && x->heights_too) table_insert(x, child - (uint64_t)r + NOTOP, idx); /* its heights: done */
+            if (i < n && x->heights_too) table_insert(x, heights, idx); /* its heights: done */
         }
         length *= 2;
     }
@@ -971,25 +980,12 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
         return;
     }
     for (int i = 0; i < n; i++) {
-        int c = order[i];
-        int h = --x->height[c];
-        int r = x->cards[c][h];
-        x->cnt[r]--;
-        x->path[depth] = (unsigned char)c;
-        uint64_t child = key - x->wcol[c] - (uint64_t)top + (uint64_t)r;
-        x->via_turn = 0;
-        dfs(x, child, idx, r, left - 1, depth + 1);
-        x->cnt[r]++;
-        x->height[c]++;
+        uint64_t heights = search_play(x, key, idx, top, left, depth, order[i]);
         if (x->stop) return;
-        if (x->heights_too) table_insert(x, child - (uint64_t)r + NOTOP, idx); /* its heights: done */
+        if (x->heights_too) table_insert(x, heights, idx); /* its heights: done */
     }
     Turn t;
-    if (turn_child(x, key, idx, top, left, depth, via_turn, n, &t)) {
-        memset(x->path + depth, TURN, (size_t)(t.depth - depth));
-        x->via_turn = 1;
-        dfs(x, t.key, t.idx, t.top, left, t.depth);
-    }
+    if (turn_child(x, key, idx, top, left, depth, via_turn, n, &t)) search_turn(x, &t, left, depth);
 }
 
 /* ---- the fringe search ----------------------------------------------------------------------- */

@@ -580,7 +580,7 @@ def _run(
             fringe.next.append(n)
 
     def expand(key: int, idx: int, top: int, left: int) -> None:
-        nonlocal best, best_idx, best_path, stop, states, via_turn, turn_cut
+        nonlocal best, best_idx, best_path, stop, states, turn_cut
         came_by_turn = via_turn
         states += 1
         if max_states and states > max_states:
@@ -611,27 +611,43 @@ def _run(
             interleave(key, idx, top, left, came_by_turn, plays)
             return
         for c in plays:
-            height[c] -= 1
-            r = columns[c][height[c]]
-            cnt[r] -= 1
-            path.append(c)
-            child = key - wcol[c] - top + r
-            via_turn = False
-            dfs(child, idx, r, left - 1)
-            path.pop()
-            cnt[r] += 1
-            height[c] += 1
+            heights = search_play(key, idx, top, left, c)
             if stop:
                 return
-            if heights_too and not reached(child - r + NO_TOP, idx):  # its heights: done
-                seen[child - r + NO_TOP] = idx
+            heights_done(heights, idx)
         turn = turn_child(key, idx, top, left, came_by_turn, plays)
         if turn is not None:
-            nxt, j, r, turns = turn
-            path.extend([TURN_CODE] * turns)
-            via_turn = True
-            dfs(nxt, j, r, left)
-            del path[len(path) - turns :]
+            search_turn(turn, left)
+
+    def search_play(key: int, idx: int, top: int, left: int, c: int) -> int:
+        """Play column c's card and search on from there (the kernel's search_play): the key of the
+        child's heights (under the top NO_TOP)."""
+        nonlocal via_turn
+        height[c] -= 1
+        r = columns[c][height[c]]
+        cnt[r] -= 1
+        path.append(c)
+        child = key - wcol[c] - top + r
+        via_turn = False
+        dfs(child, idx, r, left - 1)
+        path.pop()
+        cnt[r] += 1
+        height[c] += 1
+        return child - r + NO_TOP
+
+    def heights_done(heights: int, idx: int) -> None:
+        """A play searched to the end: its heights are finished with idx stock cards turned."""
+        if heights_too and not reached(heights, idx):
+            seen[heights] = idx
+
+    def search_turn(turn: tuple[int, int, int, int], left: int) -> None:
+        """Turn the stock as turn_child found and search on from there (the kernel's search_turn)."""
+        nonlocal via_turn
+        nxt, j, r, turns = turn
+        path.extend([TURN_CODE] * turns)
+        via_turn = True
+        dfs(nxt, j, r, left)
+        del path[len(path) - turns :]
 
     def turn_child(
         key: int, idx: int, top: int, left: int, came_by_turn: bool, plays: list[int]
@@ -660,7 +676,7 @@ def _run(
 
     def interleave(key: int, idx: int, top: int, left: int, came_by_turn: bool, plays: list[int]) -> None:
         """The fringe search's moves, their searches taking turns (the kernel's interleave)."""
-        nonlocal stop, turn_cut, turn_limit, via_turn
+        nonlocal stop, turn_cut, turn_limit
         turn = turn_child(key, idx, top, left, came_by_turn, plays)
         moves = len(plays) + (turn is not None)
         done = [False] * moves
@@ -673,25 +689,12 @@ def _run(
                 if outer and (not limit or outer < limit):
                     limit = outer
                 turn_limit = limit
+                heights = None
                 if i < len(plays):
-                    c = plays[i]
-                    height[c] -= 1
-                    r = columns[c][height[c]]
-                    cnt[r] -= 1
-                    path.append(c)
-                    child = key - wcol[c] - top + r
-                    via_turn = False
-                    dfs(child, idx, r, left - 1)
-                    path.pop()
-                    cnt[r] += 1
-                    height[c] += 1
+                    heights = search_play(key, idx, top, left, plays[i])
                 else:
                     assert turn is not None
-                    nxt, j, r, turns = turn
-                    path.extend([TURN_CODE] * turns)
-                    via_turn = True
-                    dfs(nxt, j, r, left)
-                    del path[len(path) - turns :]
+                    search_turn(turn, left)
                 turn_limit = outer
                 if stop:
                     # a line found, or the turn of a search this one is in is over
@@ -705,8 +708,8 @@ def _run(
                     continue
                 done[i] = True
                 open_moves -= 1
-                if i < len(plays) and heights_too and not reached(child - r + NO_TOP, idx):
-                    seen[child - r + NO_TOP] = idx  # its heights: done
+                if heights is not None:
+                    heights_done(heights, idx)
             length *= 2
 
     if fringe is not None:
