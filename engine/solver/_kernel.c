@@ -28,7 +28,8 @@
  * from the positions the last one put off instead of starting over, each put off to the first step the
  * bound and the last walks do not rule it out in, a few steps ahead at most (see due); and in it a
  * position's moves take turns, so that a line behind a long fruitless first move is found without
- * searching that move to the end first (see interleave).
+ * searching that move to the end first (see interleave). A fringe search that has proven hard (see
+ * Search.fringe's second) also asks the last walk's rest for a last walk of its own (see second_walk).
  *
  * Any change here must be mirrored in pysearch.py: the tests demand identical answers.
  */
@@ -108,6 +109,15 @@ typedef struct Ctx {
     /* the last walk's nodes tried in one bound (see last_walk_out): a set stamped with its call */
     uint64_t walk_key[8192];
     uint32_t walk_gen[8192], gen;
+    /* second_on: the last walks' rests need a last walk of their own in this run (see second_walk), whose
+     * nodes tried in one search are a set stamped with its call; and the second walk found last from a
+     * stock card of each rank s, if hint2_ok[s]: its cards, those of column c from hint2_a[s][c] up to
+     * hint2_b[s][c], their ranks, and the rank of its first card */
+    int second_on;
+    uint64_t walk2_key[8192];
+    uint32_t walk2_gen[8192], gen2;
+    int hint2_ok[NRANK], hint2_first[NRANK], hint2_cnt[NRANK][NRANK];
+    int hint2_a[NRANK][MAXC], hint2_b[NRANK][MAXC];
     /* the last walk found last from a stock card of each rank s (see last_walk_out), if hint_ok[s]: its
      * cards, the deepest hint_lo[s][c] of column c; walk_kmin: see walks_fail */
     int hint_ok[NRANK], hint_cnt[NRANK][NRANK], walk_kmin;
@@ -611,7 +621,7 @@ typedef struct {
     /* the walks tried are the k-th turn's for k from klo: bit k - klo of kmask[r] if rank r goes onto
      * that stock card (of rank ksu), with the starts before it in kstarts; those up to u must all fail,
      * and kmin is the first k past u found to clear */
-    int klo, u, kmin;
+    int klo, u, kmin, idx;
     unsigned kmask[NRANK];
     int ksu[WALK_LEVELS], kstarts[WALK_LEVELS][NRANK];
 } LastWalk;
@@ -628,6 +638,164 @@ static int walk_new(Ctx *x, uint64_t key) {
     return 1;
 }
 
+/* ---- the second walk ---------------------------------------------------------------------------- */
+/* What a last walk on the k-th turn leaves (the cards above its own) is cleared by the walks of the turns
+ * before it, and the last of those that plays a card, from some stock card before the k-th, clears what
+ * is left of that rest then: the rest's bottoms, in one +-1 walk; the cards above them must be matched with
+ * the starts before it. Its turn is past the most turns with which the matching rules the rest out (up to
+ * SECOND_LEVELS before k). The second walk is searched like the last (backwards, each node once, at most
+ * SECOND_NODES nodes, past which it is not ruled out), from the bottoms of the rest. Strong where the
+ * refutations are cheap, dear where they are not (strict+double deals 1-200 with it throughout: 741.2M ->
+ * 516.0M positions, but 279.6 -> 318.3 s and 143 -> 135 deals within 1 s; deal 169 proven, -7, in 12.3M
+ * positions, deal 62 6.1M -> 0.4M, deal 119 13.0M -> 0.01M, but deal 2 0.5 -> 1.6 s), so the solver's
+ * driver asks for it only once a search has proven hard (see _optimal). Where the second walk found last
+ * from a stock card of the same rank is still one (its cards are the rest's bottoms, its first card goes
+ * onto a stock card in reach, the matching allows what it leaves) it is taken at once: the search would
+ * have found one too, or given up (deal 35: 7.1 s against 10.0). */
+#define SECOND_NODES 512
+#define SECOND_LEVELS 8
+
+typedef struct {
+    int cnt[NRANK]; /* the cards above the second walk's */
+    int lo[MAXC];   /* the second walk's cards in column c: from the last walk's lo[c] up to this */
+    int taken, left, nodes;
+    uint64_t key; /* the second walk's cards, weighted as in a position's key */
+    /* rank r goes onto the stock card of turn t + 1 + j (of rank ksu[j]) if bit j of kmask[r] is set,
+     * with the starts before it in kstarts[j] */
+    unsigned kmask[NRANK];
+    int ksu[SECOND_LEVELS], kstarts[SECOND_LEVELS][NRANK];
+    const int *base, *rest; /* the last walk's lo[] and cnt[]: where the second walk starts, what it takes */
+} SecondWalk;
+
+/* 1 if the node (cards taken, last rank) was not tried yet in this search of second walks (and now it is). */
+static int walk2_new(Ctx *x, uint64_t key) {
+    uint64_t j = hash64(key) & (WALK_SLOTS - 1);
+    while (x->walk2_gen[j] == x->gen2) {
+        if (x->walk2_key[j] == key) return 0;
+        j = (j + 1) & (WALK_SLOTS - 1);
+    }
+    x->walk2_gen[j] = x->gen2;
+    x->walk2_key[j] = key;
+    return 1;
+}
+
+/* 1 if some second walk whose later cards are the ones taken (the last taken, of rank r, played first of
+ * them) leaves what the matching allows, or past the nodes allowed. */
+static int second_from(Ctx *x, SecondWalk *w, int r, int top) {
+    if (!walk2_new(x, w->key + (uint64_t)r)) return 0; /* tried: it found nothing */
+    if (++w->nodes > SECOND_NODES) return 1;
+    unsigned m = w->kmask[r];
+    if (m) {
+        int j = 31 - __builtin_clz(m); /* the most starts before it: the best chance */
+        if (w->taken == w->left || !deficit(x, w->cnt, w->kstarts[j], top)) {
+            int su = w->ksu[j];
+            x->hint2_ok[su] = 1; /* tried first next time */
+            x->hint2_first[su] = r;
+            memcpy(x->hint2_a[su], w->base, sizeof x->hint2_a[su]);
+            memcpy(x->hint2_b[su], w->lo, sizeof x->hint2_b[su]);
+            for (int q = 0; q < NRANK; q++) x->hint2_cnt[su][q] = w->rest[q] - w->cnt[q];
+            return 1;
+        }
+    }
+    for (int c = 0; c < x->ncols; c++) {
+        int i = w->lo[c];
+        if (i >= x->height[c]) continue;
+        int q = x->cards[c][i];
+        if (!x->adj[q][r]) continue; /* r goes onto q in the walk */
+        w->lo[c]++;
+        w->cnt[q]--;
+        w->taken++;
+        w->key += x->wcol[c];
+        int found = second_from(x, w, q, top);
+        w->key -= x->wcol[c];
+        w->lo[c]--;
+        w->cnt[q]++;
+        w->taken--;
+        if (found) return 1;
+    }
+    return 0;
+}
+
+/* 1 if the second walk found last from a stock card of rank su is one of w's: its cards are the deepest of
+ * the rest, its first card goes onto a stock card in reach, and the matching allows what it leaves. */
+static int second_fits(const Ctx *x, const SecondWalk *w, const int *lo, const int *rest, int su, int top) {
+    unsigned m = w->kmask[x->hint2_first[su]];
+    if (!m) return 0;
+    for (int c = 0; c < x->ncols; c++) {
+        int a = x->hint2_a[su][c], b = x->hint2_b[su][c];
+        if (b > a && (a != lo[c] || b > x->height[c])) return 0;
+    }
+    int rest2[NRANK], n = 0;
+    for (int q = 0; q < NRANK; q++) {
+        rest2[q] = rest[q] - x->hint2_cnt[su][q];
+        if (rest2[q] < 0) return 0;
+        n += rest2[q];
+    }
+    return !n || !deficit(x, rest2, w->kstarts[31 - __builtin_clz(m)], top);
+}
+
+/* 1 unless what a last walk on turn k leaves (rest[], above the deepest lo[c] cards of each column, the
+ * matching allowing it with the first k - 1 turns) is ruled out by the second walks (see above). */
+static int second_walk(Ctx *x, const int *lo, const int *rest, int idx, int k, int top) {
+    SecondWalk w;
+    int t = k - 2, starts[NRANK];
+    while (t >= 0 && t > k - 2 - SECOND_LEVELS) { /* the most turns with which the matching rules it out */
+        window(x, idx, t, starts);
+        if (deficit(x, rest, starts, top) > 0) break;
+        t--;
+    }
+    if (t < 0 || t <= k - 2 - SECOND_LEVELS) return 1;
+    unsigned ranks = 0;
+    w.left = 0;
+    for (int r = 0; r < NRANK; r++) {
+        w.cnt[r] = rest[r];
+        w.left += rest[r];
+        w.kmask[r] = 0;
+        if (rest[r]) ranks |= 1u << r;
+    }
+    int any = 0;
+    for (int k2 = t + 1; k2 <= k - 1; k2++) {
+        int su = x->stock[idx + k2 - 1];
+        w.ksu[k2 - t - 1] = su;
+        window(x, idx, k2 - 1, w.kstarts[k2 - t - 1]);
+        unsigned on = x->onto[su] & ranks;
+        any |= on != 0;
+        for (; on; on &= on - 1) w.kmask[__builtin_ctz(on)] |= 1u << (k2 - t - 1);
+    }
+    if (!any) return 0; /* no card of the rest goes onto a stock card in reach */
+    unsigned tried = 0;
+    for (int j = k - 2 - t; j >= 0; j--) {
+        int su = w.ksu[j];
+        if (!x->hint2_ok[su] || (tried >> su & 1)) continue;
+        tried |= 1u << su;
+        if (second_fits(x, &w, lo, rest, su, top)) return 1;
+    }
+    if (++x->gen2 == 0) { /* a fresh stamp; once in 2^32 calls, the set is wiped */
+        memset(x->walk2_gen, 0, sizeof x->walk2_gen);
+        x->gen2 = 1;
+    }
+    w.nodes = 0;
+    w.base = lo;
+    w.rest = rest;
+    memcpy(w.lo, lo, sizeof w.lo);
+    for (int c = 0; c < x->ncols; c++) {
+        int i = w.lo[c];
+        if (i >= x->height[c]) continue;
+        int q = x->cards[c][i];
+        w.lo[c]++;
+        w.cnt[q]--;
+        w.taken = 1;
+        w.key = x->wcol[c];
+        int found = second_from(x, &w, q, top);
+        w.lo[c]--;
+        w.cnt[q]++;
+        if (found) return 1;
+    }
+    return 0;
+}
+
+/* ---- the last walk, searched -------------------------------------------------------------------- */
+
 /* 1 if some last walk of the turns up to w->u whose later cards are the ones taken (the last taken, of
  * rank r, played first of them) leaves a rest the matching allows, or past the nodes allowed; a walk of a
  * later turn that does lowers w->kmin. */
@@ -638,7 +806,8 @@ static int last_walk_from(Ctx *x, LastWalk *w, int r, int top) {
     if (m) {
         unsigned now = m & ((2u << (w->u - w->klo)) - 1), later = m & ~now;
         int k = now ? w->klo + 31 - __builtin_clz(now) : 0; /* the most starts before it: the best chance */
-        if (k && (w->taken == w->left || !deficit(x, w->cnt, w->kstarts[k - w->klo], top))) {
+        if (k && (w->taken == w->left || (!deficit(x, w->cnt, w->kstarts[k - w->klo], top) &&
+                                          (!x->second_on || second_walk(x, w->lo, w->cnt, w->idx, k, top))))) {
             int su = w->ksu[k - w->klo];
             x->hint_ok[su] = 1; /* tried first next time */
             memcpy(x->hint_lo[su], w->lo, sizeof w->lo);
@@ -675,11 +844,11 @@ static int last_walk_from(Ctx *x, LastWalk *w, int r, int top) {
     return 0;
 }
 
-/* 1 if the last walk found last from a stock card of rank su is still one here: its cards are still the
- * deepest of their columns, and the matching allows the rest. It is tried first: the search's
- * neighbouring positions mostly share it (strict+double deal 39: 428M nodes tried in 1.1M positions,
- * most where a walk was found). */
-static int walk_fits(const Ctx *x, int su, const int *starts, int top) {
+/* 1 if the last walk found last from a stock card of rank su is still one here, on turn k (its starts
+ * before it in starts): its cards are still the deepest of their columns, and the matching (and where
+ * asked, the second walk) allows the rest. It is tried first: the search's neighbouring positions mostly
+ * share it (strict+double deal 39: 428M nodes tried in 1.1M positions, most where a walk was found). */
+static int walk_fits(Ctx *x, int su, int idx, int k, const int *starts, int top) {
     int all = 1, rest[NRANK];
     for (int c = 0; c < x->ncols; c++) {
         if (x->hint_lo[su][c] > x->height[c]) return 0;
@@ -687,7 +856,7 @@ static int walk_fits(const Ctx *x, int su, const int *starts, int top) {
     }
     if (all) return 1;
     for (int q = 0; q < NRANK; q++) rest[q] = x->cnt[q] - x->hint_cnt[su][q];
-    return !deficit(x, rest, starts, top);
+    return !deficit(x, rest, starts, top) && (!x->second_on || second_walk(x, x->hint_lo[su], rest, idx, k, top));
 }
 
 /* 1 if no last walk of the turns klo .. u (stock cards idx+klo-1 .. idx+u-1) clears what the walks
@@ -700,6 +869,7 @@ static int walks_fail(Ctx *x, int idx, int klo, int u, int khi, int top) {
     w.left = 0;
     w.klo = klo;
     w.u = u;
+    w.idx = idx;
     w.kmin = khi + 1;
     for (int r = 0; r < NRANK; r++) {
         w.cnt[r] = x->cnt[r];
@@ -714,7 +884,7 @@ static int walks_fail(Ctx *x, int idx, int klo, int u, int khi, int top) {
         if (!on) continue;
         if (k <= u) {
             any = 1; /* turn u's walk found last was tried already (see last_walk_out) */
-            if (k < u && x->hint_ok[su] && walk_fits(x, su, st, top)) return 0;
+            if (k < u && x->hint_ok[su] && walk_fits(x, su, idx, k, st, top)) return 0;
         }
         for (; on; on &= on - 1) w.kmask[__builtin_ctz(on)] |= 1u << (k - klo);
         later |= k > u;
@@ -751,7 +921,7 @@ static int last_walk_out(Ctx *x, int idx, int u, int top) {
     if (x->hint_ok[su] && (x->onto[su] & tableau_ranks(x))) { /* the walk found last from this rank */
         int starts[NRANK];
         window(x, idx, u - 1, starts);
-        if (walk_fits(x, su, starts, top)) return 0; /* still clears: no j needed (most calls) */
+        if (walk_fits(x, su, idx, u, starts, top)) return 0; /* still clears: no j needed (most calls) */
     }
     int j = u - 1;
     while (j >= 0 && j > u - 1 - WALK_LEVELS && !(bound(x, idx, j, top, 1) > 0)) j--;
@@ -1547,9 +1717,9 @@ static PyObject *Search_share(SearchObject *self, PyObject *other) {
 /* fringe(lower, best, max_states) -> (lower, score, line, states, complete): the fringe search, going on
  * from its last run (the first starts at lower). */
 static PyObject *Search_fringe(SearchObject *self, PyObject *args) {
-    int lower, best;
+    int lower, best, second = 0;
     unsigned long long max_states;
-    if (!PyArg_ParseTuple(args, "iiK", &lower, &best, &max_states)) return NULL;
+    if (!PyArg_ParseTuple(args, "iiK|p", &lower, &best, &max_states, &second)) return NULL;
     Ctx *x = self->x;
     if (!x || self->busy) {
         PyErr_SetString(PyExc_RuntimeError, x ? "Search is running" : "Search is not set up");
@@ -1578,6 +1748,7 @@ static PyObject *Search_fringe(SearchObject *self, PyObject *args) {
     if (x->overflow) return Py_BuildValue("(iiy#Ks)", x->step, best, "", (Py_ssize_t)0, 0ULL, "full");
     self->busy = x->busy = 1;
     x->fringe_on = 1;
+    x->second_on = second && (x->flags & F_LASTWALK);
     x->limit = max_states;
     x->states = 0;
     x->stop = x->aborted = x->turn_cut = 0;
@@ -1588,7 +1759,7 @@ static PyObject *Search_fringe(SearchObject *self, PyObject *args) {
     int len = 0;
     Py_BEGIN_ALLOW_THREADS
     how = fringe_steps(x, best);
-    x->fringe_on = 0;
+    x->fringe_on = x->second_on = 0;
     if (how == FRINGE_FOUND) {
         line = (unsigned char *)malloc(2 * MAXD);
         len = fringe_line(x, x->from, x->best_path, x->best_len, x->best_idx, x->best, line);
@@ -1620,8 +1791,9 @@ static PyObject *Search_fringe(SearchObject *self, PyObject *args) {
 
 static PyMethodDef Search_methods[] = {
     {"fringe", (PyCFunction)Search_fringe, METH_VARARGS,
-     "fringe(lower, best, max_states) -> (lower, score, line, states, status): the fringe search for lines"
-     " below best, going on from its last run (the first starts at lower). status: 'found' (score, the"
+     "fringe(lower, best, max_states, second=False) -> (lower, score, line, states, status): the fringe search"
+     " for lines below best, going on from its last run (the first starts at lower); second: the last walks'"
+     " rests need a last walk of their own in this run (two decks without wrapping). status: 'found' (score, the"
      " optimum, and its line), 'lost' (the optimum, its line to be searched for again), 'proven' (no line"
      " below best), 'cut' (past max_states; no line below lower; score and line: the line to the least value"
      " reached so far), 'full' (past its memory: it cannot go on; score and line as for 'cut')"},

@@ -26,6 +26,10 @@ LAST_WALK_NODES = 4096
 """The most nodes of the last walk tried backwards (the kernel's LAST_WALK_NODES)."""
 WALK_LEVELS = 8
 """The last walks from this many stock cards tried in one bound (the kernel's WALK_LEVELS)."""
+SECOND_NODES = 512
+"""The most nodes of a second walk tried backwards (the kernel's SECOND_NODES)."""
+SECOND_LEVELS = 8
+"""The second walks from this many stock cards tried in one search (the kernel's SECOND_LEVELS)."""
 
 
 def _path_matching(caps: list[int]) -> int:
@@ -199,6 +203,7 @@ class _Tables:
         # the last walk found last from a stock card of each rank (see last_walk_out): its cards, the
         # deepest lo[c] of column c, and their ranks
         self.hints: dict[int, tuple[list[int], list[int]]] = {}
+        self.second = False  # the last walks' rests need a last walk of their own (see _second_walk)
 
     def _window(self, idx: int, u: int) -> list[int]:
         """The starts the stock cards idx..idx+u-1 give, by rank (the kernel's window)."""
@@ -259,7 +264,7 @@ class _Tables:
         if (
             hint is not None
             and any(self.cnt[r] and self.rows[first][r] for r in range(RANKS))
-            and self._walk_fits(hint, self._window(idx, u - 1), top)
+            and self._walk_fits(hint, idx, u, self._window(idx, u - 1), top)
         ):
             return 0  # the walk found last from this rank still clears: no j needed (most calls)
         j = u - 1
@@ -295,7 +300,7 @@ class _Tables:
             if k <= u:
                 now = True  # turn u's walk found last was tried already (see last_walk_out)
                 hint = self.hints.get(su)
-                if k < u and hint is not None and self._walk_fits(hint, kstarts[-1], top):
+                if k < u and hint is not None and self._walk_fits(hint, idx, k, kstarts[-1], top):
                     return 0
             for r in on:
                 kmask[r] |= 1 << (k - klo)
@@ -321,7 +326,10 @@ class _Tables:
                 due_now = m & ((2 << (u - klo)) - 1)
                 if due_now:  # the most starts before it: the best chance
                     k = due_now.bit_length() - 1
-                    if taken == left or not deficit(cnt, kstarts[k], top, flags):
+                    if taken == left or (
+                        not deficit(cnt, kstarts[k], top, flags)
+                        and (not self.second or self._second_walk(lo, cnt, idx, klo + k, top))
+                    ):
                         self.hints[ksu[k]] = (lo[:], [self.cnt[q] - cnt[q] for q in range(RANKS)])
                         return True
                 due_later = m & ~due_now & ((1 << (kmin - klo)) - 1)
@@ -361,17 +369,96 @@ class _Tables:
                 return 0
         return kmin
 
-    def _walk_fits(self, hint: tuple[list[int], list[int]], starts: list[int], top: int) -> bool:
-        """Is the last walk ``hint`` (found last from a stock card of the same rank) still one here? Its
-        cards are still the deepest of their columns, and the matching allows the rest. Tried first: the
-        search's neighbouring positions mostly share it (the kernel's walk_fits)."""
+    def _walk_fits(
+        self, hint: tuple[list[int], list[int]], idx: int, k: int, starts: list[int], top: int
+    ) -> bool:
+        """Is the last walk ``hint`` (found last from a stock card of the same rank) still one here, on
+        turn k? Its cards are still the deepest of their columns, and the matching (and where asked, the
+        second walk) allows the rest. Tried first: the search's neighbouring positions mostly share it
+        (the kernel's walk_fits)."""
         hint_lo, hint_cnt = hint
         if any(lo > h for lo, h in zip(hint_lo, self.height, strict=True)):
             return False
         if hint_lo == self.height:
             return True
         rest = [n - w for n, w in zip(self.cnt, hint_cnt, strict=True)]
-        return not deficit(rest, starts, top, self.flags)
+        if deficit(rest, starts, top, self.flags):
+            return False
+        return not self.second or self._second_walk(hint_lo, rest, idx, k, top)
+
+    def _second_walk(self, base: list[int], rest: list[int], idx: int, k: int, top: int) -> bool:
+        """False if what a last walk on turn k leaves (``rest``, above the deepest ``base[c]`` cards of
+        each column; the matching allows it with the first k - 1 turns) is ruled out by the second walks:
+        it is cleared by the walks before, the last of which, from a stock card past the most turns with
+        which the matching rules it out, clears the rest's bottoms in one +-1 walk, the cards above them
+        matched with the starts before it. Searched like the last walk, from the bottoms of the rest,
+        each node once, at most SECOND_NODES nodes (the kernel's second_walk, which also tries the second
+        walk it found last first, for the same answer)."""
+        flags = self.flags
+        t = k - 2
+        while t >= 0 and t > k - 2 - SECOND_LEVELS:
+            if deficit(rest, self._window(idx, t), top, flags) > 0:
+                break
+            t -= 1
+        if t < 0 or t <= k - 2 - SECOND_LEVELS:
+            return True
+        cnt = rest[:]
+        left = sum(cnt)
+        kmask = [0] * RANKS  # bit j: rank r goes onto the stock card of turn t + 1 + j
+        kstarts = [self._window(idx, k2 - 1) for k2 in range(t + 1, k)]
+        for j, k2 in enumerate(range(t + 1, k)):
+            su = self.stock[idx + k2 - 1]
+            for r in range(RANKS):
+                if cnt[r] and self.rows[su][r]:
+                    kmask[r] |= 1 << j
+        if not any(kmask):
+            return False  # no card of the rest goes onto a stock card in reach
+        columns, height, ncols, rows = self.columns, self.height, self.ncols, self.rows
+        lo = base[:]
+        tried: set[tuple[tuple[int, ...], int]] = set()
+        nodes = 0
+
+        def walk_from(r: int, taken: int) -> bool:
+            nonlocal nodes
+            node = (tuple(lo), r)
+            if node in tried:  # it found nothing
+                return False
+            tried.add(node)
+            nodes += 1
+            if nodes > SECOND_NODES:
+                return True
+            m = kmask[r]
+            if m and (taken == left or not deficit(cnt, kstarts[m.bit_length() - 1], top, flags)):
+                return True
+            for c in range(ncols):
+                i = lo[c]
+                if i >= height[c]:
+                    continue
+                q = columns[c][i]
+                if not rows[q][r]:  # r goes onto q in the walk
+                    continue
+                lo[c] += 1
+                cnt[q] -= 1
+                found = walk_from(q, taken + 1)
+                lo[c] -= 1
+                cnt[q] += 1
+                if found:
+                    return True
+            return False
+
+        for c in range(ncols):
+            i = lo[c]
+            if i >= height[c]:
+                continue
+            q = columns[c][i]
+            lo[c] += 1
+            cnt[q] -= 1
+            found = walk_from(q, 1)
+            lo[c] -= 1
+            cnt[q] += 1
+            if found:
+                return True
+        return False
 
     def lower_bound(self, top: int) -> int:
         """No line from the start scores below this: the cards that must stay, or, when clearing is not
@@ -436,13 +523,16 @@ class Search:
         self.kept = score
         return score, line, states, complete
 
-    def fringe(self, lower: int, best: int, max_states: int = 0) -> tuple[int, int, bytes, int, str]:
+    def fringe(
+        self, lower: int, best: int, max_states: int = 0, second: bool = False
+    ) -> tuple[int, int, bytes, int, str]:
         """The fringe search for lines below ``best`` (the kernel's Search.fringe, step for step), going
         on from its last run; the first starts at ``lower``. (lower, score, line, states, status), status
         'found' (score is the optimum, line its line), 'lost' (the optimum; its line must be searched for
         again), 'proven' (no line below best), 'cut' (past max_states: no line below lower) or 'full'
         (past its log: it cannot go on); cut or full, score and line are the line to the least value
-        reached so far."""
+        reached so far. ``second``: the last walks' rests need a last walk of their own in this run (two
+        decks without wrapping; see _Tables._second_walk)."""
         f = self.fringe_state
         if f is None:
             f = self.fringe_state = _Fringe(lower)
@@ -451,8 +541,10 @@ class Search:
             return f.step, best, b"", 0, "full"
         other = self.partner
         trusted = other.seen if other and other.kept is not None and other.kept >= best else None
+        tables = _Tables(self.problem)
+        tables.second = second and bool(self.problem.flags & LAST_WALK)
         value, line, states, _, status = _run(
-            self.problem, _Tables(self.problem), self.seen, trusted, best, best - 1, max_states, f
+            self.problem, tables, self.seen, trusted, best, best - 1, max_states, f
         )
         if status in ("found", "lost"):
             return value, value, line, states, status

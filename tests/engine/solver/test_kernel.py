@@ -277,11 +277,13 @@ def test_the_deepening_prunes_what_branch_and_bound_finished(name: str) -> None:
     assert saved
 
 
-def _fringe_steps(search: object, lower: int, best: int, step: int) -> list[tuple[int, int, bytes, int, str]]:
+def _fringe_steps(
+    search: object, lower: int, best: int, step: int, second: bool = False
+) -> list[tuple[int, int, bytes, int, str]]:
     """Fringe search runs of ``step`` positions each until it answers."""
     runs = []
     while True:
-        runs.append(search.fringe(lower, best, step))  # type: ignore[attr-defined]
+        runs.append(search.fringe(lower, best, step, second))  # type: ignore[attr-defined]
         if runs[-1][4] != "cut":
             return runs
 
@@ -310,6 +312,28 @@ def test_the_fringe_search_alike_in_steps(name: str) -> None:
                 assert (last_lower, score, status) == (fresh[0], fresh[0], "found")
                 end = hole.play_all(moves_of(line))
                 assert end.is_over and end.score == fresh[0]
+
+
+def test_the_second_walks_alike() -> None:
+    """The fringe search asked for the second walks (Search.fringe's second: the last walk's rest needs a
+    last walk of its own): both backends alike, at once and in steps, with the optimum of a plain search
+    and a line playing out to it; on some of these positions in fewer positions than without."""
+    from engine.solver import _kernel, pysearch
+
+    fewer = 0
+    for hole, problem, args, fresh in _mid_game_problems("strict+double", "second 25", 200, (25, 40), 2_000):
+        lower = _kernel.lower_bound(*args)
+        without = _kernel.Search(*args, 1 << 20).fringe(lower, MODE_OPTIMAL[0], 0)
+        for step in (0, 997):
+            runs = _fringe_steps(_kernel.Search(*args, 1 << 20), lower, MODE_OPTIMAL[0], step, True)
+            assert runs == _fringe_steps(pysearch.Search(problem), lower, MODE_OPTIMAL[0], step, True)
+            _, score, line, states, status = runs[-1]
+            assert (score, status) == (fresh[0], "found")
+            end = hole.play_all(moves_of(line))
+            assert end.is_over and end.score == fresh[0]
+            if not step:
+                fewer += states < without[3]
+    assert fewer
 
 
 def test_the_fringe_search_moves_taking_turns_alike() -> None:

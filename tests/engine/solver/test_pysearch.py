@@ -365,10 +365,12 @@ def test_the_fringe_search_equals_brute_force(brute_force: Callable[[Hole], int]
         return
     problem = problem_of(hole)
     lower = pysearch.lower_bound(problem)
-    _, score, line, _, status = Search(problem).fringe(lower, 2**31 - 1)
-    assert status == "found" and score == brute_force(hole)
-    end = hole.play_all(moves_of(line))
-    assert end.is_over and end.score == score
+    reference = brute_force(hole)
+    for second in (False, True):  # the second walks asked for too (two decks without wrapping)
+        _, score, line, _, status = Search(problem).fringe(lower, 2**31 - 1, 0, second)
+        assert status == "found" and score == reference
+        end = hole.play_all(moves_of(line))
+        assert end.is_over and end.score == score
 
 
 def _small_double_holes(count: int) -> list[Hole]:
