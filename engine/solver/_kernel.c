@@ -613,11 +613,55 @@ static int bound(const Ctx *x, int idx, int u, int top, int enough) {
 #define WALK_LEVELS 8 /* the last walks from this many stock cards tried in one bound (see last_walk_out) */
 #define WALK_SLOTS 8192 /* the set of nodes tried, at most half full */
 
+/* A walk searched backwards (the last walk, and the second walk below): the cards it has taken, the
+ * deepest first, and what they leave. */
 typedef struct {
-    int cnt[NRANK]; /* the cards above the last walk's */
-    int lo[MAXC];   /* the last walk's cards in column c: its lo[c] deepest */
+    int cnt[NRANK]; /* the cards above the walk's */
+    int lo[MAXC];   /* the walk's cards in column c: up to its lo[c] deepest */
     int taken, left, nodes;
-    uint64_t key; /* lo[] weighted as in a position's key */
+    uint64_t key; /* the walk's cards, weighted as in a position's key */
+} Walk;
+
+/* A node of a walk search: the walk w, whose card taken last (played first) has rank r. */
+typedef int (*WalkNode)(Ctx *x, Walk *w, int r, int top);
+
+/* The walk's steps back from a node: each column's next card up that rank r goes onto (r < 0: any, for
+ * the walk's last card), taken and searched on by node; 1 as soon as one finds a walk. Inlined into each
+ * search with its node known, so the calls are direct. */
+static inline int walk_back(Ctx *x, Walk *w, int r, int top, WalkNode node) {
+    for (int c = 0; c < x->ncols; c++) {
+        int i = w->lo[c];
+        if (i >= x->height[c]) continue;
+        int q = x->cards[c][i];
+        if (r >= 0 && !x->adj[q][r]) continue; /* r goes onto q in the walk */
+        w->lo[c]++;
+        w->cnt[q]--;
+        w->taken++;
+        w->key += x->wcol[c];
+        int found = node(x, w, q, top);
+        w->key -= x->wcol[c];
+        w->lo[c]--;
+        w->cnt[q]++;
+        w->taken--;
+        if (found) return 1;
+    }
+    return 0;
+}
+
+/* 1 if key was not in the set of walk nodes stamped gen (and now it is). */
+static int walk_set_new(uint64_t *keys, uint32_t *gens, uint32_t gen, uint64_t key) {
+    uint64_t j = hash64(key) & (WALK_SLOTS - 1);
+    while (gens[j] == gen) {
+        if (keys[j] == key) return 0;
+        j = (j + 1) & (WALK_SLOTS - 1);
+    }
+    gens[j] = gen;
+    keys[j] = key;
+    return 1;
+}
+
+typedef struct {
+    Walk walk;
     /* the walks tried are the k-th turn's for k from klo: bit k - klo of kmask[r] if rank r goes onto
      * that stock card (of rank ksu), with the starts before it in kstarts; those up to u must all fail,
      * and kmin is the first k past u found to clear */
@@ -625,18 +669,6 @@ typedef struct {
     unsigned kmask[NRANK];
     int ksu[WALK_LEVELS], kstarts[WALK_LEVELS][NRANK];
 } LastWalk;
-
-/* 1 if the node (cards taken, last rank) was not tried yet in this bound (and now it is). */
-static int walk_new(Ctx *x, uint64_t key) {
-    uint64_t j = hash64(key) & (WALK_SLOTS - 1);
-    while (x->walk_gen[j] == x->gen) {
-        if (x->walk_key[j] == key) return 0;
-        j = (j + 1) & (WALK_SLOTS - 1);
-    }
-    x->walk_gen[j] = x->gen;
-    x->walk_key[j] = key;
-    return 1;
-}
 
 /* ---- the second walk ---------------------------------------------------------------------------- */
 /* What a last walk on the k-th turn leaves (the cards above its own) is cleared by the walks of the turns
@@ -656,10 +688,7 @@ static int walk_new(Ctx *x, uint64_t key) {
 #define SECOND_LEVELS 8
 
 typedef struct {
-    int cnt[NRANK]; /* the cards above the second walk's */
-    int lo[MAXC];   /* the second walk's cards in column c: from the last walk's lo[c] up to this */
-    int taken, left, nodes;
-    uint64_t key; /* the second walk's cards, weighted as in a position's key */
+    Walk walk; /* its cards in column c: from the last walk's lo[c] up to walk.lo[c] */
     /* rank r goes onto the stock card of turn t + 1 + j (of rank ksu[j]) if bit j of kmask[r] is set,
      * with the starts before it in kstarts[j] */
     unsigned kmask[NRANK];
@@ -667,53 +696,26 @@ typedef struct {
     const int *base, *rest; /* the last walk's lo[] and cnt[]: where the second walk starts, what it takes */
 } SecondWalk;
 
-/* 1 if the node (cards taken, last rank) was not tried yet in this search of second walks (and now it is). */
-static int walk2_new(Ctx *x, uint64_t key) {
-    uint64_t j = hash64(key) & (WALK_SLOTS - 1);
-    while (x->walk2_gen[j] == x->gen2) {
-        if (x->walk2_key[j] == key) return 0;
-        j = (j + 1) & (WALK_SLOTS - 1);
-    }
-    x->walk2_gen[j] = x->gen2;
-    x->walk2_key[j] = key;
-    return 1;
-}
-
 /* 1 if some second walk whose later cards are the ones taken (the last taken, of rank r, played first of
  * them) leaves what the matching allows, or past the nodes allowed. */
-static int second_from(Ctx *x, SecondWalk *w, int r, int top) {
-    if (!walk2_new(x, w->key + (uint64_t)r)) return 0; /* tried: it found nothing */
+static int second_from(Ctx *x, Walk *w, int r, int top) {
+    const SecondWalk *s = (const SecondWalk *)w;
+    if (!walk_set_new(x->walk2_key, x->walk2_gen, x->gen2, w->key + (uint64_t)r)) return 0; /* tried */
     if (++w->nodes > SECOND_NODES) return 1;
-    unsigned m = w->kmask[r];
+    unsigned m = s->kmask[r];
     if (m) {
         int j = 31 - __builtin_clz(m); /* the most starts before it: the best chance */
-        if (w->taken == w->left || !deficit(x, w->cnt, w->kstarts[j], top)) {
-            int su = w->ksu[j];
+        if (w->taken == w->left || !deficit(x, w->cnt, s->kstarts[j], top)) {
+            int su = s->ksu[j];
             x->hint2_ok[su] = 1; /* tried first next time */
             x->hint2_first[su] = r;
-            memcpy(x->hint2_a[su], w->base, sizeof x->hint2_a[su]);
+            memcpy(x->hint2_a[su], s->base, sizeof x->hint2_a[su]);
             memcpy(x->hint2_b[su], w->lo, sizeof x->hint2_b[su]);
-            for (int q = 0; q < NRANK; q++) x->hint2_cnt[su][q] = w->rest[q] - w->cnt[q];
+            for (int q = 0; q < NRANK; q++) x->hint2_cnt[su][q] = s->rest[q] - w->cnt[q];
             return 1;
         }
     }
-    for (int c = 0; c < x->ncols; c++) {
-        int i = w->lo[c];
-        if (i >= x->height[c]) continue;
-        int q = x->cards[c][i];
-        if (!x->adj[q][r]) continue; /* r goes onto q in the walk */
-        w->lo[c]++;
-        w->cnt[q]--;
-        w->taken++;
-        w->key += x->wcol[c];
-        int found = second_from(x, w, q, top);
-        w->key -= x->wcol[c];
-        w->lo[c]--;
-        w->cnt[q]++;
-        w->taken--;
-        if (found) return 1;
-    }
-    return 0;
+    return walk_back(x, w, r, top, second_from);
 }
 
 /* 1 if the second walk found last from a stock card of rank su is one of w's: its cards are the deepest of
@@ -746,10 +748,10 @@ static int second_walk(Ctx *x, const int *lo, const int *rest, int idx, int k, i
     }
     if (t < 0 || t <= k - 2 - SECOND_LEVELS) return 1;
     unsigned ranks = 0;
-    w.left = 0;
+    w.walk.left = 0;
     for (int r = 0; r < NRANK; r++) {
-        w.cnt[r] = rest[r];
-        w.left += rest[r];
+        w.walk.cnt[r] = rest[r];
+        w.walk.left += rest[r];
         w.kmask[r] = 0;
         if (rest[r]) ranks |= 1u << r;
     }
@@ -774,24 +776,12 @@ static int second_walk(Ctx *x, const int *lo, const int *rest, int idx, int k, i
         memset(x->walk2_gen, 0, sizeof x->walk2_gen);
         x->gen2 = 1;
     }
-    w.nodes = 0;
+    w.walk.nodes = w.walk.taken = 0;
+    w.walk.key = 0;
     w.base = lo;
     w.rest = rest;
-    memcpy(w.lo, lo, sizeof w.lo);
-    for (int c = 0; c < x->ncols; c++) {
-        int i = w.lo[c];
-        if (i >= x->height[c]) continue;
-        int q = x->cards[c][i];
-        w.lo[c]++;
-        w.cnt[q]--;
-        w.taken = 1;
-        w.key = x->wcol[c];
-        int found = second_from(x, &w, q, top);
-        w.lo[c]--;
-        w.cnt[q]++;
-        if (found) return 1;
-    }
-    return 0;
+    memcpy(w.walk.lo, lo, sizeof w.walk.lo);
+    return walk_back(x, &w.walk, -1, top, second_from);
 }
 
 /* ---- the last walk, searched -------------------------------------------------------------------- */
@@ -799,49 +789,34 @@ static int second_walk(Ctx *x, const int *lo, const int *rest, int idx, int k, i
 /* 1 if some last walk of the turns up to w->u whose later cards are the ones taken (the last taken, of
  * rank r, played first of them) leaves a rest the matching allows, or past the nodes allowed; a walk of a
  * later turn that does lowers w->kmin. */
-static int last_walk_from(Ctx *x, LastWalk *w, int r, int top) {
-    if (!walk_new(x, w->key + (uint64_t)r)) return 0; /* tried: it found nothing */
+static int last_walk_from(Ctx *x, Walk *w, int r, int top) {
+    LastWalk *l = (LastWalk *)w;
+    if (!walk_set_new(x->walk_key, x->walk_gen, x->gen, w->key + (uint64_t)r)) return 0; /* tried */
     if (++w->nodes > LAST_WALK_NODES) return 1;
-    unsigned m = w->kmask[r];
+    unsigned m = l->kmask[r];
     if (m) {
-        unsigned now = m & ((2u << (w->u - w->klo)) - 1), later = m & ~now;
-        int k = now ? w->klo + 31 - __builtin_clz(now) : 0; /* the most starts before it: the best chance */
-        if (k && (w->taken == w->left || (!deficit(x, w->cnt, w->kstarts[k - w->klo], top) &&
-                                          (!x->second_on || second_walk(x, w->lo, w->cnt, w->idx, k, top))))) {
-            int su = w->ksu[k - w->klo];
+        unsigned now = m & ((2u << (l->u - l->klo)) - 1), later = m & ~now;
+        int k = now ? l->klo + 31 - __builtin_clz(now) : 0; /* the most starts before it: the best chance */
+        if (k && (w->taken == w->left || (!deficit(x, w->cnt, l->kstarts[k - l->klo], top) &&
+                                          (!x->second_on || second_walk(x, w->lo, w->cnt, l->idx, k, top))))) {
+            int su = l->ksu[k - l->klo];
             x->hint_ok[su] = 1; /* tried first next time */
             memcpy(x->hint_lo[su], w->lo, sizeof w->lo);
             for (int q = 0; q < NRANK; q++) x->hint_cnt[su][q] = x->cnt[q] - w->cnt[q];
             return 1;
         }
-        later &= (w->kmin - w->klo >= 32) ? ~0u : ((1u << (w->kmin - w->klo)) - 1);
-        if (later && (w->taken == w->left || !deficit(x, w->cnt, w->kstarts[31 - __builtin_clz(later)], top))) {
+        later &= (l->kmin - l->klo >= 32) ? ~0u : ((1u << (l->kmin - l->klo)) - 1);
+        if (later && (w->taken == w->left || !deficit(x, w->cnt, l->kstarts[31 - __builtin_clz(later)], top))) {
             for (; later; later &= later - 1) { /* the first of them that clears */
                 int j = __builtin_ctz(later);
-                if (w->taken == w->left || !deficit(x, w->cnt, w->kstarts[j], top)) {
-                    w->kmin = w->klo + j;
+                if (w->taken == w->left || !deficit(x, w->cnt, l->kstarts[j], top)) {
+                    l->kmin = l->klo + j;
                     break;
                 }
             }
         }
     }
-    for (int c = 0; c < x->ncols; c++) {
-        int i = w->lo[c];
-        if (i >= x->height[c]) continue;
-        int q = x->cards[c][i];
-        if (!x->adj[q][r]) continue; /* r goes onto q in the walk */
-        w->lo[c]++;
-        w->cnt[q]--;
-        w->taken++;
-        w->key += x->wcol[c];
-        int found = last_walk_from(x, w, q, top);
-        w->key -= x->wcol[c];
-        w->lo[c]--;
-        w->cnt[q]++;
-        w->taken--;
-        if (found) return 1;
-    }
-    return 0;
+    return walk_back(x, w, r, top, last_walk_from);
 }
 
 /* 1 if the last walk found last from a stock card of rank su is still one here, on turn k (its starts
@@ -866,14 +841,14 @@ static int walks_fail(Ctx *x, int idx, int klo, int u, int khi, int top) {
     LastWalk w;
     unsigned ranks = tableau_ranks(x);
     int any = 0, later = 0;
-    w.left = 0;
+    w.walk.left = 0;
     w.klo = klo;
     w.u = u;
     w.idx = idx;
     w.kmin = khi + 1;
     for (int r = 0; r < NRANK; r++) {
-        w.cnt[r] = x->cnt[r];
-        w.left += x->cnt[r];
+        w.walk.cnt[r] = x->cnt[r];
+        w.walk.left += x->cnt[r];
         w.kmask[r] = 0;
     }
     for (int k = klo; k <= khi; k++) {
@@ -895,20 +870,10 @@ static int walks_fail(Ctx *x, int idx, int klo, int u, int khi, int top) {
         memset(x->walk_gen, 0, sizeof x->walk_gen);
         x->gen = 1;
     }
-    w.nodes = 0;
-    memset(w.lo, 0, sizeof w.lo);
-    for (int c = 0; c < x->ncols; c++) {
-        if (!x->height[c]) continue;
-        int q = x->cards[c][0];
-        w.lo[c] = 1;
-        w.cnt[q]--;
-        w.taken = 1;
-        w.key = x->wcol[c];
-        int found = last_walk_from(x, &w, q, top);
-        w.lo[c] = 0;
-        w.cnt[q]++;
-        if (found) return 0;
-    }
+    w.walk.nodes = w.walk.taken = 0;
+    w.walk.key = 0;
+    memset(w.walk.lo, 0, sizeof w.walk.lo);
+    if (walk_back(x, &w.walk, -1, top, last_walk_from)) return 0;
     x->walk_kmin = w.kmin;
     return 1;
 }

@@ -9,6 +9,8 @@ step.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.solver.problem import (
     KINGS_PRED,
     LAST_WALK,
@@ -179,6 +181,24 @@ class _GiveUp(Exception):
     pass
 
 
+class _WalkNodes:
+    """The nodes (cards taken, last rank) one search of walks has tried, and how many it may try (the
+    kernel's stamped sets of walk nodes and their caps)."""
+
+    def __init__(self, most: int) -> None:
+        self.tried: set[tuple[tuple[int, ...], int]] = set()
+        self.most = most
+
+    def visit(self, lo: list[int], r: int) -> bool | None:
+        """False if the node was tried before (it found nothing), True past the nodes allowed (the walk
+        is not ruled out), None if it is to be searched now."""
+        node = (tuple(lo), r)
+        if node in self.tried:
+            return False
+        self.tried.add(node)
+        return True if len(self.tried) > self.most else None
+
+
 class _Tables:
     """What both the bound and the search read: columns, stock prefix counts, the rules as tables."""
 
@@ -285,7 +305,7 @@ class _Tables:
         kernel's walks_fail)."""
         cnt, flags = self.cnt[:], self.flags
         left = sum(cnt)
-        columns, height, ncols, rows = self.columns, self.height, self.ncols, self.rows
+        ncols, rows = self.ncols, self.rows
         kmask = [0] * RANKS  # bit k - klo: rank r goes onto the k-th turn's stock card
         kstarts: list[list[int]] = []
         ksu: list[int] = []
@@ -308,19 +328,14 @@ class _Tables:
         if not now:
             return u + 1 if later else khi + 1
         lo = [0] * ncols
-        tried: set[tuple[tuple[int, ...], int]] = set()
-        nodes = 0
+        tried = _WalkNodes(LAST_WALK_NODES)
         kmin = khi + 1
 
         def walk_from(r: int, taken: int) -> bool:
-            nonlocal nodes, kmin
-            node = (tuple(lo), r)
-            if node in tried:  # it found nothing
-                return False
-            tried.add(node)
-            nodes += 1
-            if nodes > LAST_WALK_NODES:
-                return True
+            nonlocal kmin
+            seen = tried.visit(lo, r)
+            if seen is not None:
+                return seen
             m = kmask[r]
             if m:
                 due_now = m & ((2 << (u - klo)) - 1)
@@ -340,34 +355,35 @@ class _Tables:
                         if due_later >> k & 1 and (taken == left or not deficit(cnt, kstarts[k], top, flags)):
                             kmin = klo + k
                             break
-            for c in range(ncols):
-                i = lo[c]
-                if i >= height[c]:
-                    continue
-                q = columns[c][i]
-                if not rows[q][r]:  # r goes onto q in the walk
-                    continue
-                lo[c] += 1
-                cnt[q] -= 1
-                found = walk_from(q, taken + 1)
-                lo[c] -= 1
-                cnt[q] += 1
-                if found:
-                    return True
-            return False
+            return self._walk_back(lo, cnt, r, taken, walk_from)
 
-        for c in range(ncols):
-            if not height[c]:
+        if self._walk_back(lo, cnt, None, 0, walk_from):
+            return 0
+        return kmin
+
+    def _walk_back(
+        self, lo: list[int], cnt: list[int], r: int | None, taken: int, node: Callable[[int, int], bool]
+    ) -> bool:
+        """A walk's steps back (the last walk's and the second walk's searches): each column's next card up
+        (above the walk's lo[c] deepest) that rank ``r`` goes onto (None: any, for the walk's last card),
+        taken (out of ``cnt``, what the walk leaves) and searched on by ``node(rank, taken)``; True as soon
+        as one finds a walk (the kernel's walk_back)."""
+        columns, height, rows = self.columns, self.height, self.rows
+        for c in range(self.ncols):
+            i = lo[c]
+            if i >= height[c]:
                 continue
-            q = columns[c][0]
-            lo[c] = 1
+            q = columns[c][i]
+            if r is not None and not rows[q][r]:  # r goes onto q in the walk
+                continue
+            lo[c] += 1
             cnt[q] -= 1
-            found = walk_from(q, 1)
-            lo[c] = 0
+            found = node(q, taken + 1)
+            lo[c] -= 1
             cnt[q] += 1
             if found:
-                return 0
-        return kmin
+                return True
+        return False
 
     def _walk_fits(
         self, hint: tuple[list[int], list[int]], idx: int, k: int, starts: list[int], top: int
@@ -413,52 +429,19 @@ class _Tables:
                     kmask[r] |= 1 << j
         if not any(kmask):
             return False  # no card of the rest goes onto a stock card in reach
-        columns, height, ncols, rows = self.columns, self.height, self.ncols, self.rows
         lo = base[:]
-        tried: set[tuple[tuple[int, ...], int]] = set()
-        nodes = 0
+        tried = _WalkNodes(SECOND_NODES)
 
         def walk_from(r: int, taken: int) -> bool:
-            nonlocal nodes
-            node = (tuple(lo), r)
-            if node in tried:  # it found nothing
-                return False
-            tried.add(node)
-            nodes += 1
-            if nodes > SECOND_NODES:
-                return True
+            seen = tried.visit(lo, r)
+            if seen is not None:
+                return seen
             m = kmask[r]
             if m and (taken == left or not deficit(cnt, kstarts[m.bit_length() - 1], top, flags)):
                 return True
-            for c in range(ncols):
-                i = lo[c]
-                if i >= height[c]:
-                    continue
-                q = columns[c][i]
-                if not rows[q][r]:  # r goes onto q in the walk
-                    continue
-                lo[c] += 1
-                cnt[q] -= 1
-                found = walk_from(q, taken + 1)
-                lo[c] -= 1
-                cnt[q] += 1
-                if found:
-                    return True
-            return False
+            return self._walk_back(lo, cnt, r, taken, walk_from)
 
-        for c in range(ncols):
-            i = lo[c]
-            if i >= height[c]:
-                continue
-            q = columns[c][i]
-            lo[c] += 1
-            cnt[q] -= 1
-            found = walk_from(q, 1)
-            lo[c] -= 1
-            cnt[q] += 1
-            if found:
-                return True
-        return False
+        return self._walk_back(lo, cnt, None, 0, walk_from)
 
     def lower_bound(self, top: int) -> int:
         """No line from the start scores below this: the cards that must stay, or, when clearing is not
