@@ -63,6 +63,14 @@
 #define F_NOBOUND 8    /* the rules are not the rank ladder the bound assumes */
 #define F_LASTWALK 16  /* the bound tries the last walk where only clearing will do (see last_walk_out) */
 
+/* The nodes one search of walks has tried (see last_walk_out, second_walk): a set stamped with its
+ * search, so that a fresh search needs no clearing. */
+#define WALK_SLOTS 8192 /* the set of nodes tried, at most half full */
+typedef struct {
+    uint64_t key[WALK_SLOTS];
+    uint32_t stamp[WALK_SLOTS], gen;
+} WalkSet;
+
 typedef struct Ctx {
     int ncols, S, flags;
     int height[MAXC];
@@ -106,16 +114,14 @@ typedef struct Ctx {
      * sibling under way is cut (0: none), and cut set when it was */
     uint64_t turn_limit;
     int turn_cut;
-    /* the last walk's nodes tried in one bound (see last_walk_out): a set stamped with its call */
-    uint64_t walk_key[8192];
-    uint32_t walk_gen[8192], gen;
+    /* the last walk's nodes tried in one bound (see last_walk_out) */
+    WalkSet walks;
     /* second_on: the last walks' rests need a last walk of their own in this run (see second_walk), whose
-     * nodes tried in one search are a set stamped with its call; and the second walk found last from a
-     * stock card of each rank s, if hint2_ok[s]: its cards, those of column c from hint2_a[s][c] up to
-     * hint2_b[s][c], their ranks, and the rank of its first card */
+     * nodes tried in one search are walks2; and the second walk found last from a stock card of each rank
+     * s, if hint2_ok[s]: its cards, those of column c from hint2_a[s][c] up to hint2_b[s][c], their ranks,
+     * and the rank of its first card */
     int second_on;
-    uint64_t walk2_key[8192];
-    uint32_t walk2_gen[8192], gen2;
+    WalkSet walks2;
     int hint2_ok[NRANK], hint2_first[NRANK], hint2_cnt[NRANK][NRANK];
     int hint2_a[NRANK][MAXC], hint2_b[NRANK][MAXC];
     /* the last walk found last from a stock card of each rank s (see last_walk_out), if hint_ok[s]: its
@@ -611,8 +617,6 @@ static int bound(const Ctx *x, int idx, int u, int top, int enough) {
  * deck (F_LASTWALK: the winnable-only courses took 9 % longer with it). */
 #define LAST_WALK_NODES 4096
 #define WALK_LEVELS 8 /* the last walks from this many stock cards tried in one bound (see last_walk_out) */
-#define WALK_SLOTS 8192 /* the set of nodes tried, at most half full */
-
 /* A walk searched backwards (the last walk, and the second walk below): the cards it has taken, the
  * deepest first, and what they leave. */
 typedef struct {
@@ -648,16 +652,24 @@ static inline int walk_back(Ctx *x, Walk *w, int r, int top, WalkNode node) {
     return 0;
 }
 
-/* 1 if key was not in the set of walk nodes stamped gen (and now it is). */
-static int walk_set_new(uint64_t *keys, uint32_t *gens, uint32_t gen, uint64_t key) {
+/* 1 if the node key was not tried yet in this search (and now it is). */
+static int walk_set_new(WalkSet *s, uint64_t key) {
     uint64_t j = hash64(key) & (WALK_SLOTS - 1);
-    while (gens[j] == gen) {
-        if (keys[j] == key) return 0;
+    while (s->stamp[j] == s->gen) {
+        if (s->key[j] == key) return 0;
         j = (j + 1) & (WALK_SLOTS - 1);
     }
-    gens[j] = gen;
-    keys[j] = key;
+    s->stamp[j] = s->gen;
+    s->key[j] = key;
     return 1;
+}
+
+/* Empty the set for a new search: a fresh stamp (once in 2^32 searches, the stamps are wiped). */
+static void walk_set_fresh(WalkSet *s) {
+    if (++s->gen == 0) {
+        memset(s->stamp, 0, sizeof s->stamp);
+        s->gen = 1;
+    }
 }
 
 typedef struct {
@@ -700,7 +712,7 @@ typedef struct {
  * them) leaves what the matching allows, or past the nodes allowed. */
 static int second_from(Ctx *x, Walk *w, int r, int top) {
     const SecondWalk *s = (const SecondWalk *)w;
-    if (!walk_set_new(x->walk2_key, x->walk2_gen, x->gen2, w->key + (uint64_t)r)) return 0; /* tried */
+    if (!walk_set_new(&x->walks2, w->key + (uint64_t)r)) return 0; /* tried: it found nothing */
     if (++w->nodes > SECOND_NODES) return 1;
     unsigned m = s->kmask[r];
     if (m) {
@@ -772,10 +784,7 @@ static int second_walk(Ctx *x, const int *lo, const int *rest, int idx, int k, i
         tried |= 1u << su;
         if (second_fits(x, &w, lo, rest, su, top)) return 1;
     }
-    if (++x->gen2 == 0) { /* a fresh stamp; once in 2^32 calls, the set is wiped */
-        memset(x->walk2_gen, 0, sizeof x->walk2_gen);
-        x->gen2 = 1;
-    }
+    walk_set_fresh(&x->walks2);
     w.walk.nodes = w.walk.taken = 0;
     w.walk.key = 0;
     w.base = lo;
@@ -791,7 +800,7 @@ static int second_walk(Ctx *x, const int *lo, const int *rest, int idx, int k, i
  * later turn that does lowers w->kmin. */
 static int last_walk_from(Ctx *x, Walk *w, int r, int top) {
     LastWalk *l = (LastWalk *)w;
-    if (!walk_set_new(x->walk_key, x->walk_gen, x->gen, w->key + (uint64_t)r)) return 0; /* tried */
+    if (!walk_set_new(&x->walks, w->key + (uint64_t)r)) return 0; /* tried: it found nothing */
     if (++w->nodes > LAST_WALK_NODES) return 1;
     unsigned m = l->kmask[r];
     if (m) {
@@ -866,10 +875,7 @@ static int walks_fail(Ctx *x, int idx, int klo, int u, int khi, int top) {
     }
     x->walk_kmin = later ? u + 1 : khi + 1;
     if (!any) return 1;
-    if (++x->gen == 0) { /* a fresh stamp; once in 2^32 calls, the set is wiped */
-        memset(x->walk_gen, 0, sizeof x->walk_gen);
-        x->gen = 1;
-    }
+    walk_set_fresh(&x->walks);
     w.walk.nodes = w.walk.taken = 0;
     w.walk.key = 0;
     memset(w.walk.lo, 0, sizeof w.walk.lo);
@@ -1679,8 +1685,8 @@ static PyObject *Search_share(SearchObject *self, PyObject *other) {
     Py_RETURN_NONE;
 }
 
-/* fringe(lower, best, max_states) -> (lower, score, line, states, complete): the fringe search, going on
- * from its last run (the first starts at lower). */
+/* fringe(lower, best, max_states, second=False) -> (lower, score, line, states, status): the fringe
+ * search, going on from its last run (the first starts at lower), with the second walks if asked. */
 static PyObject *Search_fringe(SearchObject *self, PyObject *args) {
     int lower, best, second = 0;
     unsigned long long max_states;
