@@ -38,6 +38,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
@@ -432,11 +435,17 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
             if (m <= m0) break;
             m0 = m;
         }
-    } else {
-        for (int r = 1; r <= 13; r++) seq[r - 1] = (r & 1) ? R[r] : L[r];
-        m0 = path_matching(seq, 13);
-        for (int r = 1; r <= 13; r++) seq[r - 1] = (r & 1) ? L[r] : R[r];
-        m0 += path_matching(seq, 13);
+    } else { /* the two paths R1 L2 R3 .. and L1 R2 L3 .., side by side */
+        int fa = 0, fb = 0, ra = R[1], rb = L[1];
+        for (int r = 2; r <= 13; r++) {
+            int ca = (r & 1) ? R[r] : L[r], cb = (r & 1) ? L[r] : R[r];
+            int a = ra < ca ? ra : ca, b = rb < cb ? rb : cb;
+            fa += a;
+            fb += b;
+            ra = ca - a;
+            rb = cb - b;
+        }
+        m0 = fa + fb;
     }
     int d = n0 - m0 - universal;
     return d > 0 ? d : 0;
@@ -466,6 +475,18 @@ static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
     /* the most runs in one column of cards before / after position t */
     unsigned char low[16] = {0}, high[16] = {0};
     if (!z) { /* the kernel's tables, by rank */
+#ifdef __SSE2__
+        __m128i lv = _mm_setzero_si128(), hv = _mm_setzero_si128();
+        for (int c = 0; c < x->ncols; c++) {
+            lv = _mm_max_epu8(lv, _mm_loadu_si128((const __m128i *)x->low_runs[c][x->height[c]]));
+            hv = _mm_max_epu8(hv, _mm_loadu_si128((const __m128i *)x->high_runs[c][x->height[c]]));
+        }
+        unsigned char lt[16], ht[16];
+        _mm_storeu_si128((__m128i *)lt, lv);
+        _mm_storeu_si128((__m128i *)ht, hv);
+        memcpy(low, lt + 1, 15);
+        memcpy(high, ht + 1, 15);
+#else
         for (int c = 0; c < x->ncols; c++) {
             const unsigned char *l = x->low_runs[c][x->height[c]], *h = x->high_runs[c][x->height[c]];
             for (int t = 0; t < 15; t++) {
@@ -473,6 +494,7 @@ static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
                 high[t] = h[t + 1] > high[t] ? h[t + 1] : high[t];
             }
         }
+#endif
     } else {
         for (int c = 0; c < x->ncols; c++) {
             int dl[14] = {0}, dh[14] = {0}, prev = -1; /* card i starts a run for t in a range */
@@ -527,6 +549,7 @@ static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
             m += f;
         }
     }
+    if (!m) return 0; /* nothing forced: the plain matching, which bound found enough (deficit 0) */
     m += path_matching(A, n) + path_matching(B, n);
     return n0 > m;
 }
@@ -549,14 +572,16 @@ static inline unsigned tableau_ranks(const Ctx *x) {
  * is not ruled out). The cheap matching first; if it does not reach ``enough``, find the cards that can
  * never be played at all: a card is playable only once every card above it in its column is, and some
  * card of a rank it may go onto is playable (or is the top, or a stock card in the window). Those cards
- * stay, and the matching is redone on the others. */
-static int bound(const Ctx *x, int idx, int u, int top, int enough) {
+ * stay, and the matching is redone on the others; with ``enough`` 1 the cards that stay are enough, and
+ * the matching is not redone. The cheap matching's deficit goes to *plain (see due). */
+static int bound_plain(const Ctx *x, int idx, int u, int top, int enough, int *plain) {
     int starts[NRANK];
     unsigned ok = x->onto[top]; /* the ranks that some playable card or start would take */
     window(x, idx, u, starts);
     for (int r = 0; r < NRANK; r++)
         if (starts[r]) ok |= x->onto[r];
     int d = deficit(x, x->cnt, starts, top);
+    *plain = d;
     if (d >= enough) return d;
     unsigned ranks = tableau_ranks(x); /* if the start alone serves them all, all are playable */
     if (!(ranks & ~ok)) return d ? d : blocked(x, x->cnt, starts, top);
@@ -587,14 +612,18 @@ static int bound(const Ctx *x, int idx, int u, int top, int enough) {
         }
     }
     if (!pending) return d ? d : blocked(x, x->cnt, starts, top);
+    for (int c = 0; c < x->ncols; c++) stuck += rest[c];
+    if (enough == 1) return stuck; /* ruled out: by how much does not matter */
     int cnt[NRANK];
     memcpy(cnt, x->cnt, sizeof cnt);
     for (int c = 0; c < x->ncols; c++)
-        for (int i = 0; i < rest[c]; i++) {
-            cnt[x->cards[c][i]]--;
-            stuck++;
-        }
+        for (int i = 0; i < rest[c]; i++) cnt[x->cards[c][i]]--;
     return stuck + deficit(x, cnt, starts, top);
+}
+
+static inline int bound(const Ctx *x, int idx, int u, int top, int enough) { /* the same, the bound alone */
+    int plain;
+    return bound_plain(x, idx, u, top, enough, &plain);
 }
 
 /* ---- the last walk ---------------------------------------------------------------------------- */
@@ -907,10 +936,11 @@ static int last_walk_out(Ctx *x, int idx, int u, int top) {
  * (at most DUE_AHEAD; the last walks say for themselves, see last_walk_out). Put off that far at once, it
  * is not gone on from, and ruled out again, step after step: on strict+double deal 35 a quarter of the
  * positions were such (10.1M of 38.9M), and it took 27.0M positions with this, 26.6M putting off up to 8
- * steps ahead, 29.5M up to 2. */
-static int due(Ctx *x, int idx, int u, int top) {
+ * steps ahead, 29.5M up to 2. d: the cheap matching's deficit with u turns; each stock card more adds one
+ * start, which lowers it by one at most, so the steps up to d - 1 on are ruled out without asking. */
+static int due(Ctx *x, int idx, int u, int top, int d) {
     int k = 1;
-    while (k < DUE_AHEAD && x->best + k <= 1 && (u + k < 0 || bound(x, idx, u + k, top, 1) > 0)) k++;
+    while (k < DUE_AHEAD && x->best + k <= 1 && (u + k < 0 || k < d || bound(x, idx, u + k, top, 1) > 0)) k++;
     return k;
 }
 
@@ -919,7 +949,8 @@ static int due(Ctx *x, int idx, int u, int top) {
 static inline int hopeless(Ctx *x, int idx, int top) {
     if (x->best <= 1) { /* only clearing will do (best 1: with any stock in hand) */
         int u = x->S + x->best - idx - 1; /* turns left to clear with more stock in hand */
-        if (u < 0 || bound(x, idx, u, top, 1) > 0) return x->fringe_on ? due(x, idx, u, top) : 1;
+        int d = 0; /* the cheap matching's deficit (see due) */
+        if (u < 0 || bound_plain(x, idx, u, top, 1, &d) > 0) return x->fringe_on ? due(x, idx, u, top, d) : 1;
         if (!(u > 0 && (x->flags & F_LASTWALK) && !x->cnt[0])) return 0;
         int wait = last_walk_out(x, idx, u, top);
         if (!wait || !x->fringe_on) return wait > 0;
