@@ -139,6 +139,24 @@ def test_mid_game_score_is_the_best_over_the_moves(name: str, check_line: CheckL
         assert move is not None and best_score(hole.play(move)) == solution.score
 
 
+@pytest.mark.parametrize("name", ["strict+double", "wrap+double", "strict+jokers=2"])
+def test_two_deck_winnable_asks_the_fringe_search_for_zero(name: str) -> None:
+    """On two decks winnable is one step of the fringe search, "a line scoring 0 or less?": it agrees with
+    the optimum, both ways, and cut short it says it cannot tell."""
+    rules = find_rules(name)
+    rng = random.Random(f"two-deck winnable {name}")
+    seen = set()
+    for number in range(1, 13):
+        hole = _wander(deal(number, rules), rng.randrange(10, 40), rng)
+        solution = solve(hole, max_states=5_000_000)
+        if solution.proven:
+            assert winnable(hole) == (solution.score <= 0) == winnable(hole, max_states=10**9), number
+            seen.add(solution.score <= 0)
+    assert True in seen and (False in seen or name != "strict+double")  # both answers asked, where both occur
+    with pytest.raises(SearchLimitError):
+        winnable(deal(17, find_rules("strict+double")), max_states=1000)
+
+
 @pytest.mark.parametrize("number", [32000, 32001, 65536, 1_000_000, 123_456_789_012, 10**20 - 1])
 @pytest.mark.parametrize("name", BASES)
 def test_deals_above_32000(number: int, name: str, check_line: CheckLine) -> None:
