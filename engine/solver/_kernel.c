@@ -1258,7 +1258,11 @@ static void defer(Ctx *x, uint64_t key, int idx, int depth, int wait) {
 /* A key's digit k of column c, taken off it: k % (full[c] + 1) in *digit, and the rest of k returned;
  * by a multiplication, the quotient a little low and put right (a division took a fifth of restore). */
 static inline uint64_t over_radix(const Ctx *x, int c, uint64_t k, int *digit) {
+#ifdef __SIZEOF_INT128__
     uint64_t d = (uint64_t)x->full[c] + 1, q = (uint64_t)(((unsigned __int128)k * x->full_inv[c]) >> 64);
+#else /* no 128-bit product: divide */
+    uint64_t d = (uint64_t)x->full[c] + 1, q = k / d;
+#endif
     uint64_t r = k - q * d;
     if (r >= d) {
         q++;
