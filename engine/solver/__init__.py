@@ -225,6 +225,12 @@ class _Search:
         return self.sessions[name]
 
 
+def _fringe_first(hole: Hole) -> bool:
+    """Does the fringe search answer first on this pack? On two decks (see _optimal), where it takes 2-6
+    times fewer positions than branch and bound first; winnable asks it too."""
+    return hole.rules.decks > 1
+
+
 def _optimal(
     hole: Hole, backend: str, max_states: int | None, probe_states: int, finish: bool = True
 ) -> Solution:
@@ -258,7 +264,7 @@ def _optimal(
     best, line = _INFINITY, b""
     reached: tuple[int, bytes] | None = None  # the fringe search's best line, for _cut
     cap = probe_states
-    deepen_first = fringe = hole.rules.decks > 1
+    deepen_first = fringe = _fringe_first(hole)
     while True:
         # below best = lower + 1 is the deepening's own next question: asked there alone
         if (not deepen_first or best < _INFINITY) and best > lower + 1:
@@ -393,7 +399,7 @@ def winnable(hole: Hole, *, backend: str = "auto", max_states: int | None = None
     lower = search.possible(search.lower_bound())
     if lower > 0:
         return False
-    if hole.rules.decks > 1:
+    if _fringe_first(hole):
         _, _, _, status = search.fringe(0, 1, 0)
         if status in ("found", "lost"):
             return True
