@@ -32,7 +32,7 @@ search under 1 GB."""
 PROBE_STATES = 1 << 20
 """The first, plain branch-and-bound search stops after this many positions with the best line it has
 found; the deepening searches then prove the optimum from the lower bound up."""
-BOUND_SHARE = 16
+BOUND_SHARE = 64
 """Beside the fringe search (two decks), branch and bound gets this fraction of its budget a round. It finds
 the lines a search cut short shows, and proves some optima early; at an even share half the positions
 went to it (strict+double deals 1-40, positions in all: even 326.5M, 1:4 274.7M, 1:16 259.4M, 1:64
@@ -42,7 +42,12 @@ where an even share found -11 and -10), while its proven bound is as good or bet
 against -13). An even share until a clearing line is found kept those lines but cut deal 66 short at
 100 million positions (strict+double 1-200 within 1 / 3 / 60 s: 113 / 155 / 197 against 122 / 157 / 198).
 Since _finish plays the lines on, a search cut short shows lines nearly as good as an even share did
-(deal 1 at 20 million: -8, against -11 at an even share and 2 at a sixteenth before)."""
+(deal 1 at 20 million: -8, against -11 at an even share and 2 at a sixteenth before). A sixty-fourth
+instead of a sixteenth (twelfth session), strict+double deals 1-200 at 100 million: 653.5M -> 611.4M
+positions, 227.1 -> 208.3 s, within 1 s 150 -> 155, every answer the same and one deal (130) 0.2 % more
+positions; at the bot's 20 million, the deals cut short show the same lines and bounds (strict+double 169,
+79, 100; wrap+double 1, 6, 8, 20) but for strict+double 132 (best found -9 against -13, no line below -15
+either way)."""
 SECOND_FROM = 64
 """The fringe search asks the last walks' rests for a last walk of their own (the kernel's second_walk) from
 the round whose budget is this many times the probe's: the fourth, past about 21 million positions. The
