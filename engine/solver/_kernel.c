@@ -153,12 +153,7 @@ typedef struct Ctx {
 /* ---- the visited set ------------------------------------------------------------------------- */
 /* Keys are stored plus one (0 marks an empty slot), in 32 bits when every key fits: half the memory and
  * cache traffic for single-deck positions; in 40 bits when that is enough (two decks), so that two sets
- * of 2^26 slots fit in well under 1 GB. The set doubles once it is LOAD_TENTHS tenths full: 7 rather than
- * 5 (twelfth session, the same positions: strict+double deals 1-40 31.8 -> 30.2 s and 32.7 -> 31.3 s in
- * two pairs of runs, 8 tenths 31.5 s; strict deals 1-1000 211 -> 215 deals/s): a smaller set misses the
- * cache less, and less fresh memory is cleared (the kernel's zeroing of new pages was 8-13 % of the time
- * on strict+double deal 20), for probes a little longer. */
-#define LOAD_TENTHS 7
+ * of 2^26 slots fit in well under 1 GB. */
 
 static inline uint64_t hash64(uint64_t k) {
     k ^= k >> 33;
@@ -291,7 +286,7 @@ static inline uint64_t fringe_bytes(const Ctx *x) {
             j = (j + 1) & x->mask;                                                                        \
         }                                                                                                 \
         PUT(t, j, k);                                                                                     \
-        if (++x->used * 10 > (x->mask + 1) * LOAD_TENTHS) {                                               \
+        if (++x->used * 2 > x->mask + 1) {                                                                \
             if (x->mask + 1 >= x->cap || !NAME##_grow(x)) x->lossy = 1;                                   \
         }                                                                                                 \
         return 1;                                                                                         \
