@@ -141,8 +141,9 @@ def test_mid_game_score_is_the_best_over_the_moves(name: str, check_line: CheckL
 
 @pytest.mark.parametrize("name", ["strict+double", "wrap+double", "strict+jokers=2"])
 def test_two_deck_winnable_asks_the_fringe_search_for_zero(name: str) -> None:
-    """On two decks winnable is one step of the fringe search, "a line scoring 0 or less?": it agrees with
-    the optimum, both ways, and cut short it says it cannot tell."""
+    """On two decks winnable is one step of the fringe search, "a line scoring 0 or less?" (one deck with
+    two Jokers, branch and bound, for contrast): it agrees with the optimum, both ways, and cut short it
+    says it cannot tell."""
     rules = find_rules(name)
     rng = random.Random(f"two-deck winnable {name}")
     seen = set()
