@@ -395,6 +395,24 @@ static inline int path_matching(const int *cap, int n) {
     return flow;
 }
 
+/* The least weight of nodes covering the edges of the path s[a] .. s[b]. */
+static inline int path_cover(const int *s, int a, int b) {
+    int in = s[a], out = 0; /* the least cover of the nodes so far, with the last node in it or not */
+    for (int i = a + 1; i <= b; i++) {
+        int next = s[i] + (in < out ? in : out);
+        out = in;
+        in = next;
+    }
+    return in < out ? in : out;
+}
+
+/* The greatest matching on the cycle of 26 nodes with capacities s: on a bipartite graph it is the least
+ * weight of a cover of its edges (Konig), with the first node in it or, if not, both its neighbours. */
+static inline int cycle_matching(const int *s) {
+    int with = s[0] + path_cover(s, 1, 25), without = s[1] + s[25] + path_cover(s, 2, 24);
+    return with < without ? with : without;
+}
+
 /* Cards that cannot all be played with the predecessors available: the tableau, the top and the stock
  * cards idx .. idx+u-1. A lower bound on the cards left (0: clearing is not ruled out). */
 static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
@@ -414,28 +432,7 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
             seq[r - 1] = (r & 1) ? R[r] : L[r];
             seq[r + 12] = (r & 1) ? L[r] : R[r];
         }
-        int z = 0;
-        while (z < 26 && seq[z]) z++;
-        if (z < 26) { /* a node without capacity cuts the cycle into a path: walk it from there */
-            int flow = 0, rem = 0;
-            for (int i = z + 1; i < z + 26; i++) {
-                int cap = seq[i < 26 ? i : i - 26];
-                int f = rem < cap ? rem : cap;
-                flow += f;
-                rem = cap - f;
-            }
-            int d = n0 - flow - universal;
-            return d > 0 ? d : 0;
-        }
-        int lim = L[13] < R[1] ? L[13] : R[1];
-        m0 = path_matching(seq, 26);
-        for (int f = 1; f <= lim; f++) { /* concave in f: stop once it no longer grows */
-            seq[0] = R[1] - f;
-            seq[25] = L[13] - f;
-            int m = f + path_matching(seq, 26);
-            if (m <= m0) break;
-            m0 = m;
-        }
+        m0 = cycle_matching(seq);
     } else { /* the two paths R1 L2 R3 .. and L1 R2 L3 .., side by side */
         int fa = 0, fb = 0, ra = R[1], rb = L[1];
         for (int r = 2; r <= 13; r++) {

@@ -44,6 +44,20 @@ def _path_matching(caps: list[int]) -> int:
     return flow
 
 
+def _path_cover(weights: list[int]) -> int:
+    """The least weight of nodes covering every edge of a path whose nodes weigh so much."""
+    inside, outside = weights[0], 0  # the least cover so far, with the last node in it or not
+    for weight in weights[1:]:
+        inside, outside = weight + min(inside, outside), inside
+    return min(inside, outside)
+
+
+def _cycle_matching(caps: list[int]) -> int:
+    """Largest matching on an even cycle whose nodes have capacities: on a bipartite graph it is the least
+    weight of a cover of its edges (Konig), which has the first node in it or else both its neighbours."""
+    return min(caps[0] + _path_cover(caps[1:]), caps[1] + caps[-1] + _path_cover(caps[2:-1]))
+
+
 def deficit(cnt: list[int], starts: list[int], top: int, flags: int) -> int:
     """Cards that cannot all be played: each needs a predecessor of adjacent rank (a card played before
     it, the top, or a turned stock card, ``starts``), and each predecessor serves one card. Jokers and an
@@ -59,12 +73,8 @@ def deficit(cnt: list[int], starts: list[int], top: int, flags: int) -> int:
     ranks = range(1, 14)
     odd_right = [right[r] if r & 1 else left[r] for r in ranks]  # R1 L2 R3 .. R13
     odd_left = [left[r] if r & 1 else right[r] for r in ranks]  # L1 R2 L3 .. L13
-    if flags & WRAP:  # one cycle: R1 .. R13 L1 .. L13 and back to R1; try every flow on L13-R1
-        seq = odd_right + odd_left
-        matched = 0
-        for f in range(min(left[13], right[1]) + 1):
-            seq[0], seq[25] = right[1] - f, left[13] - f
-            matched = max(matched, f + _path_matching(seq))
+    if flags & WRAP:  # one cycle: R1 .. R13 L1 .. L13 and back to R1
+        matched = _cycle_matching(odd_right + odd_left)
     else:
         matched = _path_matching(odd_right) + _path_matching(odd_left)
     return max(0, sum(right) - matched - universal)

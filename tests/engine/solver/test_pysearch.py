@@ -17,7 +17,7 @@ from engine.hole import Hole
 from engine.rules import Rules
 from engine.solver import Solution, kernel_available, pysearch, solve, winnable
 from engine.solver.problem import KINGS_PRED, NO_BOUND, NO_TOP, RANKS, WRAP, Problem, moves_of, problem_of
-from engine.solver.pysearch import Search, _Tables, blocked, deficit
+from engine.solver.pysearch import Search, _cycle_matching, _path_matching, _Tables, blocked, deficit
 
 
 def _all_rules() -> list[Rules]:
@@ -171,6 +171,16 @@ class TestDeficit:
         assert deficit(cnt, [0] * RANKS, 2, 0) == 1
         assert deficit(cnt, [0] * RANKS, NO_TOP, 0) == 0
         assert deficit(cnt, [0] * RANKS, 0, 0) == 0
+
+    @given(caps=st.lists(st.integers(0, 9), min_size=26, max_size=26))
+    def test_the_wrap_cycle_is_matched_as_by_every_flow_on_its_closing_edge(self, caps: list[int]) -> None:
+        """The cycle's matching is its least cover; the plain way tries every flow on the edge L13-R1 and
+        matches the path left by the rest greedily."""
+        by_flow = 0
+        for f in range(min(caps[0], caps[-1]) + 1):
+            path = [caps[0] - f, *caps[1:-1], caps[-1] - f]
+            by_flow = max(by_flow, f + _path_matching(path))
+        assert _cycle_matching(caps) == by_flow
 
     @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(hole=small_positions())
