@@ -81,6 +81,7 @@ typedef struct Ctx {
     unsigned char stock[MAXS];
     unsigned char adj[15][NRANK];
     unsigned onto[15]; /* bit r set: rank r may go onto this rank (14: the empty foundation) */
+    unsigned under[NRANK]; /* bit q set: rank r may go onto a card of rank q (a walk's step back, see walk_back) */
     unsigned below[MAXC][MAXH + 1];      /* ranks among the deepest h cards of a column */
     unsigned below_onto[MAXC][MAXH + 1]; /* the ranks that may go onto one of them */
     /* runs (separated by other cards) among the deepest h cards of a column of cards ranked below t
@@ -651,7 +652,20 @@ typedef struct {
     int lo[MAXC];   /* the walk's cards in column c: up to its lo[c] deepest */
     int taken, left, nodes;
     uint64_t key; /* the walk's cards, weighted as in a position's key */
+    /* the columns by the rank of their next card up (bit c of next[q]), and those with one at all */
+    unsigned next[NRANK], open;
 } Walk;
+
+/* Index the columns by their next card up, above the walk's lo[]. */
+static void walk_index(const Ctx *x, Walk *w) {
+    memset(w->next, 0, sizeof w->next);
+    w->open = 0;
+    for (int c = 0; c < x->ncols; c++)
+        if (w->lo[c] < x->height[c]) {
+            w->next[x->cards[c][w->lo[c]]] |= 1u << c;
+            w->open |= 1u << c;
+        }
+}
 
 /* A node of a walk search: the walk w, whose card taken last (played first) has rank r. */
 typedef int (*WalkNode)(Ctx *x, Walk *w, int r, int top);
@@ -660,11 +674,19 @@ typedef int (*WalkNode)(Ctx *x, Walk *w, int r, int top);
  * the walk's last card), taken and searched on by node; 1 as soon as one finds a walk. Inlined into each
  * search with its node known, so the calls are direct. */
 static inline int walk_back(Ctx *x, Walk *w, int r, int top, WalkNode node) {
-    for (int c = 0; c < x->ncols; c++) {
-        int i = w->lo[c];
-        if (i >= x->height[c]) continue;
-        int q = x->cards[c][i];
-        if (r >= 0 && !x->adj[q][r]) continue; /* r goes onto q in the walk */
+    unsigned cols = 0;
+    if (r < 0)
+        cols = w->open;
+    else /* the columns whose next card r goes onto in the walk */
+        for (unsigned m = x->under[r]; m; m &= m - 1) cols |= w->next[__builtin_ctz(m)];
+    for (; cols; cols &= cols - 1) {
+        int c = __builtin_ctz(cols), i = w->lo[c], q = x->cards[c][i];
+        unsigned bit = 1u << c;
+        w->next[q] &= ~bit;
+        if (i + 1 < x->height[c])
+            w->next[x->cards[c][i + 1]] |= bit;
+        else
+            w->open &= ~bit;
         w->lo[c]++;
         w->cnt[q]--;
         w->taken++;
@@ -674,6 +696,11 @@ static inline int walk_back(Ctx *x, Walk *w, int r, int top, WalkNode node) {
         w->lo[c]--;
         w->cnt[q]++;
         w->taken--;
+        if (i + 1 < x->height[c])
+            w->next[x->cards[c][i + 1]] &= ~bit;
+        else
+            w->open |= bit;
+        w->next[q] |= bit;
         if (found) return 1;
     }
     return 0;
@@ -817,6 +844,7 @@ static int second_walk(Ctx *x, const int *lo, const int *rest, int idx, int k, i
     w.base = lo;
     w.rest = rest;
     memcpy(w.walk.lo, lo, sizeof w.walk.lo);
+    walk_index(x, &w.walk);
     return walk_back(x, &w.walk, -1, top, second_from);
 }
 
@@ -906,6 +934,7 @@ static int walks_fail(Ctx *x, int idx, int klo, int u, int khi, int top) {
     w.walk.nodes = w.walk.taken = 0;
     w.walk.key = 0;
     memset(w.walk.lo, 0, sizeof w.walk.lo);
+    walk_index(x, &w.walk);
     if (walk_back(x, &w.walk, -1, top, last_walk_from)) return 0;
     x->walk_kmin = w.kmin;
     return 1;
@@ -1525,6 +1554,9 @@ static Ctx *ctx_new(PyObject *columns, Py_buffer *stock, int top, Py_buffer *adj
     for (int p = 0; p <= NOTOP; p++)
         for (int r = 0; r < NRANK; r++)
             if (x->adj[p][r]) x->onto[p] |= 1u << r;
+    for (int r = 0; r < NRANK; r++)
+        for (int q = 0; q < NRANK; q++)
+            if (x->adj[q][r]) x->under[r] |= 1u << q;
     *left = 0;
     uint64_t weight = 15; /* the top rank takes the lowest digit: radix 15 */
     *key = (uint64_t)top;
