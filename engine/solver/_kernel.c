@@ -1332,6 +1332,13 @@ static int link_new(LinkSet *s, uint64_t key, int idx) {
 /* Moves from the current position to the one of key goal_key with goal_idx cards turned, taking no card
  * below it (goal_h) and no position the search has not reached (every position on the line that led
  * there was): its depth, with the moves in x->path from depth on; -1 if not found. */
+/* 1 if some column's top card may be played onto top (then the stock may not be turned, F_STUCK). */
+static int playable(const Ctx *x, int top) {
+    for (int c = 0; c < x->ncols; c++)
+        if (x->height[c] && x->adj[top][x->cards[c][x->height[c] - 1]]) return 1;
+    return 0;
+}
+
 static int link_walk(Ctx *x, LinkSet *s, uint64_t key, int idx, int top, uint64_t goal_key, int goal_idx,
                      const int *goal_h, int depth) {
     if (key == goal_key && idx == goal_idx) return depth;
@@ -1347,7 +1354,7 @@ static int link_walk(Ctx *x, LinkSet *s, uint64_t key, int idx, int top, uint64_
         x->height[c]++;
         if (got >= 0) return got;
     }
-    if (idx < goal_idx) {
+    if (idx < goal_idx && !((x->flags & F_STUCK) && playable(x, top))) {
         int r = x->stock[idx];
         x->path[depth] = TURN;
         return link_walk(x, s, key + x->widx - (uint64_t)top + (uint64_t)r, idx + 1, r, goal_key, goal_idx, goal_h,

@@ -846,7 +846,10 @@ def _run(
                 if got:
                     return True
                 path.pop()
-            if idx < goal[1]:
+            may_turn = not stuck or not any(
+                h and rows[top][col[h - 1]] for col, h in zip(columns, height, strict=True)
+            )
+            if idx < goal[1] and may_turn:  # with draws only when stuck, no card may be played
                 r = stock[idx]
                 path.append(TURN_CODE)
                 if link_walk(tried, key + widx - top + r, idx + 1, r, goal, goal_h):

@@ -117,6 +117,18 @@ def test_draw_only_when_stuck_forces_the_play(make_hole, brute_force, check_line
         check_line(hole, solution)
 
 
+def test_a_line_linked_through_the_fringe_turns_only_when_stuck(make_hole, brute_force, check_line) -> None:
+    """The fringe search's line goes through the positions it put off, linked by the moves between them;
+    with draws only when stuck, a turn there must wait until no card can be played (found by hypothesis:
+    the line turned the stock with the 6S on a column and the 5C on the foundation)."""
+    columns = ["AC 7S 9C 6S 3C 4C", "2C 8C 5C 2S", "", "", "", "", "", "", ""]
+    hole = make_hole(columns, foundation="3D", stock="6C 7C TC", rules=Rules(decks=2, draw_only_when_stuck=True))
+    for backend in ("python", "c") if kernel_available() else ("python",):
+        solution = solve(hole, backend=backend)
+        assert solution.score == brute_force(hole) == 2
+        check_line(hole, solution)
+
+
 def _tallies(problem: Problem) -> tuple[list[list[int]], list[int], list[int]]:
     """What the bounds take: the columns' ranks, how many of each rank the tableau holds, and the stock's."""
     columns = [list(col) for col in problem.columns]
