@@ -122,7 +122,8 @@ def test_a_line_linked_through_the_fringe_turns_only_when_stuck(make_hole, brute
     with draws only when stuck, a turn there must wait until no card can be played (found by hypothesis:
     the line turned the stock with the 6S on a column and the 5C on the foundation)."""
     columns = ["AC 7S 9C 6S 3C 4C", "2C 8C 5C 2S", "", "", "", "", "", "", ""]
-    hole = make_hole(columns, foundation="3D", stock="6C 7C TC", rules=Rules(decks=2, draw_only_when_stuck=True))
+    rules = Rules(decks=2, draw_only_when_stuck=True)
+    hole = make_hole(columns, foundation="3D", stock="6C 7C TC", rules=rules)
     for backend in ("python", "c") if kernel_available() else ("python",):
         solution = solve(hole, backend=backend)
         assert solution.score == brute_force(hole) == 2
