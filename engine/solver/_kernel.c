@@ -13,7 +13,7 @@
  * that can never be played at all (buried under such a card, or with no rank to go onto) tighten it.
  * Clearing is also ruled out when the foundation cannot come often enough into the ranks beyond the
  * starts, one way in for each separate run of such cards in a column (see blocked). Where only clearing
- * can beat the best (no wrapping, no Joker in the tableau), the last stock card of the window is either
+ * can beat the best (two decks, no Joker in the tableau), the last stock card of the window is either
  * never turned or begins a walk that clears what the walks before it leave (see last_walk_out).
  * Turning from a position is not searched when a position with the same column heights was finished with
  * as few stock cards turned (whatever its top): turning on from there reaches every position ours would.
@@ -132,6 +132,8 @@ typedef struct Ctx {
      * cards, the deepest hint_lo[s][c] of column c; walk_kmin: see walks_fail */
     int hint_ok[NRANK], hint_cnt[NRANK][NRANK], walk_kmin;
     int hint_lo[NRANK][MAXC];
+    /* the last walks searched in this run and their nodes in all (see walks_dear) */
+    uint64_t walk_searches, walk_nodes;
     /* the fringe search (see Search.fringe): on in its runs; full[c] is column c's height at the start */
     int fringe_on, via_turn, full[MAXC];
     uint64_t full_inv[MAXC]; /* UINT64_MAX / (full[c] + 1), for over_radix */
@@ -639,11 +641,15 @@ static inline int bound(const Ctx *x, int idx, int u, int top, int enough) { /* 
  * rest is matched with the starts before it.
  * Past LAST_WALK_NODES nodes clearing is not ruled out. On two-deck strict proofs the bound often allows
  * clearing thanks to the last start alone: strict+double deal 6, cut at 100M positions -> 0.68M; deals
- * 1-20, 291.9M -> 165.4M positions. Not with wrapping, where the bound is short of the walks needed by
- * several and this cut 9 % of the positions for 18 % more time (wrap+double deals 1-20), nor with a Joker
- * in the tableau, where the walks go anywhere (strict+jokers=2 deals 1-200: 2.6 -> 3.9 s), nor on one
- * deck (F_LASTWALK: the winnable-only courses took 9 % longer with it). */
+ * 1-20, 291.9M -> 165.4M positions. With wrapping too since the thirteenth session (wrap+double deals
+ * 2-70, 397.8M + 200.0M -> 216.0M + 161.5M positions, 129.6 + 65.1 -> 93.2 + 60.0 s; the first measure,
+ * before the fringe search and the walks' hints, was 9 % of the positions for 18 % more time), where a
+ * run stops them once they prove too dear (see walks_dear). Not with a Joker in the tableau, where the
+ * walks go anywhere (strict+jokers=2 deals 1-200: 2.6 -> 3.9 s), nor on one deck (F_LASTWALK: the
+ * winnable-only courses took 9 % longer with it). */
 #define LAST_WALK_NODES 4096
+#define WALK_TRIAL 1024 /* the last walks searched before a run may find them too dear (see walks_dear) */
+#define WALK_DEAR 512   /* ... when they have taken more nodes than this each, on average */
 #define WALK_LEVELS 8 /* the last walks from this many stock cards tried in one bound (see last_walk_out) */
 /* A walk searched backwards (the last walk, and the second walk below): the cards it has taken, the
  * deepest first, and what they leave. */
@@ -935,9 +941,20 @@ static int walks_fail(Ctx *x, int idx, int klo, int u, int khi, int top) {
     w.walk.key = 0;
     memset(w.walk.lo, 0, sizeof w.walk.lo);
     walk_index(x, &w.walk);
-    if (walk_back(x, &w.walk, -1, top, last_walk_from)) return 0;
+    int found = walk_back(x, &w.walk, -1, top, last_walk_from);
+    x->walk_searches++;
+    x->walk_nodes += (uint64_t)w.walk.nodes;
+    if (found) return 0;
     x->walk_kmin = w.kmin;
     return 1;
+}
+
+/* 1 once the last walks have proven too dear in this run: past the first WALK_TRIAL searched, more than
+ * WALK_DEAR nodes each on average, and the run goes on without them. With wrapping most deals gain by the
+ * walks and a few lose by far: wrap+double deal 39, 9.0M -> 7.4M positions but 3.1 -> 13.9 s, at 1,600
+ * nodes a walk searched, where deal 34 took 5.6M -> 0.8M positions, 1.45 -> 0.94 s, at 310. */
+static inline int walks_dear(const Ctx *x) {
+    return x->walk_searches >= WALK_TRIAL && x->walk_nodes > (uint64_t)WALK_DEAR * x->walk_searches;
 }
 
 /* Is clearing with the stock cards idx .. idx+u-1 (u >= 1) turned at most ruled out by the last walks? 0
@@ -978,7 +995,7 @@ static inline int hopeless(Ctx *x, int idx, int top) {
         int u = x->S + x->best - idx - 1; /* turns left to clear with more stock in hand */
         int d = 0; /* the cheap matching's deficit (see due) */
         if (u < 0 || bound_plain(x, idx, u, top, 1, &d) > 0) return x->fringe_on ? due(x, idx, u, top, d) : 1;
-        if (!(u > 0 && (x->flags & F_LASTWALK) && !x->cnt[0])) return 0;
+        if (!(u > 0 && (x->flags & F_LASTWALK) && !x->cnt[0]) || walks_dear(x)) return 0;
         int wait = last_walk_out(x, idx, u, top);
         if (!wait || !x->fringe_on) return wait > 0;
         return wait < 2 - x->best ? wait : 2 - x->best; /* not past the steps for clearing */
@@ -1649,6 +1666,7 @@ static PyObject *run(Ctx *x, uint64_t key, int top, int left, int best_init, int
     x->best_idx = -1;
     x->limit = max_states;
     x->states = 0;
+    x->walk_searches = x->walk_nodes = 0;
     x->stop = x->aborted = 0;
     x->frames = 0;
     x->trust = x->partner && !x->partner->busy && x->partner->table && x->partner->kept >= best_init;
@@ -1811,6 +1829,7 @@ static PyObject *Search_fringe(SearchObject *self, PyObject *args) {
     x->second_on = second && (x->flags & F_LASTWALK);
     x->limit = max_states;
     x->states = 0;
+    x->walk_searches = x->walk_nodes = 0;
     x->stop = x->aborted = x->turn_cut = 0;
     x->turn_limit = 0;
     x->trust = x->partner && !x->partner->busy && x->partner->table && x->partner->kept >= best;
@@ -1853,7 +1872,7 @@ static PyMethodDef Search_methods[] = {
     {"fringe", (PyCFunction)Search_fringe, METH_VARARGS,
      "fringe(lower, best, max_states, second=False) -> (lower, score, line, states, status): the fringe search"
      " for lines below best, going on from its last run (the first starts at lower); second: the last walks'"
-     " rests need a last walk of their own in this run (two decks without wrapping). status: 'found' (score, the"
+     " rests need a last walk of their own in this run (two decks). status: 'found' (score, the"
      " optimum, and its line), 'lost' (the optimum, its line to be searched for again), 'proven' (no line"
      " below best), 'cut' (past max_states; no line below lower; score and line: the line to the least value"
      " reached so far), 'full' (past its memory: it cannot go on; score and line as for 'cut')"},

@@ -29,9 +29,9 @@ STUCK_DRAW = 4
 NO_BOUND = 8
 """Flag: the adjacency table is not the ladder of ranks the lower bound assumes, so search without it."""
 LAST_WALK = 16
-"""Flag: where only clearing will do, the bound also tries the last walk (two decks without wrapping, where
-it pays: strict+double deals 1-20, 292 -> 165 million positions; with wrapping 9 % fewer positions for 18 %
-more time, and on one deck the winnable-only courses took 9 % longer with it)."""
+"""Flag: where only clearing will do, the bound also tries the last walk (two decks, where it pays:
+strict+double deals 1-20, 292 -> 165 million positions; wrap+double deals 2-70, 598 -> 378 million and
+195 -> 153 s; on one deck the winnable-only courses took 9 % longer with it)."""
 
 MODE_OPTIMAL = 0
 MODE_WINNABLE = 1
@@ -62,7 +62,7 @@ def _flags(rules: Rules, adjacent: bytes) -> int:
     wrap = bool(adjacent[KING * RANKS + ACE])
     flags |= WRAP if wrap else 0
     flags |= STUCK_DRAW if rules.draw_only_when_stuck else 0
-    flags |= LAST_WALK if rules.decks == 2 and not wrap else 0
+    flags |= LAST_WALK if rules.decks == 2 else 0
     if adjacent != _ladder(bool(flags & KINGS_PRED), wrap):
         flags |= NO_BOUND
     return flags

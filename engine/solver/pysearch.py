@@ -28,6 +28,10 @@ LAST_WALK_NODES = 4096
 """The most nodes of the last walk tried backwards (the kernel's LAST_WALK_NODES)."""
 WALK_LEVELS = 8
 """The last walks from this many stock cards tried in one bound (the kernel's WALK_LEVELS)."""
+WALK_TRIAL = 1024
+"""The last walks searched before a run may find them too dear (the kernel's WALK_TRIAL, see walks_dear)."""
+WALK_DEAR = 512
+"""... when they have taken more nodes than this each, on average (the kernel's WALK_DEAR)."""
 SECOND_NODES = 512
 """The most nodes of a second walk tried backwards (the kernel's SECOND_NODES)."""
 SECOND_LEVELS = 8
@@ -234,6 +238,12 @@ class _Tables:
         # deepest lo[c] of column c, and their ranks
         self.hints: dict[int, tuple[list[int], list[int]]] = {}
         self.second = False  # the last walks' rests need a last walk of their own (see _second_walk)
+        self.walk_searches = self.walk_nodes = 0  # the last walks searched in this run, and their nodes
+
+    def walks_dear(self) -> bool:
+        """Have the last walks proven too dear in this run: past the first WALK_TRIAL searched, more than
+        WALK_DEAR nodes each on average? The run then goes on without them (the kernel's walks_dear)."""
+        return self.walk_searches >= WALK_TRIAL and self.walk_nodes > WALK_DEAR * self.walk_searches
 
     def _window(self, idx: int, u: int) -> list[int]:
         """The starts the stock cards idx..idx+u-1 give, by rank (the kernel's window)."""
@@ -311,8 +321,8 @@ class _Tables:
         taking columns from the bottom up (the last card played is a column's bottom card), each node
         (cards taken, last rank) once; where the card taken could go onto a walk's start, the rest is
         matched with the starts before it. Past LAST_WALK_NODES nodes clearing is not ruled out. The
-        search asks it only without wrapping and with no Joker in the tableau, where it pays (the
-        kernel's walks_fail)."""
+        search asks it only on two decks with no Joker in the tableau, where it pays, and not once the
+        walks have proven too dear in this run (see walks_dear; the kernel's walks_fail)."""
         cnt, flags = self.cnt[:], self.flags
         left = sum(cnt)
         ncols, rows = self.ncols, self.rows
@@ -367,9 +377,10 @@ class _Tables:
                             break
             return self._walk_back(lo, cnt, r, taken, walk_from)
 
-        if self._walk_back(lo, cnt, None, 0, walk_from):
-            return 0
-        return kmin
+        found = self._walk_back(lo, cnt, None, 0, walk_from)
+        self.walk_searches += 1
+        self.walk_nodes += len(tried.tried)
+        return 0 if found else kmin
 
     def _walk_back(
         self, lo: list[int], cnt: list[int], r: int | None, taken: int, node: Callable[[int, int], bool]
@@ -525,7 +536,7 @@ class Search:
         again), 'proven' (no line below best), 'cut' (past max_states: no line below lower) or 'full'
         (past its log: it cannot go on); cut or full, score and line are the line to the least value
         reached so far. ``second``: the last walks' rests need a last walk of their own in this run (two
-        decks without wrapping; see _Tables._second_walk)."""
+        decks; see _Tables._second_walk)."""
         f = self.fringe_state
         if f is None:
             f = self.fringe_state = _Fringe(lower)
@@ -608,7 +619,7 @@ def _run(
                 while k < DUE_AHEAD and best + k <= 1 and (u + k < 0 or bound(idx, u + k, top, 1) > 0):
                     k += 1
                 return k
-            if not (u > 0 and flags & LAST_WALK and not cnt[0]):
+            if not (u > 0 and flags & LAST_WALK and not cnt[0]) or t.walks_dear():
                 return 0
             wait = t.last_walk_out(idx, u, top)
             if not wait or fringe is None:

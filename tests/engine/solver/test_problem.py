@@ -55,7 +55,7 @@ def test_adjacency_is_the_rules_table(rules: Rules) -> None:
     assert bool(problem.flags & KINGS_PRED) == rules.queens_on_kings
     assert bool(problem.flags & WRAP) == rules.wrap
     assert bool(problem.flags & STUCK_DRAW) == rules.draw_only_when_stuck
-    assert bool(problem.flags & LAST_WALK) == (rules.decks == 2 and not rules.wrap)  # where it pays
+    assert bool(problem.flags & LAST_WALK) == (rules.decks == 2)  # where it pays
     assert len(problem.columns) == rules.columns
 
 
