@@ -645,7 +645,8 @@ static inline int bound(const Ctx *x, int idx, int u, int top, int enough) { /* 
  * Past LAST_WALK_NODES nodes clearing is not ruled out. On two-deck strict proofs the bound often allows
  * clearing thanks to the last start alone: strict+double deal 6, cut at 100M positions -> 0.68M; deals
  * 1-20, 291.9M -> 165.4M positions. With wrapping too since the thirteenth session (wrap+double deals
- * 2-70, 397.8M + 200.0M -> 216.0M + 161.5M positions, 129.6 + 65.1 -> 93.2 + 60.0 s; the first measure,
+ * 2-23 and 26-70, 397.8M + 200.0M -> 216.0M + 161.5M positions, 129.6 + 65.1 -> 93.2 + 60.0 s; deals
+ * 1-200 at 100M, 1,941M -> 1,462M positions and 663.7 -> 589.2 s, 195 -> 196 proven; the first measure,
  * before the fringe search and the walks' hints, was 9 % of the positions for 18 % more time), where a
  * run stops them once they prove too dear (see walks_dear). Not with a Joker in the tableau, where the
  * walks go anywhere (strict+jokers=2 deals 1-200: 2.6 -> 3.9 s), nor on one deck (F_LASTWALK: the
