@@ -1350,9 +1350,6 @@ static int link_new(LinkSet *s, uint64_t key, int idx) {
     return ++s->used * 2 <= s->mask + 1; /* full: give up (the caller falls back) */
 }
 
-/* Moves from the current position to the one of key goal_key with goal_idx cards turned, taking no card
- * below it (goal_h) and no position the search has not reached (every position on the line that led
- * there was): its depth, with the moves in x->path from depth on; -1 if not found. */
 /* 1 if some column's top card may be played onto top (then the stock may not be turned, F_STUCK). */
 static int playable(const Ctx *x, int top) {
     for (int c = 0; c < x->ncols; c++)
@@ -1360,6 +1357,10 @@ static int playable(const Ctx *x, int top) {
     return 0;
 }
 
+/* Moves from the current position to the one of key goal_key with goal_idx cards turned, taking no card
+ * below it (goal_h) and no position the search has not reached (every position on the line that led
+ * there was): its depth, with the moves in x->path from depth on; -1 if not found. With draws only
+ * when stuck it turns the stock only where no card can be played. */
 static int link_walk(Ctx *x, LinkSet *s, uint64_t key, int idx, int top, uint64_t goal_key, int goal_idx,
                      const int *goal_h, int depth) {
     if (key == goal_key && idx == goal_idx) return depth;
