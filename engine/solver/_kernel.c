@@ -650,7 +650,12 @@ static inline int bound(const Ctx *x, int idx, int u, int top, int enough) { /* 
  * before the fringe search and the walks' hints, was 9 % of the positions for 18 % more time), where a
  * run stops them once they prove too dear (see walks_dear). Not with a Joker in the tableau, where the
  * walks go anywhere (strict+jokers=2 deals 1-200: 2.6 -> 3.9 s), nor on one deck (F_LASTWALK: the
- * winnable-only courses took 9 % longer with it). */
+ * winnable-only courses took 9 % longer with it).
+ * Where the bound does not even rule out clearing with no turn at all, the walk under way, from the top,
+ * is the last walk of turn 0: it must take every card (fourteenth session; before, the last walks were
+ * not tried there, nor with no turn left, where the matching lets the cards serve each other in cycles
+ * the foundation never enters: wrap+double deals 1-200 taking under 6 s, 667.4M -> 570.3M positions,
+ * 239.7 -> 222.1 s, 101 -> 107 within 1 s; strict+double deals 1-200 alike, the same positions). */
 #define LAST_WALK_NODES 4096
 #define WALK_TRIAL 1024 /* the last walks searched before a run may find them too dear (see walks_dear) */
 #define WALK_DEAR 512   /* ... when they have taken more nodes than this each, on average */
@@ -870,9 +875,10 @@ static int last_walk_from(Ctx *x, Walk *w, int r, int top) {
     unsigned m = l->kmask[r];
     if (m) {
         unsigned now = m & ((2u << (l->u - l->klo)) - 1), later = m & ~now;
-        int k = now ? l->klo + 31 - __builtin_clz(now) : 0; /* the most starts before it: the best chance */
-        if (k && (w->taken == w->left || (!deficit(x, w->cnt, l->kstarts[k - l->klo], top) &&
-                                          (!x->second_on || second_walk(x, w->lo, w->cnt, l->idx, k, top))))) {
+        int k = now ? l->klo + 31 - __builtin_clz(now) : -1; /* the most starts before it: the best chance */
+        if (k == 0 && w->taken == w->left) return 1; /* the walk under way clears */
+        if (k > 0 && (w->taken == w->left || (!deficit(x, w->cnt, l->kstarts[k - l->klo], top) &&
+                                              (!x->second_on || second_walk(x, w->lo, w->cnt, l->idx, k, top))))) {
             int su = l->ksu[k - l->klo];
             x->hint_ok[su] = 1; /* tried first next time */
             memcpy(x->hint_lo[su], w->lo, sizeof w->lo);
@@ -926,14 +932,20 @@ static int walks_fail(Ctx *x, int idx, int klo, int u, int khi, int top) {
         w.kmask[r] = 0;
     }
     for (int k = klo; k <= khi; k++) {
-        int su = x->stock[idx + k - 1], *st = w.kstarts[k - klo];
-        window(x, idx, k - 1, st);
+        int su, *st = w.kstarts[k - klo];
+        if (k) {
+            su = x->stock[idx + k - 1];
+            window(x, idx, k - 1, st);
+        } else { /* the walk under way, from the top */
+            su = top;
+            memset(st, 0, NRANK * sizeof *st);
+        }
         w.ksu[k - klo] = su;
         unsigned on = x->onto[su] & ranks;
         if (!on) continue;
         if (k <= u) {
             any = 1; /* turn u's walk found last was tried already (see last_walk_out) */
-            if (k < u && x->hint_ok[su] && walk_fits(x, su, idx, k, st, top)) return 0;
+            if (k && k < u && x->hint_ok[su] && walk_fits(x, su, idx, k, st, top)) return 0;
         }
         for (; on; on &= on - 1) w.kmask[__builtin_ctz(on)] |= 1u << (k - klo);
         later |= k > u;
@@ -961,19 +973,19 @@ static inline int walks_dear(const Ctx *x) {
     return x->walk_searches >= WALK_TRIAL && x->walk_nodes > (uint64_t)WALK_DEAR * x->walk_searches;
 }
 
-/* Is clearing with the stock cards idx .. idx+u-1 (u >= 1) turned at most ruled out by the last walks? 0
+/* Is clearing with the stock cards idx .. idx+u-1 (u >= 0) turned at most ruled out by the last walks? 0
  * if not; else in how many steps of the fringe search it may first not be (the turns up to walk_kmin - 1
  * are ruled out alike: the bound's j, the largest with clearing ruled out, and the walks refuted stay). */
 static int last_walk_out(Ctx *x, int idx, int u, int top) {
-    int su = x->stock[idx + u - 1];
-    if (x->hint_ok[su] && (x->onto[su] & tableau_ranks(x))) { /* the walk found last from this rank */
+    int su = u > 0 ? x->stock[idx + u - 1] : 0;
+    if (u > 0 && x->hint_ok[su] && (x->onto[su] & tableau_ranks(x))) { /* the walk found last from this rank */
         int starts[NRANK];
         window(x, idx, u - 1, starts);
         if (walk_fits(x, su, idx, u, starts, top)) return 0; /* still clears: no j needed (most calls) */
     }
     int j = u - 1;
     while (j >= 0 && j > u - 1 - WALK_LEVELS && !(bound(x, idx, j, top, 1) > 0)) j--;
-    if (j < 0 || j <= u - 1 - WALK_LEVELS) return 0;
+    if (j <= u - 1 - WALK_LEVELS) return 0;
     int khi = j + WALK_LEVELS < x->S - idx ? j + WALK_LEVELS : x->S - idx;
     if (!walks_fail(x, idx, j + 1, u, khi, top)) return 0;
     return x->walk_kmin - u; /* out until then */
@@ -999,7 +1011,7 @@ static inline int hopeless(Ctx *x, int idx, int top) {
         int u = x->S + x->best - idx - 1; /* turns left to clear with more stock in hand */
         int d = 0; /* the cheap matching's deficit (see due) */
         if (u < 0 || bound_plain(x, idx, u, top, 1, &d) > 0) return x->fringe_on ? due(x, idx, u, top, d) : 1;
-        if (!(u > 0 && (x->flags & F_LASTWALK) && !x->cnt[0]) || walks_dear(x)) return 0;
+        if (!(u >= 0 && (x->flags & F_LASTWALK) && !x->cnt[0]) || walks_dear(x)) return 0;
         int wait = last_walk_out(x, idx, u, top);
         if (!wait || !x->fringe_on) return wait > 0;
         return wait < 2 - x->best ? wait : 2 - x->best; /* not past the steps for clearing */

@@ -291,16 +291,18 @@ class _Tables:
         )
 
     def last_walk_out(self, idx: int, u: int, top: int) -> int:
-        """Is clearing with the stock cards idx..idx+u-1 (u >= 1) turned at most ruled out by the last
+        """Is clearing with the stock cards idx..idx+u-1 (u >= 0) turned at most ruled out by the last
         walks? The tableau is cleared on some k-th turn, k <= u, by the walk from that stock card, the
         last: it clears every card left when it is turned, bottoms of the columns, taken in one +-1 walk,
         each card exposed when played; the cards above them are cleared by the walks before, from the top
         and the first k - 1 stock cards, so the matching must allow that too. Where the bound rules out
-        clearing with j turns at most (j from u - 1 down to u - WALK_LEVELS), the walks of turns j + 1 ..
-        u must all fail (see _walks_fail). 0 if clearing is not ruled out; else in how many steps of the
-        fringe search it may first be (the kernel's last_walk_out, which this follows step for step)."""
-        first = self.stock[idx + u - 1]
-        hint = self.hints.get(first)
+        clearing with j turns at most (j from u - 1 down to u - WALK_LEVELS; -1 where it does not rule out
+        even no turn, whose walk, the one under way from the top, must take every card), the walks of
+        turns j + 1 .. u must all fail (see _walks_fail). 0 if clearing is not ruled out; else in how
+        many steps of the fringe search it may first be (the kernel's last_walk_out, which this follows
+        step for step)."""
+        first = self.stock[idx + u - 1] if u > 0 else 0
+        hint = self.hints.get(first) if u > 0 else None
         if (
             hint is not None
             and any(self.cnt[r] and self.rows[first][r] for r in range(RANKS))
@@ -310,7 +312,7 @@ class _Tables:
         j = u - 1
         while j >= 0 and j > u - 1 - WALK_LEVELS and not self.bound(idx, j, top, 1) > 0:
             j -= 1
-        if j < 0 or j <= u - 1 - WALK_LEVELS:
+        if j <= u - 1 - WALK_LEVELS:
             return 0
         kmin = self._walks_fail(idx, j + 1, u, min(j + WALK_LEVELS, self.total - idx), top)
         return kmin - u if kmin else 0
@@ -331,8 +333,12 @@ class _Tables:
         ksu: list[int] = []
         now = later = False
         for k in range(klo, khi + 1):
-            su = self.stock[idx + k - 1]
-            kstarts.append(self._window(idx, k - 1))
+            if k:
+                su = self.stock[idx + k - 1]
+                kstarts.append(self._window(idx, k - 1))
+            else:  # the walk under way, from the top
+                su = top
+                kstarts.append([0] * RANKS)
             ksu.append(su)
             on = [r for r in range(RANKS) if cnt[r] and rows[su][r]]
             if not on:
@@ -340,7 +346,7 @@ class _Tables:
             if k <= u:
                 now = True  # turn u's walk found last was tried already (see last_walk_out)
                 hint = self.hints.get(su)
-                if k < u and hint is not None and self._walk_fits(hint, idx, k, kstarts[-1], top):
+                if 0 < k < u and hint is not None and self._walk_fits(hint, idx, k, kstarts[-1], top):
                     return 0
             for r in on:
                 kmask[r] |= 1 << (k - klo)
@@ -361,7 +367,10 @@ class _Tables:
                 due_now = m & ((2 << (u - klo)) - 1)
                 if due_now:  # the most starts before it: the best chance
                     k = due_now.bit_length() - 1
-                    if taken == left or (
+                    if klo + k == 0:  # the walk under way, from the top: it must take every card
+                        if taken == left:
+                            return True
+                    elif taken == left or (
                         not deficit(cnt, kstarts[k], top, flags)
                         and (not self.second or self._second_walk(lo, cnt, idx, klo + k, top))
                     ):
@@ -619,7 +628,7 @@ def _run(
                 while k < DUE_AHEAD and best + k <= 1 and (u + k < 0 or bound(idx, u + k, top, 1) > 0):
                     k += 1
                 return k
-            if not (u > 0 and flags & LAST_WALK and not cnt[0]) or t.walks_dear():
+            if not (u >= 0 and flags & LAST_WALK and not cnt[0]) or t.walks_dear():
                 return 0
             wait = t.last_walk_out(idx, u, top)
             if not wait or fringe is None:

@@ -234,16 +234,16 @@ def test_branch_and_bound_never_empties_the_fringe_search() -> None:
     goes on to the optimum."""
     from engine.solver import _kernel
 
-    args = _wide_problem(19)  # its fringe search takes a little over 50,000 positions
+    args = _wide_problem(19)  # its fringe search takes some 46,000 positions
     fresh = _kernel.search(*args, *MODE_OPTIMAL, 1 << 26, 0)
     lower = _kernel.lower_bound(*args)
     fringe, bound = _kernel.Search(*args, 1 << 17), _kernel.Search(*args, 1 << 17)
     fringe.share(bound)
-    runs = [fringe.fringe(lower, MODE_OPTIMAL[0], 50_000)]
+    runs = [fringe.fringe(lower, MODE_OPTIMAL[0], 40_000)]
     assert runs[0][4] == "cut"  # its set has grown to the cap
     assert bound.run(MODE_OPTIMAL[0], MODE_OPTIMAL[1], 0)[2] > 1 << 15  # enough to grow past it
     while runs[-1][4] == "cut":
-        runs.append(fringe.fringe(lower, MODE_OPTIMAL[0], 50_000))
+        runs.append(fringe.fringe(lower, MODE_OPTIMAL[0], 40_000))
     assert runs[-1][4] == "found" and runs[-1][1] == fresh[0]
 
 
