@@ -624,8 +624,12 @@ def _run(
             if u < 0 or bound(idx, u, top, 1) > 0:
                 if fringe is None:
                     return 1
-                k = 1
-                while k < DUE_AHEAD and best + k <= 1 and (u + k < 0 or bound(idx, u + k, top, 1) > 0):
+                k = 1  # the steps ahead ask the cheap matching alone (the kernel's due)
+                while (
+                    k < DUE_AHEAD
+                    and best + k <= 1
+                    and (u + k < 0 or deficit(cnt, t._window(idx, u + k), top, flags) > 0)
+                ):
                     k += 1
                 return k
             if not (u >= 0 and flags & LAST_WALK and not cnt[0]) or t.walks_dear():
