@@ -310,6 +310,16 @@ class TestLastWalk:
         assert not tables.last_walk_out(0, 3, problem.top)
         assert brute_force(hole) == 0  # clearing takes all three
 
+    def test_the_walk_under_way_must_take_every_card_with_no_turn(self, make_hole, brute_force) -> None:
+        # With wrapping the matching lets the Ten and Jack, and the Queen and King, serve each other, and
+        # every card is playable in turn; but the one walk from the Jack on top takes the Ten and stops.
+        hole = make_hole(["JS KC", "QC TS"], foundation="JH", stock="3D 9C", rules=Rules(decks=2, wrap=True))
+        problem = problem_of(hole)
+        tables = _Tables(problem)
+        assert tables.bound(0, 0, problem.top, 1) == 0
+        assert tables.last_walk_out(0, 0, problem.top)
+        assert brute_force(hole) > -len(problem.stock)  # no line clears without turning
+
     @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(hole=small_positions())
     def test_never_rules_out_a_clearing(self, brute_force: Callable[[Hole], int], hole: Hole) -> None:
@@ -341,7 +351,7 @@ def _never_rules_out_a_clearing(hole: Hole, brute_force: Callable[[Hole], int]) 
     fired = False
     if problem.flags & NO_BOUND or not left:
         return fired
-    for u in range(1, len(problem.stock) + 1):
+    for u in range(len(problem.stock) + 1):  # u = 0: the walk under way must take every card
         wait = 0 if tables.bound(0, u, problem.top, 1) else tables.last_walk_out(0, u, problem.top)
         if wait:
             assert u + wait - 1 <= len(problem.stock)
