@@ -36,6 +36,8 @@ SECOND_NODES = 512
 """The most nodes of a second walk tried backwards (the kernel's SECOND_NODES)."""
 SECOND_LEVELS = 8
 """The second walks from this many stock cards tried in one search (the kernel's SECOND_LEVELS)."""
+FIRST_NODES = 1024
+"""The most nodes (heights, last rank) of the walks from the top looked for (the kernel's FIRST_NODES)."""
 
 
 def _path_matching(caps: list[int]) -> int:
@@ -239,6 +241,10 @@ class _Tables:
         self.hints: dict[int, tuple[list[int], list[int]]] = {}
         self.second = False  # the last walks' rests need a last walk of their own (see _second_walk)
         self.walk_searches = self.walk_nodes = 0  # the last walks searched in this run, and their nodes
+        # the heights the walk under way can stop at, from the position being bounded (see _first_rest):
+        # False until looked for, None if there were too many
+        self.firsts: set[tuple[int, ...]] | bool | None = False
+        self.top = NO_TOP
 
     def walks_dear(self) -> bool:
         """Have the last walks proven too dear in this run: past the first WALK_TRIAL searched, more than
@@ -301,6 +307,7 @@ class _Tables:
         turns j + 1 .. u must all fail (see _walks_fail). 0 if clearing is not ruled out; else in how
         many steps of the fringe search it may first be (the kernel's last_walk_out, which this follows
         step for step)."""
+        self.firsts, self.top = False, top  # the walks from the top, looked for when first asked
         first = self.stock[idx + u - 1] if u > 0 else 0
         hint = self.hints.get(first) if u > 0 else None
         if (
@@ -371,7 +378,11 @@ class _Tables:
                         if taken == left:
                             return True
                     elif taken == left or (
-                        not deficit(cnt, kstarts[k], top, flags)
+                        (
+                            not deficit(cnt, kstarts[k], top, flags)
+                            if klo + k > 1 or not flags & WRAP
+                            else self._first_rest(lo, cnt, top)
+                        )
                         and (not self.second or self._second_walk(lo, cnt, idx, klo + k, top))
                     ):
                         self.hints[ksu[k]] = (lo[:], [self.cnt[q] - cnt[q] for q in range(RANKS)])
@@ -415,6 +426,42 @@ class _Tables:
                 return True
         return False
 
+    def _first_walks(self) -> set[tuple[int, ...]] | None:
+        """The column heights the walk under way, from the top, can stop at (its cards taken, each exposed
+        when played); None past FIRST_NODES nodes (heights, last rank) (the kernel's first_reaches)."""
+        height, columns, rows = self.height[:], self.columns, self.rows
+        nodes: set[tuple[tuple[int, ...], int]] = set()
+        reach: set[tuple[int, ...]] = set()
+
+        def fill(r: int) -> bool:
+            node = (tuple(height), r)
+            if node in nodes:
+                return True
+            nodes.add(node)
+            if len(nodes) > FIRST_NODES:
+                return False
+            reach.add(node[0])
+            for c in range(self.ncols):
+                if height[c] and rows[r][q := columns[c][height[c] - 1]]:
+                    height[c] -= 1
+                    ok = fill(q)
+                    height[c] += 1
+                    if not ok:
+                        return False
+            return True
+
+        return reach if fill(self.top) else None
+
+    def _first_rest(self, lo: list[int], rest: list[int], top: int) -> bool:
+        """Can the walk under way clear what a last walk of turn 1 leaves, stopping at heights ``lo``?
+        Where its walks are too many to know, as far as the matching tells (the kernel's first_rest)."""
+        if self.firsts is False:
+            self.firsts = self._first_walks()
+        if self.firsts is None:
+            return not deficit(rest, [0] * RANKS, top, self.flags)
+        assert isinstance(self.firsts, set)
+        return tuple(lo) in self.firsts
+
     def _walk_fits(
         self, hint: tuple[list[int], list[int]], idx: int, k: int, starts: list[int], top: int
     ) -> bool:
@@ -428,7 +475,10 @@ class _Tables:
         if hint_lo == self.height:
             return True
         rest = [n - w for n, w in zip(self.cnt, hint_cnt, strict=True)]
-        if deficit(rest, starts, top, self.flags):
+        if k > 1 or not self.flags & WRAP:
+            if deficit(rest, starts, top, self.flags):
+                return False
+        elif not self._first_rest(hint_lo, rest, top):
             return False
         return not self.second or self._second_walk(hint_lo, rest, idx, k, top)
 

@@ -320,6 +320,19 @@ class TestLastWalk:
         assert tables.last_walk_out(0, 0, problem.top)
         assert brute_force(hole) > -len(problem.stock)  # no line clears without turning
 
+    def test_what_the_first_turns_walk_leaves_is_the_walk_under_ways(self, make_hole, brute_force) -> None:
+        # The 4 turned could take the 5 and the 6 last, once the walk under way from the Jack has cleared
+        # the Ten, Jack, Queen and King above them; the matching lets those serve each other, but that
+        # walk takes the Ten and stops.
+        hole = make_hole(
+            ["5D JS KC", "6D QC TS"], foundation="JH", stock="4C 8H", rules=Rules(decks=2, wrap=True)
+        )
+        problem = problem_of(hole)
+        tables = _Tables(problem)
+        assert tables.bound(0, 1, problem.top, 1) == 0
+        assert tables.last_walk_out(0, 1, problem.top)
+        assert brute_force(hole) > 1 - len(problem.stock)  # no line clears with one card turned
+
     @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(hole=small_positions())
     def test_never_rules_out_a_clearing(self, brute_force: Callable[[Hole], int], hole: Hole) -> None:
