@@ -872,8 +872,8 @@ static int second_walk(Ctx *x, const int *lo, const int *rest, int idx, int k, i
  * from the top, alone, which must stop at the heights the last walk starts from. With wrapping the
  * matching lets those cards serve each other in cycles (a Ten and a Jack, each taking the other), so the
  * heights the walks from the top can stop at are found (forwards, each node (heights, last rank) once, at
- * most FIRST_NODES; past that, the matching alone), once a bounded position, when first asked, and the
- * rest must be one of them (fourteenth session: the wrap+double deals 1-200 taking under 6 s, 596.4M ->
+ * most FIRST_NODES; past that, the matching alone), once for each position bounded, when first asked,
+ * and the rest must be one of them (fourteenth session: the wrap+double deals 1-200 taking under 6 s, 596.4M ->
  * 436.3M positions, 205.1 -> 198.0 s, 111 -> 118 within 1 s; deal 44 1.60M -> 0.30M. Asked as a walk
  * searched backwards from the rest's bottoms for each last walk instead, it cut the positions alike but
  * took twice the time, nearly every such search refuting). Not without wrapping: strict+double deals
