@@ -132,10 +132,10 @@ typedef struct Ctx {
      * cards, the deepest hint_lo[s][c] of column c; walk_kmin: see walks_fail */
     int hint_ok[NRANK], hint_cnt[NRANK][NRANK], walk_kmin;
     int hint_lo[NRANK][MAXC];
-    /* the walks from the top (see first_reaches): the heights they reach, first_done once found for the
-     * position being bounded, first_ok if all were (first_n: nodes) */
+    /* the walks from the top (see first_rest): the heights they can stop at, first_done once found for
+     * the position being bounded, first_ok if all were (first_n: their nodes) */
     WalkSet firsts;
-    int first_done, first_ok, first_n, cur_top;
+    int first_done, first_ok, first_n;
     /* the last walks searched in this run and their nodes in all (see walks_dear) */
     uint64_t walk_searches, walk_nodes;
     /* the fringe search (see Search.fringe): on in its runs; full[c] is column c's height at the start */
@@ -737,6 +737,16 @@ static int walk_set_new(WalkSet *s, uint64_t key) {
     return 1;
 }
 
+/* 1 if the key is in the set (tried, or reached). */
+static int walk_set_has(const WalkSet *s, uint64_t key) {
+    uint64_t j = hash64(key) & (WALK_SLOTS - 1);
+    while (s->stamp[j] == s->gen) {
+        if (s->key[j] == key) return 1;
+        j = (j + 1) & (WALK_SLOTS - 1);
+    }
+    return 0;
+}
+
 /* Empty the set for a new search: a fresh stamp (once in 2^32 searches, the stamps are wiped). */
 static void walk_set_fresh(WalkSet *s) {
     if (++s->gen == 0) {
@@ -873,12 +883,14 @@ static int second_walk(Ctx *x, const int *lo, const int *rest, int idx, int k, i
  * matching lets those cards serve each other in cycles (a Ten and a Jack, each taking the other), so the
  * heights the walks from the top can stop at are found (forwards, each node (heights, last rank) once, at
  * most FIRST_NODES; past that, the matching alone), once for each position bounded, when first asked,
- * and the rest must be one of them (fourteenth session: the wrap+double deals 1-200 taking under 6 s, 596.4M ->
- * 436.3M positions, 205.1 -> 198.0 s, 111 -> 118 within 1 s; deal 44 1.60M -> 0.30M. Asked as a walk
- * searched backwards from the rest's bottoms for each last walk instead, it cut the positions alike but
- * took twice the time, nearly every such search refuting). Not without wrapping: strict+double deals
- * 1-200, the same positions within 0.1 % for 3 % more time. */
+ * and the rest must be one of them (fourteenth session: the wrap+double deals 1-200 taking under 6 s,
+ * 596.4M -> 436.3M positions, 205.1 -> 198.0 s, 111 -> 118 within 1 s; deal 44 1.60M -> 0.30M. Asked
+ * as a walk searched backwards from the rest's bottoms for each last walk instead, it cut the positions
+ * alike but took twice the time, nearly every such search refuting). Not without wrapping: strict+double
+ * deals 1-200, the same positions within 0.1 % for 3 % more time. */
 #define FIRST_NODES 1024
+/* The walks from heights h (key hkey) on, the card played last of rank r: their nodes and the heights they
+ * stop at (key * 16 + 15) into x->firsts; 0 past FIRST_NODES nodes. */
 static int first_fill(Ctx *x, uint64_t hkey, int r, int *h) {
     if (!walk_set_new(&x->firsts, hkey * 16 + (uint64_t)r)) return 1;
     if (++x->first_n > FIRST_NODES) return 0;
@@ -895,9 +907,11 @@ static int first_fill(Ctx *x, uint64_t hkey, int r, int *h) {
     return 1;
 }
 
-/* 1 unless the walk under way, from the top, cannot stop with the columns at the heights of key lo (the
- * heights weighted as in a position's key): what the last walk of turn 1 leaves must be its cards. */
-static int first_reaches(Ctx *x, uint64_t lo) {
+/* Can the walk under way, from the top, clear what a last walk of turn 1 leaves (rest), stopping at the
+ * heights of key lo (weighted as in a position's key)? Where its walks are too many to know, as far as
+ * the matching tells. */
+static int first_rest(Ctx *x, uint64_t lo, const int *rest, int top) {
+    static const int none[NRANK];
     if (!x->first_done) {
         int h[MAXC];
         uint64_t hkey = 0;
@@ -907,24 +921,10 @@ static int first_reaches(Ctx *x, uint64_t lo) {
         }
         walk_set_fresh(&x->firsts);
         x->first_n = 0;
-        x->first_ok = first_fill(x, hkey, x->cur_top, h);
+        x->first_ok = first_fill(x, hkey, top, h);
         x->first_done = 1;
     }
-    if (!x->first_ok) return 1;
-    uint64_t key = lo * 16 + 15, j = hash64(key) & (WALK_SLOTS - 1);
-    while (x->firsts.stamp[j] == x->firsts.gen) {
-        if (x->firsts.key[j] == key) return 1;
-        j = (j + 1) & (WALK_SLOTS - 1);
-    }
-    return 0;
-}
-
-/* The rest a last walk of turn 1 leaves is cleared by the walk under way: one that stops at heights lo,
- * where the walks from the top are all known, else as far as the matching tells. */
-static int first_rest(Ctx *x, uint64_t lo, const int *rest, int top) {
-    static const int none[NRANK];
-    int in = first_reaches(x, lo);
-    return x->first_ok ? in : !deficit(x, rest, none, top);
+    return x->first_ok ? walk_set_has(&x->firsts, lo * 16 + 15) : !deficit(x, rest, none, top);
 }
 
 static inline uint64_t lo_key(const Ctx *x, const int *lo) {
@@ -1051,8 +1051,7 @@ static inline int walks_dear(const Ctx *x) {
  * if not; else in how many steps of the fringe search it may first not be (the turns up to walk_kmin - 1
  * are ruled out alike: the bound's j, the largest with clearing ruled out, and the walks refuted stay). */
 static int last_walk_out(Ctx *x, int idx, int u, int top) {
-    x->first_done = 0;
-    x->cur_top = top;
+    x->first_done = 0; /* a new position: its walks from the top are found when first asked */
     int su = u > 0 ? x->stock[idx + u - 1] : 0;
     if (u > 0 && x->hint_ok[su] && (x->onto[su] & tableau_ranks(x))) { /* the walk found last from this rank */
         int starts[NRANK];

@@ -244,7 +244,6 @@ class _Tables:
         # the heights the walk under way can stop at, from the position being bounded (see _first_rest):
         # False until looked for, None if there were too many
         self.firsts: set[tuple[int, ...]] | bool | None = False
-        self.top = NO_TOP
 
     def walks_dear(self) -> bool:
         """Have the last walks proven too dear in this run: past the first WALK_TRIAL searched, more than
@@ -307,7 +306,7 @@ class _Tables:
         turns j + 1 .. u must all fail (see _walks_fail). 0 if clearing is not ruled out; else in how
         many steps of the fringe search it may first be (the kernel's last_walk_out, which this follows
         step for step)."""
-        self.firsts, self.top = False, top  # the walks from the top, looked for when first asked
+        self.firsts = False  # a new position: its walks from the top are found when first asked
         first = self.stock[idx + u - 1] if u > 0 else 0
         hint = self.hints.get(first) if u > 0 else None
         if (
@@ -426,9 +425,9 @@ class _Tables:
                 return True
         return False
 
-    def _first_walks(self) -> set[tuple[int, ...]] | None:
+    def _first_walks(self, top: int) -> set[tuple[int, ...]] | None:
         """The column heights the walk under way, from the top, can stop at (its cards taken, each exposed
-        when played); None past FIRST_NODES nodes (heights, last rank) (the kernel's first_reaches)."""
+        when played); None past FIRST_NODES nodes (heights, last rank) (the kernel's first_fill)."""
         height, columns, rows = self.height[:], self.columns, self.rows
         nodes: set[tuple[tuple[int, ...], int]] = set()
         reach: set[tuple[int, ...]] = set()
@@ -450,13 +449,13 @@ class _Tables:
                         return False
             return True
 
-        return reach if fill(self.top) else None
+        return reach if fill(top) else None
 
     def _first_rest(self, lo: list[int], rest: list[int], top: int) -> bool:
         """Can the walk under way clear what a last walk of turn 1 leaves, stopping at heights ``lo``?
         Where its walks are too many to know, as far as the matching tells (the kernel's first_rest)."""
         if self.firsts is False:
-            self.firsts = self._first_walks()
+            self.firsts = self._first_walks(top)
         if self.firsts is None:
             return not deficit(rest, [0] * RANKS, top, self.flags)
         assert isinstance(self.firsts, set)
