@@ -84,9 +84,11 @@ typedef struct Ctx {
     unsigned under[NRANK]; /* bit q set: rank r may go onto a card of rank q (a walk's step back, see walk_back) */
     unsigned below[MAXC][MAXH + 1];      /* ranks among the deepest h cards of a column */
     unsigned below_onto[MAXC][MAXH + 1]; /* the ranks that may go onto one of them */
-    /* runs (separated by other cards) among the deepest h cards of a column of cards ranked below t
-     * (low_runs[c][h][t]) and above t (high_runs[c][h][t]) */
-    unsigned char low_runs[MAXC][MAXH + 1][16], high_runs[MAXC][MAXH + 1][16];
+    /* runs (separated by other cards) among the deepest h cards of column c of the cards before and after
+     * position t on the line of ranks cut at z (see blocked): line_runs + ((z * ncols + c) * (hmax + 1) +
+     * h) * 32 + t and 16 bytes on; z 0 (Ace to King) alone without wrapping, 1 .. 13 alone with it */
+    unsigned char *line_runs;
+    int hmax; /* the tallest column at the start */
     uint64_t wcol[MAXC], widx;
     int cnt[NRANK];
     int *pre; /* (S + 1) x NRANK prefix counts of the stock */
@@ -459,107 +461,113 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
     return d > 0 ? d : 0;
 }
 
-/* 1 if the tableau cannot be cleared because the foundation cannot come into the ends of the rank
- * ladder often enough. The ladder is a line of ranks: Ace to King, or with wrapping, the circle cut at a
- * rank with no card and no start (none: 0). Take the cards before position t on it: in a column they lie
- * in separate runs (other cards between them), and between two runs the foundation leaves them, so each
- * run needs its own way in: a start before t (the top, a stock card in the window), or a card at t taking
- * one at t - 1. So that pair is matched at least (runs in the column with most) - (starts before t)
- * times; likewise after t with the pair (t, t + 1). The matching with all those pairs forced is redone.
- * (The plain matching lets such cards serve each other in a cycle that the foundation never enters.) */
-static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
-    if (starts[0] || cnt[0] || top == 0 || top == NOTOP) return 0;
-    int line[13], pos[NRANK], n = 13, z = 0;
-    if (x->flags & F_WRAP) {
-        for (int r = 1; r <= 13 && !z; r++)
-            if (!cnt[r] && !starts[r] && top != r) z = r;
-        if (!z) return 0;
-        n = 12;
+/* Cards on one cut of the rank ladder: the forced ways in (see blocked), from the most runs in one column of
+ * the cards before (low[t]) and after (high[t]) position t on the line of ranks line[0 .. n-1], each arc
+ * also entered from outside the line at most slack times. 1 if the arcs need more ways in than the
+ * pairs can give, or the matching with those pairs forced leaves a card of the tableau unmatched. */
+static int ways_in(const Ctx *x, const int *cnt, const int *starts, int top, const int *line, int n,
+                   const unsigned char *low, const unsigned char *high, int slack) {
+    int L[NRANK], R[NRANK], sc[13], n0 = 0, m = 0, all = 0;
+    for (int r = 1; r < NRANK; r++) {
+        L[r] = cnt[r] + starts[r] + (top == r);
+        R[r] = cnt[r];
+        n0 += R[r];
     }
+    if (!(x->flags & F_KINGS_PRED)) L[13] = 0; /* nothing goes onto a King */
     for (int i = 0; i < n; i++) {
-        line[i] = z ? (z + i) % 13 + 1 : i + 1;
-        pos[line[i]] = i;
-    }
-    /* the most runs in one column of cards before / after position t */
-    unsigned char low[16] = {0}, high[16] = {0};
-    if (!z) { /* the kernel's tables, by rank */
-#ifdef __SSE2__
-        __m128i lv = _mm_setzero_si128(), hv = _mm_setzero_si128();
-        for (int c = 0; c < x->ncols; c++) {
-            lv = _mm_max_epu8(lv, _mm_loadu_si128((const __m128i *)x->low_runs[c][x->height[c]]));
-            hv = _mm_max_epu8(hv, _mm_loadu_si128((const __m128i *)x->high_runs[c][x->height[c]]));
-        }
-        unsigned char lt[16], ht[16];
-        _mm_storeu_si128((__m128i *)lt, lv);
-        _mm_storeu_si128((__m128i *)ht, hv);
-        memcpy(low, lt + 1, 15);
-        memcpy(high, ht + 1, 15);
-#else
-        for (int c = 0; c < x->ncols; c++) {
-            const unsigned char *l = x->low_runs[c][x->height[c]], *h = x->high_runs[c][x->height[c]];
-            for (int t = 0; t < 15; t++) {
-                low[t] = l[t + 1] > low[t] ? l[t + 1] : low[t];
-                high[t] = h[t + 1] > high[t] ? h[t + 1] : high[t];
-            }
-        }
-#endif
-    } else {
-        for (int c = 0; c < x->ncols; c++) {
-            int dl[14] = {0}, dh[14] = {0}, prev = -1; /* card i starts a run for t in a range */
-            for (int i = 0; i < x->height[c]; i++) {
-                int p = pos[x->cards[c][i]];
-                int up = prev < 0 ? n - 1 : prev, down = prev < 0 ? 0 : prev;
-                if (p + 1 <= up) { /* before t: p < t <= prev */
-                    dl[p + 1]++;
-                    dl[up + 1]--;
-                }
-                if (down <= p - 1) { /* after t: prev <= t < p */
-                    dh[down]++;
-                    dh[p]--;
-                }
-                prev = p;
-            }
-            for (int t = 0, a = 0, b = 0; t < n; t++) {
-                a += dl[t];
-                b += dh[t];
-                if (a > low[t]) low[t] = (unsigned char)a;
-                if (b > high[t]) high[t] = (unsigned char)b;
-            }
-        }
-    }
-    int sc[13], A[13], B[13], n0 = 0, m = 0, all = 0;
-    for (int i = 0; i < n; i++) {
-        int r = line[i], l = cnt[r] + starts[r] + (top == r);
-        sc[i] = starts[r] + (top == r);
-        if (r == 13 && !(x->flags & F_KINGS_PRED)) l = sc[i] = 0; /* nothing goes onto a King */
-        A[i] = (i & 1) ? l : cnt[r]; /* R L R L .. by position */
-        B[i] = (i & 1) ? cnt[r] : l; /* L R L R .. */
+        int r = line[i];
+        sc[i] = r == 13 && !(x->flags & F_KINGS_PRED) ? 0 : starts[r] + (top == r);
         all += sc[i];
-        n0 += cnt[r];
     }
     int under = 0; /* starts before t */
     for (int t = 0; t < n; t++) {
-        int f = low[t] - under; /* position t takes t - 1 at least f times */
+        int f = low[t] - under - slack; /* position t takes t - 1 at least f times */
         if (f > 0) {
-            int *s = (t & 1) ? A : B;
-            if (s[t - 1] < f || s[t] < f) return 1;
-            s[t - 1] -= f;
-            s[t] -= f;
+            int a = line[t], b = line[t - 1];
+            if (L[a] < f || R[b] < f) return 1;
+            L[a] -= f;
+            R[b] -= f;
             m += f;
         }
         under += sc[t];
-        f = high[t] - (all - under); /* position t takes t + 1 at least f times */
+        f = high[t] - (all - under) - slack; /* position t takes t + 1 at least f times */
         if (f > 0) {
-            int *s = (t & 1) ? A : B;
-            if (s[t] < f || s[t + 1] < f) return 1;
-            s[t] -= f;
-            s[t + 1] -= f;
+            int a = line[t], b = line[t + 1];
+            if (L[a] < f || R[b] < f) return 1;
+            L[a] -= f;
+            R[b] -= f;
             m += f;
         }
     }
     if (!m) return 0; /* nothing forced: the plain matching, which bound found enough (deficit 0) */
-    m += path_matching(A, n) + path_matching(B, n);
-    return n0 > m;
+    int seq[26]; /* as in deficit: R1 L2 R3 .. R13, then L1 R2 L3 .. L13 */
+    for (int r = 1; r <= 13; r++) {
+        seq[r - 1] = (r & 1) ? R[r] : L[r];
+        seq[r + 12] = (r & 1) ? L[r] : R[r];
+    }
+    int matched = x->flags & F_WRAP ? cycle_matching(seq) : path_matching(seq, 13) + path_matching(seq + 13, 13);
+    return n0 > m + matched;
+}
+
+/* The most runs in one column of the cards before / after position t of a cut of the ladder, from a table
+ * by column and height (32 bytes an entry: 16 before, 16 after). */
+static inline void most_runs(const Ctx *x, const unsigned char *table, unsigned char *low, unsigned char *high) {
+    int stride = (x->hmax + 1) * 32;
+#ifdef __SSE2__
+    __m128i lv = _mm_setzero_si128(), hv = _mm_setzero_si128();
+    for (int c = 0; c < x->ncols; c++) {
+        const unsigned char *e = table + c * stride + x->height[c] * 32;
+        lv = _mm_max_epu8(lv, _mm_loadu_si128((const __m128i *)e));
+        hv = _mm_max_epu8(hv, _mm_loadu_si128((const __m128i *)(e + 16)));
+    }
+    _mm_storeu_si128((__m128i *)low, lv);
+    _mm_storeu_si128((__m128i *)high, hv);
+#else
+    memset(low, 0, 16);
+    memset(high, 0, 16);
+    for (int c = 0; c < x->ncols; c++) {
+        const unsigned char *e = table + c * stride + x->height[c] * 32;
+        for (int t = 0; t < 16; t++) {
+            if (e[t] > low[t]) low[t] = e[t];
+            if (e[16 + t] > high[t]) high[t] = e[16 + t];
+        }
+    }
+#endif
+}
+
+/* 1 if the tableau cannot be cleared because the foundation cannot come into parts of the rank ladder often
+ * enough. Cut the ladder at a rank z: a line of ranks, Ace to King (z none), or with wrapping, the circle
+ * from z + 1 round to z - 1. Take the cards before position t on it: in a column they lie in separate runs
+ * (other cards between them), and between two runs the foundation leaves them, so each run needs its own
+ * way in: a start before t (the top, a stock card in the window), a card or start of rank z taking one at
+ * position 0 (at most slack times: the cards and starts of rank z), or a card at t taking one at t - 1.
+ * So that pair is matched at least (runs in the column with most) - (starts before t) - slack times;
+ * likewise after t with the pair (t, t + 1). The matching with all those pairs forced is redone. (The
+ * plain matching lets such cards serve each other in a cycle that the foundation never enters.) With
+ * wrapping the circle is cut at every rank with no card and no start, and on two decks also at every rank
+ * with at most ARC_SLACK (fifteenth session; before, only at the first rank with none: wrap+double deals
+ * 44, 72, 7, 40, 3, 17, 27, 43, 39 and 92, 37.9M -> 32.9M positions and 21.5 -> 18.8 s. On one deck the
+ * ranks with one card are many, and cutting at them cost more than it saved: wrap deals 1-1000, 57.3M ->
+ * 50.1M positions but 9.2 -> 11.8 s; at the ranks with none, 56.8M and 8.5 s). */
+#define ARC_SLACK 1
+static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
+    if (starts[0] || cnt[0] || top == 0 || top == NOTOP) return 0;
+    int line[13];
+    unsigned char low[16], high[16];
+    if (!(x->flags & F_WRAP)) {
+        for (int i = 0; i < 13; i++) line[i] = i + 1;
+        most_runs(x, x->line_runs, low, high);
+        return ways_in(x, cnt, starts, top, line, 13, low, high, 0);
+    }
+    for (int z = 1; z <= 13; z++) {
+        int slack = cnt[z] + starts[z] + (top == z);
+        if (z == 13 && !(x->flags & F_KINGS_PRED)) slack = 0;
+        if (slack > (x->flags & F_LASTWALK ? ARC_SLACK : 0)) continue;
+        for (int i = 0; i < 12; i++) line[i] = (z + i) % 13 + 1;
+        most_runs(x, x->line_runs + (size_t)z * (size_t)x->ncols * (size_t)(x->hmax + 1) * 32, low, high);
+        if (ways_in(x, cnt, starts, top, line, 12, low, high, slack)) return 1;
+    }
+    return 0;
 }
 
 /* The starts the stock cards idx .. idx+u-1 give, by rank. */
@@ -1644,6 +1652,7 @@ static void ctx_free(Ctx *x) {
         if (x->partner) x->partner->partner = NULL;
         slots_free(x->table, x->mask + 1, x->width);
         free(x->pre);
+        free(x->line_runs);
         free(x->lkey);
         free(x->lidx);
         free(x->lparent);
@@ -1652,6 +1661,30 @@ static void ctx_free(Ctx *x) {
         for (int k = 0; k < DUE_AHEAD; k++) free(x->ahead[k]);
         free(x);
     }
+}
+
+/* The tables of runs on the lines of ranks (see blocked and Ctx.line_runs); 0 without memory. */
+static int runs_new(Ctx *x) {
+    for (int c = 0; c < x->ncols; c++)
+        if (x->height[c] > x->hmax) x->hmax = x->height[c];
+    int zlo = x->flags & F_WRAP ? 1 : 0, zhi = x->flags & F_WRAP ? 13 : 0;
+    size_t per = (size_t)x->ncols * (size_t)(x->hmax + 1) * 32;
+    x->line_runs = (unsigned char *)calloc((size_t)(zhi + 1) * per, 1);
+    if (!x->line_runs) return 0;
+    for (int z = zlo; z <= zhi; z++)
+        for (int c = 0; c < x->ncols; c++) {
+            unsigned char *e = x->line_runs + (size_t)z * per + (size_t)c * (size_t)(x->hmax + 1) * 32;
+            for (int i = 0, below = -1; i < x->height[c]; i++, e += 32) {
+                int r = x->cards[c][i], p = -1; /* the card's position on the line (-1: not on it) */
+                if (r >= 1 && r <= 13 && r != z) p = z ? (r - z + 12) % 13 : r - 1;
+                for (int t = 0; t < 16; t++) { /* a run starts here if the card below it is not one of them */
+                    e[32 + t] = (unsigned char)(e[t] + (p >= 0 && p < t && !(below >= 0 && below < t)));
+                    e[48 + t] = (unsigned char)(e[16 + t] + (p > t && !(below > t)));
+                }
+                below = p;
+            }
+        }
+    return 1;
 }
 
 /* A context for the position (no visited set yet), its start key in *key and its tableau cards in *left;
@@ -1727,12 +1760,11 @@ static Ctx *ctx_new(PyObject *columns, Py_buffer *stock, int top, Py_buffer *adj
             x->cnt[r]++;
             x->below[c][i + 1] = x->below[c][i] | 1u << r;
             x->below_onto[c][i + 1] = x->below_onto[c][i] | x->onto[r];
-            for (int t = 0; t < 16; t++) { /* a run starts here if the card above it is outside */
-                int p = i ? x->cards[c][i - 1] : -1;
-                x->low_runs[c][i + 1][t] = (unsigned char)(x->low_runs[c][i][t] + (r < t && !(p >= 0 && p < t)));
-                x->high_runs[c][i + 1][t] = (unsigned char)(x->high_runs[c][i][t] + (r > t && !(p > t)));
-            }
         }
+    if (!runs_new(x)) {
+        PyErr_NoMemory();
+        goto fail;
+    }
     x->heights_too = x->ibits && top != NOTOP;
     x->pre = (int *)calloc((size_t)(x->S + 1) * NRANK, sizeof(int));
     if (!x->pre) {

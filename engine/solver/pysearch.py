@@ -99,51 +99,79 @@ def _most_runs(columns: list[list[int]], inside: set[int]) -> int:
     return most
 
 
+ARC_SLACK = 1
+"""With wrapping on two decks, the circle of ranks is cut at each rank with at most this many cards and
+starts (the kernel's ARC_SLACK, see blocked); on one deck, at each rank with none."""
+
+
+def _ways_in(
+    columns: list[list[int]],
+    cnt: list[int],
+    starts: list[int],
+    top: int,
+    flags: int,
+    line: list[int],
+    slack: int,
+) -> bool:
+    """The forced ways in on one cut of the ladder, the line of ranks ``line`` (see blocked), each arc also
+    entered from outside the line at most ``slack`` times: True if the arcs need more ways in than the
+    pairs can give, or the matching with those pairs forced leaves a card of the tableau unmatched."""
+    pred = [0] * (RANKS + 1)  # predecessors by rank: cards, starts and the top
+    right = [0] * (RANKS + 1)  # cards by rank
+    for r in range(1, RANKS):
+        pred[r] = cnt[r] + starts[r] + (top == r)
+        right[r] = cnt[r]
+    kings = not flags & KINGS_PRED  # nothing goes onto a King
+    if kings:
+        pred[13] = 0
+    sc = [0 if kings and r == 13 else starts[r] + (top == r) for r in line]
+    cards, forced = sum(right), 0
+    for t in range(len(line)):
+        for inside, a, b in ((line[:t], t, t - 1), (line[t + 1 :], t, t + 1)):
+            # the cards before t need a way in from t (t takes t - 1); those after t, from t (t takes t + 1)
+            ways = sum(sc[:t]) if b < a else sum(sc[t + 1 :])
+            f = _most_runs(columns, set(inside)) - ways - slack
+            if f > 0:
+                if pred[line[a]] < f or right[line[b]] < f:
+                    return True
+                pred[line[a]] -= f
+                right[line[b]] -= f
+                forced += f
+    if not forced:
+        return False
+    ranks = range(1, 14)
+    odd_right = [right[r] if r & 1 else pred[r] for r in ranks]  # R1 L2 R3 .. R13, as in deficit
+    odd_left = [pred[r] if r & 1 else right[r] for r in ranks]  # L1 R2 L3 .. L13
+    if flags & WRAP:
+        matched = _cycle_matching(odd_right + odd_left)
+    else:
+        matched = _path_matching(odd_right) + _path_matching(odd_left)
+    return cards > forced + matched
+
+
 def blocked(columns: list[list[int]], cnt: list[int], starts: list[int], top: int, flags: int) -> bool:
     """Can the tableau (``columns``, counted in ``cnt``) not be cleared because the foundation cannot come
-    into the ends of the rank ladder often enough? The ladder is a line of ranks: Ace to King, or with
-    wrapping, the circle cut at a rank with no card and no start (none: False). Take the cards before
-    position t on it: in a column they lie in separate runs (other cards between them), and between two
-    runs the foundation leaves them, so each run needs its own way in: a start before t (the top, a stock
-    card turned), or a card at t taking one at t - 1. So that pair is matched at least (runs in the column
-    with most) - (starts before t) times; likewise after t with the pair (t, t + 1). The matching with all
-    those pairs forced is redone. (The plain matching lets such cards serve each other in a cycle that the
-    foundation never enters.)"""
+    into parts of the rank ladder often enough? Cut the ladder at a rank z: a line of ranks, Ace to King
+    (no z), or with wrapping, the circle from z + 1 round to z - 1. Take the cards before position t on
+    it: in a column they lie in separate runs (other cards between them), and between two runs the
+    foundation leaves them, so each run needs its own way in: a start before t (the top, a stock card
+    turned), a card or start of rank z taking one at position 0 (at most as often as there are such), or a
+    card at t taking one at t - 1. So that pair is matched at least (runs in the column with most) -
+    (starts before t) - (cards and starts of rank z) times; likewise after t with the pair (t, t + 1). The
+    matching with all those pairs forced is redone. (The plain matching lets such cards serve each other
+    in a cycle that the foundation never enters.) With wrapping the circle is cut at every rank with no
+    card and no start, and on two decks also at every rank with at most ARC_SLACK."""
     if starts[0] or cnt[0] or top in (0, NO_TOP):
         return False
-    line = list(range(1, 14))
-    if flags & WRAP:
-        cuts = [r for r in range(1, 14) if not cnt[r] and not starts[r] and top != r]
-        if not cuts:
-            return False
-        line = [(cuts[0] + i) % 13 + 1 for i in range(12)]
-    n = len(line)
-    pos = {r: i for i, r in enumerate(line)}
-    sc = [starts[r] + (top == r) for r in line]
-    pred = [cnt[r] + starts[r] + (top == r) for r in line]
-    if not flags & KINGS_PRED and 13 in pos:  # nothing goes onto a King
-        sc[pos[13]] = pred[pos[13]] = 0
-    odd = [pred[i] if i & 1 else cnt[line[i]] for i in range(n)]  # R L R L .. by position
-    even = [cnt[line[i]] if i & 1 else pred[i] for i in range(n)]  # L R L R ..
-    forced = 0
-    for t in range(n):
-        f = _most_runs(columns, set(line[:t])) - sum(sc[:t])  # position t takes t - 1
-        if f > 0:
-            seq = odd if t & 1 else even
-            if seq[t - 1] < f or seq[t] < f:
-                return True
-            seq[t - 1] -= f
-            seq[t] -= f
-            forced += f
-        f = _most_runs(columns, set(line[t + 1 :])) - sum(sc[t + 1 :])  # position t takes t + 1
-        if f > 0:
-            seq = odd if t & 1 else even
-            if seq[t] < f or seq[t + 1] < f:
-                return True
-            seq[t] -= f
-            seq[t + 1] -= f
-            forced += f
-    return sum(cnt[r] for r in line) > forced + _path_matching(odd) + _path_matching(even)
+    if not flags & WRAP:
+        return _ways_in(columns, cnt, starts, top, flags, list(range(1, 14)), 0)
+    most = ARC_SLACK if flags & LAST_WALK else 0
+    for z in range(1, 14):
+        slack = 0 if z == 13 and not flags & KINGS_PRED else cnt[z] + starts[z] + (top == z)
+        line = [(z + i) % 13 + 1 for i in range(12)]
+        if slack <= most and _ways_in(columns, cnt, starts, top, flags, line, slack):
+            return True
+    return False
 
 
 FRINGE_LOG_MAX = 1 << 24

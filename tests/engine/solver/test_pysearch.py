@@ -233,10 +233,24 @@ class TestBlocked:
         hole = make_hole([*self.COLUMNS], foundation="9C", rules=Rules(wrap=True))
         assert self._blocked(hole)  # no Ace anywhere: the circle is the line 2 .. K
         assert brute_force(hole) == 4
-        everything = make_hole(
-            [*self.COLUMNS, "AS 2S 3S 4S 5S 6S QS KS"], foundation="9C", rules=Rules(wrap=True)
+
+    def test_with_wrapping_a_rank_alone_is_a_cut_with_one_way_in(self, make_hole, brute_force) -> None:
+        # every rank is there, but the 9 is the top alone: cut there, the line T .. 8 is entered across it
+        # once at most, and the other ways in are too few for its runs (7 8 | T | 7 8, and the J); on two
+        # decks, that is (on one, the circle is cut only at a missing rank)
+        columns = [*self.COLUMNS, "AS 2S 3S 4S 5S 6S QS KS"]
+        everything = make_hole(columns, foundation="9C", rules=Rules(decks=2, wrap=True))
+        assert self._blocked(everything)
+        assert brute_force(everything) > 0
+        assert not self._blocked(make_hole(columns, foundation="9C", rules=Rules(wrap=True)))
+        # with every rank twice over (and a 9 more in the stock) there is no such cut to reason on
+        twice = make_hole(
+            [*self.COLUMNS, "AS 2S 3S 4S 5S 6S QS KS", "AH 2H 3H 4H 5H 6H QH KH 9S JS"],
+            foundation="9C",
+            stock="9H",
+            rules=Rules(decks=2, wrap=True),
         )
-        assert not self._blocked(everything)  # every rank is there: no line to reason on
+        assert not self._blocked(twice)
 
     def test_a_king_on_top_is_no_way_in_under_strict_rules(self, make_hole, brute_force) -> None:
         hole = make_hole([*self.COLUMNS], foundation="KD", stock="9C")
