@@ -353,7 +353,8 @@ class _Tables:
 
     def _walks_fail(self, idx: int, klo: int, u: int, khi: int, top: int) -> int:
         """0 if some last walk of the turns klo..u clears what the walks before it leave; else the first
-        later turn, up to khi, whose walk may (khi + 1: none). The walks are tried backwards, together,
+        later turn, up to khi, whose walk may (one of the walks' cards goes onto its stock card; khi + 1:
+        none). The walks are tried backwards, together,
         taking columns from the bottom up (the last card played is a column's bottom card), each node
         (cards taken, last rank) once; where the card taken could go onto a walk's start, the rest is
         matched with the starts before it. Past LAST_WALK_NODES nodes clearing is not ruled out. The
@@ -415,13 +416,8 @@ class _Tables:
                         self.hints[ksu[k]] = (lo[:], [self.cnt[q] - cnt[q] for q in range(RANKS)])
                         return True
                 due_later = m & ~due_now & ((1 << (kmin - klo)) - 1)
-                if due_later and (
-                    taken == left or not deficit(cnt, kstarts[due_later.bit_length() - 1], top, flags)
-                ):
-                    for k in range(due_later.bit_length()):  # the first of them that clears
-                        if due_later >> k & 1 and (taken == left or not deficit(cnt, kstarts[k], top, flags)):
-                            kmin = klo + k
-                            break
+                if due_later:  # the first of them
+                    kmin = klo + (due_later & -due_later).bit_length() - 1
             return self._walk_back(lo, cnt, r, taken, walk_from)
 
         found = self._walk_back(lo, cnt, None, 0, walk_from)
