@@ -461,27 +461,29 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
     return d > 0 ? d : 0;
 }
 
-/* Cards on one cut of the rank ladder: the forced ways in (see blocked), from the most runs in one column of
- * the cards before (low[t]) and after (high[t]) position t on the line of ranks line[0 .. n-1], each arc
- * also entered from outside the line at most slack times. 1 if the arcs need more ways in than the
- * pairs can give, or the matching with those pairs forced leaves a card of the tableau unmatched. */
-static int ways_in(const Ctx *x, const int *cnt, const int *starts, int top, const int *line, int n,
-                   const unsigned char *low, const unsigned char *high, int slack) {
-    int L[NRANK], R[NRANK], sc[13], n0 = 0, m = 0, all = 0;
-    for (int r = 1; r < NRANK; r++) {
-        L[r] = cnt[r] + starts[r] + (top == r);
-        R[r] = cnt[r];
-        n0 += R[r];
+/* Cards on one cut of the ladder: the forced ways in (see blocked). The line of ranks line[0 .. n-1], the
+ * most runs in one column of its cards before (low[t]) and after (high[t]) position t, the predecessors
+ * (cards, starts and the top) and the cards by rank (pred, cards) and the starts by rank (sc); past the
+ * line's ends, the rank z (0: none) takes the card at position 0 exactly y times and the one at n - 1 y2
+ * times. 1 if the arcs need more ways in than the pairs can give, or the matching with those pairs forced
+ * leaves a card of the tableau unmatched. */
+static int ways_in(const Ctx *x, const int *pred, const int *cards, const int *sc, const int *line, int n,
+                   const unsigned char *low, const unsigned char *high, int z, int y, int y2) {
+    int L[NRANK], R[NRANK], n0 = 0, m = y + y2, all = 0;
+    memcpy(L, pred, sizeof L);
+    memcpy(R, cards, sizeof R);
+    for (int r = 1; r < NRANK; r++) n0 += R[r];
+    if (z) {
+        int a = line[0], b = line[n - 1];
+        if (L[z] < y + y2 || R[a] < y || R[b] < y2) return 1;
+        L[z] -= y + y2;
+        R[a] -= y;
+        R[b] -= y2;
     }
-    if (!(x->flags & F_KINGS_PRED)) L[13] = 0; /* nothing goes onto a King */
-    for (int i = 0; i < n; i++) {
-        int r = line[i];
-        sc[i] = r == 13 && !(x->flags & F_KINGS_PRED) ? 0 : starts[r] + (top == r);
-        all += sc[i];
-    }
+    for (int i = 0; i < n; i++) all += sc[line[i]];
     int under = 0; /* starts before t */
     for (int t = 0; t < n; t++) {
-        int f = low[t] - under - slack; /* position t takes t - 1 at least f times */
+        int f = low[t] - under - y; /* position t takes t - 1 at least f times */
         if (f > 0) {
             int a = line[t], b = line[t - 1];
             if (L[a] < f || R[b] < f) return 1;
@@ -489,8 +491,8 @@ static int ways_in(const Ctx *x, const int *cnt, const int *starts, int top, con
             R[b] -= f;
             m += f;
         }
-        under += sc[t];
-        f = high[t] - (all - under) - slack; /* position t takes t + 1 at least f times */
+        under += sc[line[t]];
+        f = high[t] - (all - under) - y2; /* position t takes t + 1 at least f times */
         if (f > 0) {
             int a = line[t], b = line[t + 1];
             if (L[a] < f || R[b] < f) return 1;
@@ -539,33 +541,42 @@ static inline void most_runs(const Ctx *x, const unsigned char *table, unsigned 
  * enough. Cut the ladder at a rank z: a line of ranks, Ace to King (z none), or with wrapping, the circle
  * from z + 1 round to z - 1. Take the cards before position t on it: in a column they lie in separate runs
  * (other cards between them), and between two runs the foundation leaves them, so each run needs its own
- * way in: a start before t (the top, a stock card in the window), a card or start of rank z taking one at
- * position 0 (at most slack times: the cards and starts of rank z), or a card at t taking one at t - 1.
- * So that pair is matched at least (runs in the column with most) - (starts before t) - slack times;
- * likewise after t with the pair (t, t + 1). The matching with all those pairs forced is redone. (The
- * plain matching lets such cards serve each other in a cycle that the foundation never enters.) With
+ * way in: a start before t (the top, a stock card in the window), a card or start of rank z taking the
+ * card at position 0, or a card at t taking one at t - 1. So with z taking position 0's card y times,
+ * the pair (t, t - 1) is matched at least (runs in the column with most) - (starts before t) - y times;
+ * likewise after t with the pair (t, t + 1), z taking the last position's card y2 times. Each card or
+ * start of rank z takes one card at most: for each y and y2 that allows, the matching with all those pairs
+ * forced is redone, and if none leaves every card of the tableau matched, the tableau cannot be cleared.
+ * (The plain matching lets such cards serve each other in a cycle that the foundation never enters.) With
  * wrapping the circle is cut at every rank with no card and no start, and on two decks also at every rank
- * with at most ARC_SLACK (fifteenth session; before, only at the first rank with none: wrap+double deals
- * 44, 72, 7, 40, 3, 17, 27, 43, 39 and 92, 37.9M -> 32.9M positions and 21.5 -> 18.8 s. On one deck the
- * ranks with one card are many, and cutting at them cost more than it saved: wrap deals 1-1000, 57.3M ->
- * 50.1M positions but 9.2 -> 11.8 s; at the ranks with none, 56.8M and 8.5 s). */
-#define ARC_SLACK 1
+ * with at most ARC_SLACK (fifteenth session; before, only at the first rank with none: see README). */
+#define ARC_SLACK 2
 static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
     if (starts[0] || cnt[0] || top == 0 || top == NOTOP) return 0;
-    int line[13];
+    int pred[NRANK] = {0}, cards[NRANK] = {0}, sc[NRANK] = {0}, line[13];
+    for (int r = 1; r < NRANK; r++) {
+        sc[r] = starts[r] + (top == r);
+        pred[r] = cnt[r] + sc[r];
+        cards[r] = cnt[r];
+    }
+    if (!(x->flags & F_KINGS_PRED)) pred[13] = sc[13] = 0; /* nothing goes onto a King */
     unsigned char low[16], high[16];
     if (!(x->flags & F_WRAP)) {
         for (int i = 0; i < 13; i++) line[i] = i + 1;
         most_runs(x, x->line_runs, low, high);
-        return ways_in(x, cnt, starts, top, line, 13, low, high, 0);
+        return ways_in(x, pred, cards, sc, line, 13, low, high, 0, 0, 0);
     }
+    int most = x->flags & F_LASTWALK ? ARC_SLACK : 0;
     for (int z = 1; z <= 13; z++) {
-        int slack = cnt[z] + starts[z] + (top == z);
-        if (z == 13 && !(x->flags & F_KINGS_PRED)) slack = 0;
-        if (slack > (x->flags & F_LASTWALK ? ARC_SLACK : 0)) continue;
+        int slack = pred[z];
+        if (slack > most) continue;
         for (int i = 0; i < 12; i++) line[i] = (z + i) % 13 + 1;
         most_runs(x, x->line_runs + (size_t)z * (size_t)x->ncols * (size_t)(x->hmax + 1) * 32, low, high);
-        if (ways_in(x, cnt, starts, top, line, 12, low, high, slack)) return 1;
+        int out = 1;
+        for (int y = 0; y <= slack && out; y++)
+            for (int y2 = 0; y + y2 <= slack && out; y2++)
+                out = ways_in(x, pred, cards, sc, line, 12, low, high, z, y, y2);
+        if (out) return 1;
     }
     return 0;
 }

@@ -99,7 +99,7 @@ def _most_runs(columns: list[list[int]], inside: set[int]) -> int:
     return most
 
 
-ARC_SLACK = 1
+ARC_SLACK = 2
 """With wrapping on two decks, the circle of ranks is cut at each rank with at most this many cards and
 starts (the kernel's ARC_SLACK, see blocked); on one deck, at each rank with none."""
 
@@ -111,11 +111,12 @@ def _ways_in(
     top: int,
     flags: int,
     line: list[int],
-    slack: int,
+    cut: tuple[int, int, int] = (0, 0, 0),
 ) -> bool:
-    """The forced ways in on one cut of the ladder, the line of ranks ``line`` (see blocked), each arc also
-    entered from outside the line at most ``slack`` times: True if the arcs need more ways in than the
-    pairs can give, or the matching with those pairs forced leaves a card of the tableau unmatched."""
+    """The forced ways in on one cut of the ladder, the line of ranks ``line`` (see blocked); past the
+    line's ends, the rank z of ``cut`` (z, y, y2) (0: none) takes the card at its first position exactly y
+    times and the one at its last y2 times. True if the arcs need more ways in than the pairs can give, or
+    the matching with those pairs forced leaves a card of the tableau unmatched."""
     pred = [0] * (RANKS + 1)  # predecessors by rank: cards, starts and the top
     right = [0] * (RANKS + 1)  # cards by rank
     for r in range(1, RANKS):
@@ -125,16 +126,25 @@ def _ways_in(
     if kings:
         pred[13] = 0
     sc = [0 if kings and r == 13 else starts[r] + (top == r) for r in line]
-    cards, forced = sum(right), 0
+    z, y, y2 = cut
+    cards, forced = sum(right), y + y2
+    if z:
+        if pred[z] < y + y2 or right[line[0]] < y or right[line[-1]] < y2:
+            return True
+        pred[z] -= y + y2
+        right[line[0]] -= y
+        right[line[-1]] -= y2
     for t in range(len(line)):
-        for inside, a, b in ((line[:t], t, t - 1), (line[t + 1 :], t, t + 1)):
-            # the cards before t need a way in from t (t takes t - 1); those after t, from t (t takes t + 1)
-            ways = sum(sc[:t]) if b < a else sum(sc[t + 1 :])
-            f = _most_runs(columns, set(inside)) - ways - slack
+        # the cards before t need a way in from t (t takes t - 1), those after t from t (t takes t + 1)
+        for inside, b, ways in (
+            (line[:t], t - 1, sum(sc[:t]) + y),
+            (line[t + 1 :], t + 1, sum(sc[t + 1 :]) + y2),
+        ):
+            f = _most_runs(columns, set(inside)) - ways
             if f > 0:
-                if pred[line[a]] < f or right[line[b]] < f:
+                if pred[line[t]] < f or right[line[b]] < f:
                     return True
-                pred[line[a]] -= f
+                pred[line[t]] -= f
                 right[line[b]] -= f
                 forced += f
     if not forced:
@@ -155,21 +165,26 @@ def blocked(columns: list[list[int]], cnt: list[int], starts: list[int], top: in
     (no z), or with wrapping, the circle from z + 1 round to z - 1. Take the cards before position t on
     it: in a column they lie in separate runs (other cards between them), and between two runs the
     foundation leaves them, so each run needs its own way in: a start before t (the top, a stock card
-    turned), a card or start of rank z taking one at position 0 (at most as often as there are such), or a
-    card at t taking one at t - 1. So that pair is matched at least (runs in the column with most) -
-    (starts before t) - (cards and starts of rank z) times; likewise after t with the pair (t, t + 1). The
-    matching with all those pairs forced is redone. (The plain matching lets such cards serve each other
+    turned), a card or start of rank z taking the card at position 0, or a card at t taking one at t - 1.
+    So with z taking position 0's card y times, that pair is matched at least (runs in the column with
+    most) - (starts before t) - y times; likewise after t with the pair (t, t + 1), z taking the last
+    position's card y2 times. Each card or start of rank z takes one card at most: for each y and y2 that
+    allows, the matching with all those pairs forced is redone, and if none leaves every card of the
+    tableau matched, the tableau cannot be cleared. (The plain matching lets such cards serve each other
     in a cycle that the foundation never enters.) With wrapping the circle is cut at every rank with no
     card and no start, and on two decks also at every rank with at most ARC_SLACK."""
     if starts[0] or cnt[0] or top in (0, NO_TOP):
         return False
     if not flags & WRAP:
-        return _ways_in(columns, cnt, starts, top, flags, list(range(1, 14)), 0)
+        return _ways_in(columns, cnt, starts, top, flags, list(range(1, 14)))
     most = ARC_SLACK if flags & LAST_WALK else 0
     for z in range(1, 14):
         slack = 0 if z == 13 and not flags & KINGS_PRED else cnt[z] + starts[z] + (top == z)
+        if slack > most:
+            continue
         line = [(z + i) % 13 + 1 for i in range(12)]
-        if slack <= most and _ways_in(columns, cnt, starts, top, flags, line, slack):
+        splits = [(z, y, y2) for y in range(slack + 1) for y2 in range(slack + 1 - y)]
+        if all(_ways_in(columns, cnt, starts, top, flags, line, cut) for cut in splits):
             return True
     return False
 
