@@ -461,18 +461,17 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
     return d > 0 ? d : 0;
 }
 
-/* Cards on one cut of the ladder: the forced ways in (see blocked). The line of ranks line[0 .. n-1], the
- * most runs in one column of its cards before (low[t]) and after (high[t]) position t, the predecessors
- * (cards, starts and the top) and the cards by rank (pred, cards) and the starts by rank (sc); past the
+/* Cards on one cut of the ladder: the forced ways in (see blocked). The line of ranks line[0 .. n-1] and
+ * the ways in its cards before (lo[t]) and after (hi[t]) position t need besides the starts there; the
+ * predecessors (cards, starts and the top) and the cards by rank (pred, cards), n0 cards in all; past the
  * line's ends, the rank z (0: none) takes the card at position 0 exactly y times and the one at n - 1 y2
  * times. 1 if the arcs need more ways in than the pairs can give, or the matching with those pairs forced
  * leaves a card of the tableau unmatched. */
-static int ways_in(const Ctx *x, const int *pred, const int *cards, const int *sc, const int *line, int n,
-                   const unsigned char *low, const unsigned char *high, int z, int y, int y2) {
-    int L[NRANK], R[NRANK], n0 = 0, m = y + y2, all = 0;
+static int ways_in(const Ctx *x, const int *pred, const int *cards, int n0, const int *line, int n,
+                   const int *lo, const int *hi, int z, int y, int y2) {
+    int L[NRANK], R[NRANK], m = y + y2;
     memcpy(L, pred, sizeof L);
     memcpy(R, cards, sizeof R);
-    for (int r = 1; r < NRANK; r++) n0 += R[r];
     if (z) {
         int a = line[0], b = line[n - 1];
         if (L[z] < y + y2 || R[a] < y || R[b] < y2) return 1;
@@ -480,10 +479,8 @@ static int ways_in(const Ctx *x, const int *pred, const int *cards, const int *s
         R[a] -= y;
         R[b] -= y2;
     }
-    for (int i = 0; i < n; i++) all += sc[line[i]];
-    int under = 0; /* starts before t */
     for (int t = 0; t < n; t++) {
-        int f = low[t] - under - y; /* position t takes t - 1 at least f times */
+        int f = lo[t] - y; /* position t takes t - 1 at least f times */
         if (f > 0) {
             int a = line[t], b = line[t - 1];
             if (L[a] < f || R[b] < f) return 1;
@@ -491,8 +488,7 @@ static int ways_in(const Ctx *x, const int *pred, const int *cards, const int *s
             R[b] -= f;
             m += f;
         }
-        under += sc[line[t]];
-        f = high[t] - (all - under) - y2; /* position t takes t + 1 at least f times */
+        f = hi[t] - y2; /* position t takes t + 1 at least f times */
         if (f > 0) {
             int a = line[t], b = line[t + 1];
             if (L[a] < f || R[b] < f) return 1;
@@ -502,6 +498,11 @@ static int ways_in(const Ctx *x, const int *pred, const int *cards, const int *s
         }
     }
     if (!m) return 0; /* nothing forced: the plain matching, which bound found enough (deficit 0) */
+    if (x->flags & F_WRAP) { /* every card left unforced needs one of its rank's two neighbours (Hall) */
+        int lacking = R[1] > L[13] + L[2] || R[13] > L[12] + L[1];
+        for (int r = 2; r <= 12; r++) lacking |= R[r] > L[r - 1] + L[r + 1];
+        if (lacking) return 1;
+    }
     int seq[26]; /* as in deficit: R1 L2 R3 .. R13, then L1 R2 L3 .. L13 */
     for (int r = 1; r <= 13; r++) {
         seq[r - 1] = (r & 1) ? R[r] : L[r];
@@ -509,6 +510,19 @@ static int ways_in(const Ctx *x, const int *pred, const int *cards, const int *s
     }
     int matched = x->flags & F_WRAP ? cycle_matching(seq) : path_matching(seq, 13) + path_matching(seq + 13, 13);
     return n0 > m + matched;
+}
+
+/* The ways in the cards before and after each position of a line need besides its starts (see ways_in),
+ * from the most runs in one column (low, high) and the starts by rank (sc). */
+static inline void ways_needed(const int *line, int n, const unsigned char *low, const unsigned char *high,
+                               const int *sc, int *lo, int *hi) {
+    int all = 0, under = 0;
+    for (int i = 0; i < n; i++) all += sc[line[i]];
+    for (int t = 0; t < n; t++) {
+        lo[t] = low[t] - under;
+        under += sc[line[t]];
+        hi[t] = high[t] - (all - under);
+    }
 }
 
 /* The most runs in one column of the cards before / after position t of a cut of the ladder, from a table
@@ -549,22 +563,26 @@ static inline void most_runs(const Ctx *x, const unsigned char *table, unsigned 
  * forced is redone, and if none leaves every card of the tableau matched, the tableau cannot be cleared.
  * (The plain matching lets such cards serve each other in a cycle that the foundation never enters.) With
  * wrapping the circle is cut at every rank with no card and no start, and on two decks also at every rank
- * with at most ARC_SLACK (fifteenth session; before, only at the first rank with none: see README). */
+ * with at most ARC_SLACK (fifteenth session; before, only at the first rank with none: see README). The
+ * splits (y, y2) are tried in the order that most often finds one allowed soonest (wrap+double deal 72). */
 #define ARC_SLACK 2
 static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
+    static const signed char split[6][2] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 2}, {2, 0}};
     if (starts[0] || cnt[0] || top == 0 || top == NOTOP) return 0;
-    int pred[NRANK] = {0}, cards[NRANK] = {0}, sc[NRANK] = {0}, line[13];
+    int pred[NRANK] = {0}, cards[NRANK] = {0}, sc[NRANK] = {0}, line[13], lo[13], hi[13], n0 = 0;
     for (int r = 1; r < NRANK; r++) {
         sc[r] = starts[r] + (top == r);
         pred[r] = cnt[r] + sc[r];
         cards[r] = cnt[r];
+        n0 += cnt[r];
     }
     if (!(x->flags & F_KINGS_PRED)) pred[13] = sc[13] = 0; /* nothing goes onto a King */
     unsigned char low[16], high[16];
     if (!(x->flags & F_WRAP)) {
         for (int i = 0; i < 13; i++) line[i] = i + 1;
         most_runs(x, x->line_runs, low, high);
-        return ways_in(x, pred, cards, sc, line, 13, low, high, 0, 0, 0);
+        ways_needed(line, 13, low, high, sc, lo, hi);
+        return ways_in(x, pred, cards, n0, line, 13, lo, hi, 0, 0, 0);
     }
     int most = x->flags & F_LASTWALK ? ARC_SLACK : 0;
     for (int z = 1; z <= 13; z++) {
@@ -572,10 +590,17 @@ static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
         if (slack > most) continue;
         for (int i = 0; i < 12; i++) line[i] = (z + i) % 13 + 1;
         most_runs(x, x->line_runs + (size_t)z * (size_t)x->ncols * (size_t)(x->hmax + 1) * 32, low, high);
+        ways_needed(line, 12, low, high, sc, lo, hi);
+        int ya = 0, yb = 0; /* z taking more than the arcs on a side need is never better */
+        for (int t = 0; t < 12; t++) {
+            if (lo[t] > ya) ya = lo[t];
+            if (hi[t] > yb) yb = hi[t];
+        }
         int out = 1;
-        for (int y = 0; y <= slack && out; y++)
-            for (int y2 = 0; y + y2 <= slack && out; y2++)
-                out = ways_in(x, pred, cards, sc, line, 12, low, high, z, y, y2);
+        for (int i = 0; i < 6 && out; i++) {
+            int y = split[i][0], y2 = split[i][1];
+            if (y + y2 <= slack && y <= ya && y2 <= yb) out = ways_in(x, pred, cards, n0, line, 12, lo, hi, z, y, y2);
+        }
         if (out) return 1;
     }
     return 0;
