@@ -566,6 +566,9 @@ static inline void most_runs(const Ctx *x, const unsigned char *table, unsigned 
  * with at most ARC_SLACK (fifteenth session; before, only at the first rank with none: see README). The
  * splits (y, y2) are tried in the order that most often finds one allowed soonest (wrap+double deal 72). */
 #define ARC_SLACK 2
+#if ARC_SLACK > 2
+#error "blocked's table of splits goes up to ARC_SLACK 2"
+#endif
 static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
     static const signed char split[6][2] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 2}, {2, 0}};
     if (starts[0] || cnt[0] || top == 0 || top == NOTOP) return 0;
