@@ -104,28 +104,39 @@ ARC_SLACK = 2
 starts (the kernel's ARC_SLACK, see blocked); on one deck, at each rank with none."""
 
 
+def _ways_needed(
+    columns: list[list[int]], starts: list[int], top: int, flags: int, line: list[int]
+) -> tuple[list[int], list[int]]:
+    """The ways in the cards before and after each position of the line of ranks ``line`` need besides
+    the starts there (see blocked): the most separate runs of them in one column, less those starts."""
+    kings = not flags & KINGS_PRED  # a King start takes nothing
+    sc = [0 if kings and r == 13 else starts[r] + (top == r) for r in line]
+    before = [_most_runs(columns, set(line[:t])) - sum(sc[:t]) for t in range(len(line))]
+    after = [_most_runs(columns, set(line[t + 1 :])) - sum(sc[t + 1 :]) for t in range(len(line))]
+    return before, after
+
+
 def _ways_in(
-    columns: list[list[int]],
     cnt: list[int],
     starts: list[int],
     top: int,
     flags: int,
     line: list[int],
+    needed: tuple[list[int], list[int]],
     cut: tuple[int, int, int] = (0, 0, 0),
 ) -> bool:
-    """The forced ways in on one cut of the ladder, the line of ranks ``line`` (see blocked); past the
-    line's ends, the rank z of ``cut`` (z, y, y2) (0: none) takes the card at its first position exactly y
-    times and the one at its last y2 times. True if the arcs need more ways in than the pairs can give, or
-    the matching with those pairs forced leaves a card of the tableau unmatched."""
+    """The forced ways in on one cut of the ladder, the line of ranks ``line`` (see blocked), whose arcs
+    need ``needed`` (_ways_needed); past the line's ends, the rank z of ``cut`` (z, y, y2) (0: none) takes
+    the card at its first position exactly y times and the one at its last y2 times. True if the arcs need
+    more ways in than the pairs can give, or the matching with those pairs forced leaves a card of the
+    tableau unmatched."""
     pred = [0] * (RANKS + 1)  # predecessors by rank: cards, starts and the top
     right = [0] * (RANKS + 1)  # cards by rank
     for r in range(1, RANKS):
         pred[r] = cnt[r] + starts[r] + (top == r)
         right[r] = cnt[r]
-    kings = not flags & KINGS_PRED  # nothing goes onto a King
-    if kings:
+    if not flags & KINGS_PRED:  # nothing goes onto a King
         pred[13] = 0
-    sc = [0 if kings and r == 13 else starts[r] + (top == r) for r in line]
     z, y, y2 = cut
     cards, forced = sum(right), y + y2
     if z:
@@ -134,13 +145,10 @@ def _ways_in(
         pred[z] -= y + y2
         right[line[0]] -= y
         right[line[-1]] -= y2
+    before, after = needed
     for t in range(len(line)):
         # the cards before t need a way in from t (t takes t - 1), those after t from t (t takes t + 1)
-        for inside, b, ways in (
-            (line[:t], t - 1, sum(sc[:t]) + y),
-            (line[t + 1 :], t + 1, sum(sc[t + 1 :]) + y2),
-        ):
-            f = _most_runs(columns, set(inside)) - ways
+        for f, b in ((before[t] - y, t - 1), (after[t] - y2, t + 1)):
             if f > 0:
                 if pred[line[t]] < f or right[line[b]] < f:
                     return True
@@ -176,15 +184,17 @@ def blocked(columns: list[list[int]], cnt: list[int], starts: list[int], top: in
     if starts[0] or cnt[0] or top in (0, NO_TOP):
         return False
     if not flags & WRAP:
-        return _ways_in(columns, cnt, starts, top, flags, list(range(1, 14)))
+        line = list(range(1, 14))
+        return _ways_in(cnt, starts, top, flags, line, _ways_needed(columns, starts, top, flags, line))
     most = ARC_SLACK if flags & LAST_WALK else 0
     for z in range(1, 14):
         slack = 0 if z == 13 and not flags & KINGS_PRED else cnt[z] + starts[z] + (top == z)
         if slack > most:
             continue
         line = [(z + i) % 13 + 1 for i in range(12)]
+        needed = _ways_needed(columns, starts, top, flags, line)
         splits = [(z, y, y2) for y in range(slack + 1) for y2 in range(slack + 1 - y)]
-        if all(_ways_in(columns, cnt, starts, top, flags, line, cut) for cut in splits):
+        if all(_ways_in(cnt, starts, top, flags, line, needed, cut) for cut in splits):
             return True
     return False
 
