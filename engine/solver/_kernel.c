@@ -525,14 +525,21 @@ static inline void ways_needed(const int *line, int n, const unsigned char *low,
     }
 }
 
-/* The most runs in one column of the cards before / after position t of a cut of the ladder, from a table
- * by column and height (32 bytes an entry: 16 before, 16 after). */
-static inline void most_runs(const Ctx *x, const unsigned char *table, unsigned char *low, unsigned char *high) {
-    int stride = (x->hmax + 1) * 32;
+/* The table of runs on the line of ranks cut at z (see Ctx.line_runs), and its entry for column c. */
+static inline size_t runs_column(const Ctx *x) { return (size_t)(x->hmax + 1) * 32; }
+static inline unsigned char *runs_table(const Ctx *x, int z, int c) {
+    return x->line_runs + ((size_t)z * (size_t)x->ncols + (size_t)c) * runs_column(x);
+}
+
+/* The most runs in one column of the cards before / after position t of the line of ranks cut at z, from
+ * its table by column and height (32 bytes an entry: 16 before, 16 after). */
+static inline void most_runs(const Ctx *x, int z, unsigned char *low, unsigned char *high) {
+    const unsigned char *table = runs_table(x, z, 0);
+    size_t stride = runs_column(x);
 #ifdef __SSE2__
     __m128i lv = _mm_setzero_si128(), hv = _mm_setzero_si128();
     for (int c = 0; c < x->ncols; c++) {
-        const unsigned char *e = table + c * stride + x->height[c] * 32;
+        const unsigned char *e = table + (size_t)c * stride + (size_t)x->height[c] * 32;
         lv = _mm_max_epu8(lv, _mm_loadu_si128((const __m128i *)e));
         hv = _mm_max_epu8(hv, _mm_loadu_si128((const __m128i *)(e + 16)));
     }
@@ -542,7 +549,7 @@ static inline void most_runs(const Ctx *x, const unsigned char *table, unsigned 
     memset(low, 0, 16);
     memset(high, 0, 16);
     for (int c = 0; c < x->ncols; c++) {
-        const unsigned char *e = table + c * stride + x->height[c] * 32;
+        const unsigned char *e = table + (size_t)c * stride + (size_t)x->height[c] * 32;
         for (int t = 0; t < 16; t++) {
             if (e[t] > low[t]) low[t] = e[t];
             if (e[16 + t] > high[t]) high[t] = e[16 + t];
@@ -583,7 +590,7 @@ static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
     unsigned char low[16], high[16];
     if (!(x->flags & F_WRAP)) {
         for (int i = 0; i < 13; i++) line[i] = i + 1;
-        most_runs(x, x->line_runs, low, high);
+        most_runs(x, 0, low, high);
         ways_needed(line, 13, low, high, sc, lo, hi);
         return ways_in(x, pred, cards, n0, line, 13, lo, hi, 0, 0, 0);
     }
@@ -592,7 +599,7 @@ static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
         int slack = pred[z];
         if (slack > most) continue;
         for (int i = 0; i < 12; i++) line[i] = (z + i) % 13 + 1;
-        most_runs(x, x->line_runs + (size_t)z * (size_t)x->ncols * (size_t)(x->hmax + 1) * 32, low, high);
+        most_runs(x, z, low, high);
         ways_needed(line, 12, low, high, sc, lo, hi);
         int ya = 0, yb = 0; /* z taking more than the arcs on a side need is never better */
         for (int t = 0; t < 12; t++) {
@@ -1033,7 +1040,8 @@ static int walk_fits(Ctx *x, int su, int idx, int k, const int *starts, int top)
 
 /* 1 if no last walk of the turns klo .. u (stock cards idx+klo-1 .. idx+u-1) clears what the walks
  * before it leave, and then in x->walk_kmin the first later turn, up to khi, whose walk may (one of the
- * walk's cards goes onto its stock card; khi + 1: none). Each walk tried first is the last one found from a stock card of its rank (see walk_fits). */
+ * walks' cards goes onto its stock card; khi + 1: none). Each walk tried first is the last one found from
+ * a stock card of its rank (see walk_fits). */
 static int walks_fail(Ctx *x, int idx, int klo, int u, int khi, int top) {
     LastWalk w;
     unsigned ranks = tableau_ranks(x);
@@ -1703,12 +1711,11 @@ static int runs_new(Ctx *x) {
     for (int c = 0; c < x->ncols; c++)
         if (x->height[c] > x->hmax) x->hmax = x->height[c];
     int zlo = x->flags & F_WRAP ? 1 : 0, zhi = x->flags & F_WRAP ? 13 : 0;
-    size_t per = (size_t)x->ncols * (size_t)(x->hmax + 1) * 32;
-    x->line_runs = (unsigned char *)calloc((size_t)(zhi + 1) * per, 1);
+    x->line_runs = (unsigned char *)calloc((size_t)(zhi + 1) * (size_t)x->ncols * runs_column(x), 1);
     if (!x->line_runs) return 0;
     for (int z = zlo; z <= zhi; z++)
         for (int c = 0; c < x->ncols; c++) {
-            unsigned char *e = x->line_runs + (size_t)z * per + (size_t)c * (size_t)(x->hmax + 1) * 32;
+            unsigned char *e = runs_table(x, z, c);
             for (int i = 0, below = -1; i < x->height[c]; i++, e += 32) {
                 int r = x->cards[c][i], p = -1; /* the card's position on the line (-1: not on it) */
                 if (r >= 1 && r <= 13 && r != z) p = z ? (r - z + 12) % 13 : r - 1;

@@ -379,12 +379,12 @@ class _Tables:
     def _walks_fail(self, idx: int, klo: int, u: int, khi: int, top: int) -> int:
         """0 if some last walk of the turns klo..u clears what the walks before it leave; else the first
         later turn, up to khi, whose walk may (one of the walks' cards goes onto its stock card; khi + 1:
-        none). The walks are tried backwards, together,
-        taking columns from the bottom up (the last card played is a column's bottom card), each node
-        (cards taken, last rank) once; where the card taken could go onto a walk's start, the rest is
-        matched with the starts before it. Past LAST_WALK_NODES nodes clearing is not ruled out. The
-        search asks it only on two decks with no Joker in the tableau, where it pays, and not once the
-        walks have proven too dear in this run (see walks_dear; the kernel's walks_fail)."""
+        none). The walks are tried backwards, together, taking columns from the bottom up (the last card
+        played is a column's bottom card), each node (cards taken, last rank) once; where the card taken
+        could go onto a walk's start, the rest is matched with the starts before it. Past LAST_WALK_NODES
+        nodes clearing is not ruled out. The search asks it only on two decks with no Joker in the
+        tableau, where it pays, and not once the walks have proven too dear in this run (see walks_dear;
+        the kernel's walks_fail)."""
         cnt, flags = self.cnt[:], self.flags
         left = sum(cnt)
         ncols, rows = self.ncols, self.rows
