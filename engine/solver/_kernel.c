@@ -514,14 +514,15 @@ static int ways_in(const Ctx *x, const int *pred, const int *cards, int n0, cons
 
 #ifdef __SSE2__
 /* ways_in for the splits (y, y2) of a cut of the wrap circle side by side, one in each of eight 16-bit
- * lanes (cards never number more than a few hundred): the same answers, without a branch per split. The
- * lanes where the split is blocked, two bits each (as _mm_movemask_epi8 gives them). */
-static int ways_in_lanes(const int *pred, const int *cards, int n0, const int *line, int n, const short *lo,
+ * lanes (cards never number more than a few hundred): the same answers, without a branch per split; pred
+ * and cards come in every lane. The lanes where the split is blocked, two bits each (as _mm_movemask_epi8
+ * gives them). */
+static int ways_in_lanes(const __m128i *pred, const __m128i *cards, int n0, const int *line, int n, const short *lo,
                          const short *hi, unsigned lo_on, unsigned hi_on, int z, __m128i y, __m128i y2) {
     __m128i L[NRANK + 1], R[NRANK], zero = _mm_setzero_si128();
     for (int r = 1; r < NRANK; r++) {
-        L[r] = _mm_set1_epi16((short)pred[r]);
-        R[r] = _mm_set1_epi16((short)cards[r]);
+        L[r] = pred[r];
+        R[r] = cards[r];
     }
     __m128i m = _mm_add_epi16(y, y2);
     L[z] = _mm_sub_epi16(L[z], m);
@@ -645,13 +646,27 @@ static inline unsigned above(__m128i a, __m128i b, __m128i v) {
  * come from their sums along the ranks twice round (P), and the splits go side by side (ways_in_lanes). */
 static int circle_blocked(const Ctx *x, const int *pred, const int *cards, const int *sc, int n0, int most) {
     static const signed char split[6][2] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 2}, {2, 0}};
-    short P[32] = {0}; /* P[k]: the starts of the ranks 1, 2, .. 13, 1, 2, .. before the k-th */
-    for (int k = 0; k < 26; k++) P[k + 1] = (short)(P[k] + sc[k % 13 + 1]);
+    /* once a cut needs them: P[k], the starts of the ranks 1, 2, .. 13, 1, 2, .. before the k-th, and pred
+     * and cards in every lane */
+    short P[32];
+    __m128i L[NRANK], R[NRANK];
+    int ready = 0;
     const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi16(1);
     const __m128i first4 = _mm_setr_epi16(-1, -1, -1, -1, 0, 0, 0, 0);
     for (int z = 1; z <= 13; z++) {
         int slack = pred[z];
         if (slack > most) continue;
+        if (!ready) {
+            P[0] = 0;
+            for (int k = 0; k < 13; k++) P[k + 1] = (short)(P[k] + sc[k + 1]);
+            for (int k = 13; k < 26; k++) P[k + 1] = (short)(P[k] + sc[k - 12]);
+            memset(P + 27, 0, 5 * sizeof *P);
+            for (int r = 1; r < NRANK; r++) {
+                L[r] = _mm_set1_epi16((short)pred[r]);
+                R[r] = _mm_set1_epi16((short)cards[r]);
+            }
+            ready = 1;
+        }
         unsigned char low[16], high[16];
         most_runs(x, z, low, high);
         /* lo[t] = low[t] - (starts before t) and hi[t] = high[t] - (starts after t), position t being the
@@ -678,7 +693,7 @@ static int circle_blocked(const Ctx *x, const int *pred, const int *cards, const
         _mm_storeu_si128((__m128i *)(lo + 8), lo1);
         _mm_storeu_si128((__m128i *)hi, hi0);
         _mm_storeu_si128((__m128i *)(hi + 8), hi1);
-        int out = ways_in_lanes(pred, cards, n0, circle_line[z], 12, lo, hi, lo_on, hi_on, z,
+        int out = ways_in_lanes(L, R, n0, circle_line[z], 12, lo, hi, lo_on, hi_on, z,
                                 _mm_setr_epi16(0, 0, 1, 1, 0, 2, 0, 0), _mm_setr_epi16(0, 1, 0, 1, 2, 0, 0, 0));
         if ((out & allowed) == allowed) return 1;
     }
