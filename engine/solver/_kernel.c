@@ -620,22 +620,10 @@ static inline void most_runs(const Ctx *x, int z, unsigned char *low, unsigned c
 #endif
 }
 
-static const int circle_line[14][12] = { /* the circle cut at z: z + 1 round to z - 1 */
-    {0},
-    {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13},
-    {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1},
-    {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2},
-    {5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2, 3},
-    {6, 7, 8, 9, 10, 11, 12, 13, 1, 2, 3, 4},
-    {7, 8, 9, 10, 11, 12, 13, 1, 2, 3, 4, 5},
-    {8, 9, 10, 11, 12, 13, 1, 2, 3, 4, 5, 6},
-    {9, 10, 11, 12, 13, 1, 2, 3, 4, 5, 6, 7},
-    {10, 11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8},
-    {11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9},
-    {12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
-    {13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11},
-    {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12},
-};
+/* The ranks twice round (the k-th is k % 13 + 1): the circle cut at z is the line ranks_twice + z, from
+ * z + 1 round to z - 1, and ranks_twice itself the ladder Ace to King. */
+static const int ranks_twice[26] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+                                    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
 #ifdef __SSE2__
 static inline __m128i shorts(const short *a, int k) { return _mm_loadu_si128((const __m128i *)(a + k)); }
 /* The positions t (bit t) of the sixteen in a, b where a[t] (b[t - 8]) is above v. */
@@ -693,7 +681,7 @@ static int circle_blocked(const Ctx *x, const int *pred, const int *cards, const
         _mm_storeu_si128((__m128i *)(lo + 8), lo1);
         _mm_storeu_si128((__m128i *)hi, hi0);
         _mm_storeu_si128((__m128i *)(hi + 8), hi1);
-        int out = ways_in_lanes(L, R, n0, circle_line[z], 12, lo, hi, lo_on, hi_on, z,
+        int out = ways_in_lanes(L, R, n0, ranks_twice + z, 12, lo, hi, lo_on, hi_on, z,
                                 _mm_setr_epi16(0, 0, 1, 1, 0, 2, 0, 0), _mm_setr_epi16(0, 1, 0, 1, 2, 0, 0, 0));
         if ((out & allowed) == allowed) return 1;
     }
@@ -732,7 +720,7 @@ static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
     if (!(x->flags & F_KINGS_PRED)) pred[13] = sc[13] = 0; /* nothing goes onto a King */
     unsigned char low[16], high[16];
     if (!(x->flags & F_WRAP)) {
-        static const int line[13] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
+        const int *line = ranks_twice; /* Ace to King */
         most_runs(x, 0, low, high);
         ways_needed(line, 13, low, high, sc, lo, hi);
         return ways_in(x, pred, cards, n0, line, 13, lo, hi, 0, 0, 0);
@@ -745,7 +733,7 @@ static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
     for (int z = 1; z <= 13; z++) {
         int slack = pred[z];
         if (slack > most) continue;
-        const int *line = circle_line[z];
+        const int *line = ranks_twice + z;
         most_runs(x, z, low, high);
         ways_needed(line, 12, low, high, sc, lo, hi);
         int ya = 0, yb = 0; /* z taking more than the arcs on a side need is never better */
