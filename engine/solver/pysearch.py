@@ -10,6 +10,7 @@ step.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import accumulate
 
 from engine.solver.problem import (
     KINGS_PRED,
@@ -86,19 +87,6 @@ def deficit(cnt: list[int], starts: list[int], top: int, flags: int) -> int:
     return max(0, sum(right) - matched - universal)
 
 
-def _most_runs(columns: list[list[int]], inside: set[int]) -> int:
-    """The most separate runs of cards ranked ``inside`` in one column (other cards between them)."""
-    most = 0
-    for col in columns:
-        runs, was = 0, False
-        for r in col:
-            now = r in inside
-            runs += now and not was
-            was = now
-        most = max(most, runs)
-    return most
-
-
 ARC_SLACK = 2
 """With wrapping on two decks, the circle of ranks is cut at each rank with at most this many cards and
 starts (the kernel's ARC_SLACK, see blocked); on one deck, at each rank with none."""
@@ -108,11 +96,36 @@ def _ways_needed(
     columns: list[list[int]], starts: list[int], top: int, flags: int, line: list[int]
 ) -> tuple[list[int], list[int]]:
     """The ways in the cards before and after each position of the line of ranks ``line`` need besides
-    the starts there (see blocked): the most separate runs of them in one column, less those starts."""
+    the starts there (see blocked): the most separate runs of them in one column (other cards between
+    them), less those starts. One pass a column: a card at position p of the line starts a run of the
+    cards before t for p < t up to the position of the card under it (every t past p when that one is off
+    the line), and a run of the cards after t for t below p down to that position (every t below p)."""
     kings = not flags & KINGS_PRED  # a King start takes nothing
+    n = len(line)
     sc = [0 if kings and r == 13 else starts[r] + (top == r) for r in line]
-    before = [_most_runs(columns, set(line[:t])) - sum(sc[:t]) for t in range(len(line))]
-    after = [_most_runs(columns, set(line[t + 1 :])) - sum(sc[t + 1 :]) for t in range(len(line))]
+    where = {r: t for t, r in enumerate(line)}
+    runs_before, runs_after = [[0] * n], [[0] * n]  # by column: the runs of the cards before / after t
+    for column in columns:
+        rises, falls = [0] * (n + 1), [0] * (n + 1)  # runs starting, by the first t they count for
+        under = -1  # the position on the line of the card under this one (-1: none, or off the line)
+        for r in column:
+            p = where.get(r, -1)
+            if p >= 0:
+                if under < 0 or under > p:
+                    rises[p + 1] += 1
+                    rises[under + 1 if under > p else n] -= 1
+                if under < p:
+                    falls[max(under, 0)] += 1
+                    falls[p] -= 1
+            under = p
+        runs_before.append(list(accumulate(rises[:n])))
+        runs_after.append(list(accumulate(falls[:n])))
+    starts_before = [0, *accumulate(sc)]
+    before = [max(runs) - starts_before[t] for t, runs in enumerate(zip(*runs_before, strict=True))]
+    after = [
+        max(runs) - (starts_before[n] - starts_before[t + 1])
+        for t, runs in enumerate(zip(*runs_after, strict=True))
+    ]
     return before, after
 
 

@@ -17,7 +17,15 @@ from engine.hole import Hole
 from engine.rules import Rules
 from engine.solver import Solution, kernel_available, pysearch, solve, winnable
 from engine.solver.problem import KINGS_PRED, NO_BOUND, NO_TOP, RANKS, WRAP, Problem, moves_of, problem_of
-from engine.solver.pysearch import Search, _cycle_matching, _path_matching, _Tables, blocked, deficit
+from engine.solver.pysearch import (
+    Search,
+    _cycle_matching,
+    _path_matching,
+    _Tables,
+    _ways_needed,
+    blocked,
+    deficit,
+)
 
 
 def _all_rules() -> list[Rules]:
@@ -255,6 +263,34 @@ class TestBlocked:
         hole = make_hole([*self.COLUMNS], foundation="KD", stock="9C")
         assert self._blocked(hole)  # the 9 from the stock is the one way in
         assert brute_force(hole) == 4
+
+    @settings(max_examples=300, deadline=None)
+    @given(
+        columns=st.lists(st.lists(st.integers(0, 13), max_size=9), min_size=1, max_size=9),
+        starts=st.lists(st.integers(0, 3), min_size=RANKS, max_size=RANKS),
+        top=st.integers(0, NO_TOP),
+        flags=st.sampled_from([0, KINGS_PRED, WRAP]),
+        z=st.integers(0, 13),
+    )
+    def test_the_ways_needed_are_the_runs_beyond_each_position_less_its_starts(
+        self, columns: list[list[int]], starts: list[int], top: int, flags: int, z: int
+    ) -> None:
+        # the one pass a column against the definition: the most separate runs, in one column, of the
+        # cards ranked before (after) each position, less the starts there
+        line = list(range(1, 14)) if not z else [(z + i) % 13 + 1 for i in range(12)]
+
+        def most_runs(inside: set[int]) -> int:
+            return max(
+                sum(r in inside and (i == 0 or col[i - 1] not in inside) for i, r in enumerate(col))
+                for col in columns
+            )
+
+        def sc(r: int) -> int:
+            return 0 if r == 13 and not flags & KINGS_PRED else starts[r] + (top == r)
+
+        before = [most_runs(set(line[:t])) - sum(map(sc, line[:t])) for t in range(len(line))]
+        after = [most_runs(set(line[t + 1 :])) - sum(map(sc, line[t + 1 :])) for t in range(len(line))]
+        assert _ways_needed(columns, starts, top, flags, line) == (before, after)
 
     @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(hole=small_positions())
