@@ -97,9 +97,10 @@ def _ways_needed(
 ) -> tuple[list[int], list[int]]:
     """The ways in the cards before and after each position of the line of ranks ``line`` need besides
     the starts there (see blocked): the most separate runs of them in one column (other cards between
-    them), less those starts. One pass a column: a card at position p of the line starts a run of the
-    cards before t for p < t up to the position of the card under it (every t past p when that one is off
-    the line), and a run of the cards after t for t below p down to that position (every t below p)."""
+    them), less those starts. One pass a column, the card under each (previous in the column) at
+    position u of the line, or off it: a card at position p starts a run of the cards before t for p < t
+    <= u (every t past p when u is off the line; none when u <= p), and of the cards after t for u <= t <
+    p (every t below p when u is off the line; none when u >= p)."""
     kings = not flags & KINGS_PRED  # a King start takes nothing
     n = len(line)
     sc = [0 if kings and r == 13 else starts[r] + (top == r) for r in line]
