@@ -644,6 +644,9 @@ static inline void most_runs(const Ctx *x, int z, unsigned char *low, unsigned c
  * z + 1 round to z - 1, and ranks_twice itself the ladder Ace to King. */
 static const int ranks_twice[26] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
                                     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
+/* The splits (y, y2) of a cut's ways in (see blocked), in the order that most often finds one allowed
+ * soonest (wrap+double deal 72); circle_blocked's lanes take them in this order too. */
+static const signed char arc_split[6][2] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 2}, {2, 0}};
 #ifdef __SSE2__
 static inline __m128i shorts(const short *a, int k) { return _mm_loadu_si128((const __m128i *)(a + k)); }
 /* The positions t (bit t) of the sixteen in a, b where a[t] (b[t - 8]) is above v. */
@@ -653,7 +656,6 @@ static inline unsigned above(__m128i a, __m128i b, __m128i v) {
 /* blocked's cuts of the wrap circle, eight positions of a line at a time: the starts before each position
  * come from their sums along the ranks twice round (P), and the splits go side by side (ways_in_lanes). */
 static int circle_blocked(const Ctx *x, const int *pred, const int *cards, const int *sc, int n0, int most) {
-    static const signed char split[6][2] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 2}, {2, 0}};
     /* once a cut needs them: P[k], the starts of the ranks 1, 2, .. 13, 1, 2, .. before the k-th, and pred
      * and cards in every lane */
     short P[32];
@@ -661,6 +663,12 @@ static int circle_blocked(const Ctx *x, const int *pred, const int *cards, const
     int ready = 0;
     const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi16(1);
     const __m128i first4 = _mm_setr_epi16(-1, -1, -1, -1, 0, 0, 0, 0);
+    short lane_y[8] = {0}, lane_y2[8] = {0}; /* arc_split by lane (lanes 6 and 7 unused) */
+    for (int i = 0; i < 6; i++) {
+        lane_y[i] = arc_split[i][0];
+        lane_y2[i] = arc_split[i][1];
+    }
+    const __m128i ys = shorts(lane_y, 0), y2s = shorts(lane_y2, 0);
     for (int z = 1; z <= 13; z++) {
         int slack = pred[z];
         if (slack > most) continue;
@@ -693,7 +701,7 @@ static int circle_blocked(const Ctx *x, const int *pred, const int *cards, const
         int ya = !lo_on ? 0 : above(lo0, lo1, one) ? 2 : 1, yb = !hi_on ? 0 : above(hi0, hi1, one) ? 2 : 1;
         int allowed = 0;
         for (int i = 0; i < 6; i++) {
-            int y = split[i][0], y2 = split[i][1];
+            int y = arc_split[i][0], y2 = arc_split[i][1];
             if (y + y2 <= slack && y <= ya && y2 <= yb) allowed |= 3 << (2 * i);
         }
         short lo[16], hi[16];
@@ -701,8 +709,7 @@ static int circle_blocked(const Ctx *x, const int *pred, const int *cards, const
         _mm_storeu_si128((__m128i *)(lo + 8), lo1);
         _mm_storeu_si128((__m128i *)hi, hi0);
         _mm_storeu_si128((__m128i *)(hi + 8), hi1);
-        int out = ways_in_lanes(L, R, n0, ranks_twice + z, 12, lo, hi, lo_on, hi_on, z,
-                                _mm_setr_epi16(0, 0, 1, 1, 0, 2, 0, 0), _mm_setr_epi16(0, 1, 0, 1, 2, 0, 0, 0));
+        int out = ways_in_lanes(L, R, n0, ranks_twice + z, 12, lo, hi, lo_on, hi_on, z, ys, y2s);
         if ((out & allowed) == allowed) return 1;
     }
     return 0;
@@ -722,11 +729,11 @@ static int circle_blocked(const Ctx *x, const int *pred, const int *cards, const
  * (The plain matching lets such cards serve each other in a cycle that the foundation never enters.) With
  * wrapping the circle is cut at every rank with no card and no start, and on two decks also at every rank
  * with at most ARC_SLACK (fifteenth session; before, only at the first rank with none: see README). With
- * SSE2 the splits of a cut are tried all at once (circle_blocked; sixteenth session: -15 % time on
- * wrap+double), else one by one in the order that most often finds one allowed soonest (deal 72). */
+ * SSE2 the splits of a cut (arc_split) are tried all at once (circle_blocked; sixteenth session: -15 %
+ * time on wrap+double), else one by one. */
 #define ARC_SLACK 2
 #if ARC_SLACK > 2
-#error "blocked's table of splits goes up to ARC_SLACK 2"
+#error "arc_split goes up to ARC_SLACK 2"
 #endif
 static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
     if (starts[0] || cnt[0] || top == 0 || top == NOTOP) return 0;
@@ -749,7 +756,6 @@ static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
 #ifdef __SSE2__
     return circle_blocked(x, pred, cards, sc, n0, most);
 #else
-    static const signed char split[6][2] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 2}, {2, 0}};
     for (int z = 1; z <= 13; z++) {
         int slack = pred[z];
         if (slack > most) continue;
@@ -764,7 +770,7 @@ static int blocked(const Ctx *x, const int *cnt, const int *starts, int top) {
         if (!ya && !yb) continue; /* nothing forced */
         int out = 1;
         for (int i = 0; i < 6 && out; i++) {
-            int y = split[i][0], y2 = split[i][1];
+            int y = arc_split[i][0], y2 = arc_split[i][1];
             if (y + y2 <= slack && y <= ya && y2 <= yb) out = ways_in(x, pred, cards, n0, line, 12, lo, hi, z, y, y2);
         }
         if (out) return 1;
