@@ -1117,18 +1117,24 @@ static int second_walk(Ctx *x, const int *lo, const int *rest, int idx, int k, i
  * deals 1-200, the same positions within 0.1 % for 3 % more time. */
 #define FIRST_NODES 1024
 /* The walks from heights h (key hkey) on, the card played last of rank r: their nodes and the heights they
- * stop at (key * 16 + 15) into x->firsts; 0 past FIRST_NODES nodes. */
-static int first_fill(Ctx *x, uint64_t hkey, int r, int *h) {
+ * stop at (key * 16 + 15) into x->firsts; 0 past FIRST_NODES nodes. The columns by the rank of their top
+ * card (tops) give the next cards at once, in the order of the columns, as walk_back's index does
+ * (before, each node asked every column: first_fill 11.4 -> 9.2 % of the time on the ten wrap+double
+ * deals 44, 72, 7, 40, 3, 17, 27, 43, 39 and 92; the same positions). */
+static int first_fill(Ctx *x, uint64_t hkey, int r, int *h, unsigned *tops) {
     if (!walk_set_new(&x->firsts, hkey * 16 + (uint64_t)r)) return 1;
     if (++x->first_n > FIRST_NODES) return 0;
     walk_set_new(&x->firsts, hkey * 16 + 15);
-    for (int c = 0; c < x->ncols; c++) {
-        if (!h[c]) continue;
-        int q = x->cards[c][h[c] - 1];
-        if (!(x->onto[r] >> q & 1)) continue;
-        h[c]--;
-        int ok = first_fill(x, hkey - x->wcol[c], q, h);
-        h[c]++;
+    unsigned cols = 0; /* the columns whose top card goes onto r */
+    for (unsigned m = x->onto[r]; m; m &= m - 1) cols |= tops[__builtin_ctz(m)];
+    for (; cols; cols &= cols - 1) {
+        int c = __builtin_ctz(cols), q = x->cards[c][h[c] - 1];
+        unsigned bit = 1u << c;
+        tops[q] &= ~bit;
+        if (--h[c]) tops[x->cards[c][h[c] - 1]] |= bit;
+        int ok = first_fill(x, hkey - x->wcol[c], q, h, tops);
+        if (h[c]++) tops[x->cards[c][h[c] - 2]] &= ~bit;
+        tops[q] |= bit;
         if (!ok) return 0;
     }
     return 1;
@@ -1141,14 +1147,16 @@ static int first_rest(Ctx *x, uint64_t lo, const int *rest, int top) {
     static const int none[NRANK];
     if (!x->first_done) {
         int h[MAXC];
+        unsigned tops[NRANK] = {0}; /* the columns by the rank of their top card */
         uint64_t hkey = 0;
         for (int c = 0; c < x->ncols; c++) {
             h[c] = x->height[c];
             hkey += x->wcol[c] * (uint64_t)h[c];
+            if (h[c]) tops[x->cards[c][h[c] - 1]] |= 1u << c;
         }
         walk_set_fresh(&x->firsts);
         x->first_n = 0;
-        x->first_ok = first_fill(x, hkey, top, h);
+        x->first_ok = first_fill(x, hkey, top, h, tops);
         x->first_done = 1;
     }
     return x->first_ok ? walk_set_has(&x->firsts, lo * 16 + 15) : !deficit(x, rest, none, top);
