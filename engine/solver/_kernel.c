@@ -404,16 +404,6 @@ static inline void table_prefetch(const Ctx *x, uint64_t key) {
 
 /* ---- the lower bound ------------------------------------------------------------------------- */
 
-static inline int path_matching(const int *cap, int n) {
-    int flow = 0, rem = cap[0];
-    for (int i = 1; i < n; i++) {
-        int f = rem < cap[i] ? rem : cap[i];
-        flow += f;
-        rem = cap[i] - f;
-    }
-    return flow;
-}
-
 /* The greatest matching on the cycle of 26 nodes with capacities s: on a bipartite graph it is the least
  * weight of a cover of its edges (Konig), with the first node in it or, if not, both its neighbours. The
  * least covers of the paths s[1..25] (a) and s[2..24] (b) go node by node, with the last node in the
@@ -433,6 +423,16 @@ static inline int cycle_matching(const int *s) {
     ain = an;
     int with = s[0] + (ain < aout ? ain : aout), without = s[1] + s[25] + (bin < bout ? bin : bout);
     return with < without ? with : without;
+}
+
+/* One rank r further along the two paths of the ladder's matching, R1 L2 R3 .. and L1 R2 L3 .. (l, c: its
+ * predecessors and cards; ra, rb: what each path's last node has left), side by side: the flow to *flow. */
+static inline void ladder_step(int r, int l, int c, int *ra, int *rb, int *flow) {
+    int ca = (r & 1) ? c : l, cb = (r & 1) ? l : c;
+    int a = *ra < ca ? *ra : ca, b = *rb < cb ? *rb : cb;
+    *flow += a + b;
+    *ra = ca - a;
+    *rb = cb - b;
 }
 
 /* Rank r's predecessors: its cards, the starts there and the top (none for a King where nothing may go
@@ -461,18 +461,12 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
         }
         m0 = cycle_matching(seq);
     } else { /* the two paths R1 L2 R3 .. and L1 R2 L3 .., side by side */
-        int fa = 0, fb = 0, ra = cnt[1], rb = preds(cnt, starts, top, 1, kings);
+        int ra = cnt[1], rb = preds(cnt, starts, top, 1, kings);
+        m0 = 0;
         for (int r = 2; r <= 13; r++) {
-            int c = cnt[r], l = preds(cnt, starts, top, r, kings);
-            int ca = (r & 1) ? c : l, cb = (r & 1) ? l : c;
-            int a = ra < ca ? ra : ca, b = rb < cb ? rb : cb;
-            fa += a;
-            fb += b;
-            ra = ca - a;
-            rb = cb - b;
-            n0 += c;
+            ladder_step(r, preds(cnt, starts, top, r, kings), cnt[r], &ra, &rb, &m0);
+            n0 += cnt[r];
         }
-        m0 = fa + fb;
     }
     int d = n0 - m0 - (starts[0] + (top == 0 || top == NOTOP) + cnt[0]);
     return d > 0 ? d : 0;
@@ -520,12 +514,18 @@ static int ways_in(const Ctx *x, const int *pred, const int *cards, int n0, cons
         for (int r = 2; r <= 12; r++) lacking |= R[r] > L[r - 1] + L[r + 1];
         if (lacking) return 1;
     }
-    int seq[26]; /* as in deficit: R1 L2 R3 .. R13, then L1 R2 L3 .. L13 */
-    for (int r = 1; r <= 13; r++) {
-        seq[r - 1] = (r & 1) ? R[r] : L[r];
-        seq[r + 12] = (r & 1) ? L[r] : R[r];
+    int matched = 0;
+    if (x->flags & F_WRAP) {
+        int seq[26]; /* as in deficit: R1 L2 R3 .. R13, then L1 R2 L3 .. L13 */
+        for (int r = 1; r <= 13; r++) {
+            seq[r - 1] = (r & 1) ? R[r] : L[r];
+            seq[r + 12] = (r & 1) ? L[r] : R[r];
+        }
+        matched = cycle_matching(seq);
+    } else { /* the ladder's two paths side by side, as in deficit */
+        int ra = R[1], rb = L[1];
+        for (int r = 2; r <= 13; r++) ladder_step(r, L[r], R[r], &ra, &rb, &matched);
     }
-    int matched = x->flags & F_WRAP ? cycle_matching(seq) : path_matching(seq, 13) + path_matching(seq + 13, 13);
     return n0 > m + matched;
 }
 
