@@ -233,7 +233,7 @@ static inline uint64_t fringe_bytes(const Ctx *x) {
     return (uint64_t)x->lcap * 13 + lists * 4;
 }
 
-/* A set grows by half again as much once it is past the caches: from 2^21 slots it grows four times over
+/* A set grows in bigger steps once it is past the caches: from 2^21 slots it grows four times over
  * (up to 2^24), so that each position is moved about a third as often. Moving them, each to a slot in
  * fresh memory, was 7-9 % of the time of the two-deck deals of one to two seconds (strict+double deal 71:
  * 0.12 of 1.45 s); with this, strict+double deals 19, 49, 71, 74, 86, 102, 115 and 121 (just past a
