@@ -293,7 +293,7 @@ class _Tables:
         self.total = len(problem.stock)
         self.flags = problem.flags
         self.rows = [problem.adjacent[t * RANKS : (t + 1) * RANKS] for t in range(NO_TOP + 1)]
-        self.predof = [sum(1 << p for p in range(NO_TOP + 1) if self.rows[p][r]) for r in range(RANKS)]
+        self.onto = [sum(1 << r for r in range(RANKS) if self.rows[p][r]) for p in range(NO_TOP + 1)]
         self.cnt = [0] * RANKS
         for col in self.columns:
             for r in col:
@@ -322,28 +322,68 @@ class _Tables:
         a, b = self.prefix[idx], self.prefix[idx + u]
         return [b[r] - a[r] for r in range(RANKS)]
 
+    def walk_deficit(self, idx: int, u: int, starts: list[int], top: int) -> tuple[int, int]:
+        """The deficit with the starts as the walks can take them, and the ranks they would take (bits; the
+        kernel's walk_deficit). The walk under way plays a card on top of a column now next, or none: the
+        top serves none if no such card is of a rank it takes, and then likewise the stock cards after it,
+        whose walks would begin from the columns as they are; the first that serves one of a rank of its
+        two is matched with a card of that rank (which stays a predecessor)."""
+        onto, cnt, flags = self.onto, self.cnt, self.flags
+        take = onto[top]
+        for r in range(RANKS):
+            if starts[r]:
+                take |= onto[r]
+        if top in (0, NO_TOP) or cnt[0]:
+            return deficit(cnt, starts, top, flags), take
+        exposed = 0
+        for col, h in zip(self.columns, self.height, strict=True):
+            if h:
+                exposed |= 1 << col[h - 1]
+        want = onto[top] & ~1
+        serve = want & exposed
+        if serve and serve == want:
+            return deficit(cnt, starts, top, flags), take
+        real = starts[:]
+        j = idx
+        while not serve and j < idx + u:  # the top serves none: the stock cards after it
+            r = self.stock[j]
+            want = onto[r] & ~1
+            serve = want & exposed
+            if not r or (serve and serve == want):
+                serve = 0
+                break
+            real[r] -= 1
+            j += 1
+        take = 0
+        for r in range(RANKS):
+            if real[r]:
+                take |= onto[r]
+        rest, st = cnt[:], real[:]
+        if serve:
+            q = serve.bit_length() - 1
+            rest[q] -= 1
+            st[q] += 1
+            take |= serve
+        return deficit(rest, st, -1, flags), take
+
     def bound(self, idx: int, u: int, top: int, enough: int) -> int:
         """Lower bound on the cards left turning only stock cards idx..idx+u-1 (0: may clear). Past the
         matching: cards that can never be played (one above them never is, or no rank they may go onto
         ever shows) stay, and the matching is redone on the others."""
         starts = self._window(idx, u)
         cnt, flags = self.cnt, self.flags
-        d = deficit(cnt, starts, top, flags)
+        d, ok = self.walk_deficit(idx, u, starts, top)
         if d >= enough:
             return d
-        mask = 1 << top
-        for r in range(RANKS):
-            if starts[r]:
-                mask |= 1 << r
-        columns, height, predof = self.columns, self.height, self.predof
+        columns, height, onto = self.columns, self.height, self.onto
         marked = [0] * self.ncols
         changed = True
         while changed:
             changed = False
             for c in range(self.ncols):
                 col, h, m = columns[c], height[c], marked[c]
-                while m < h and mask & predof[col[h - 1 - m]]:
-                    mask |= 1 << col[h - 1 - m]
+                while m < h and ok >> col[h - 1 - m] & 1:
+                    ok |= onto[col[h - 1 - m]]
                     m += 1
                 if m != marked[c]:
                     marked[c] = m
@@ -740,7 +780,7 @@ def _run(
                 while (
                     k < DUE_AHEAD
                     and best + k <= 1
-                    and (u + k < 0 or deficit(cnt, t._window(idx, u + k), top, flags) > 0)
+                    and (u + k < 0 or t.walk_deficit(idx, u + k, t._window(idx, u + k), top)[0] > 0)
                 ):
                     k += 1
                 return k

@@ -344,14 +344,54 @@ def test_blocked_positions_cannot_be_cleared(brute_force: Callable[[Hole], int],
             assert solve(hole, backend="c") == solution
 
 
+class TestWalkDeficit:
+    """The walk under way plays a card on top of a column now next, or none: the top serves only such a
+    card, and where it serves none, the stock cards after it likewise (their walks begin from the columns
+    as they are)."""
+
+    def test_the_top_serves_only_a_card_on_top_of_a_column(self, make_hole, brute_force) -> None:
+        # The 2 on top could take the Ace or the 3, but the Ace lies under the 4: the walk under way takes
+        # the 3 or nothing, and no 2 is left for the Ace. The matching lets 2-A, 4-3 and 5-4 do it.
+        hole = make_hole(["AD 4S", "3C"], foundation="2D", stock="5D JH")
+        problem = problem_of(hole)
+        tables = _Tables(problem)
+        _, cnt, starts = _tallies(problem)
+        assert deficit(cnt, starts, problem.top, problem.flags) == 0
+        assert tables.walk_deficit(0, 2, starts, problem.top)[0] == 1
+        assert tables.bound(0, 2, problem.top, 1) > 0
+        assert brute_force(hole) == 1
+        self._solved_alike(hole, brute_force)
+
+    def test_starts_that_serve_no_card_on_top_serve_none(self, make_hole, brute_force) -> None:
+        # Nothing on top of a column goes onto the 5 on top, nor onto the Jack or the 7 turned after it:
+        # none of their walks takes a card, and the 4 under the Ace has no 5 to go onto. The matching lets
+        # the Ace and the 2 serve each other, and the 5 the 4.
+        hole = make_hole(["4D AS", "2D"], foundation="5S", stock="JH 7H")
+        problem = problem_of(hole)
+        tables = _Tables(problem)
+        _, cnt, starts = _tallies(problem)
+        assert deficit(cnt, starts, problem.top, problem.flags) == 0
+        assert tables.walk_deficit(0, 2, starts, problem.top)[0] == 1
+        assert brute_force(hole) == 3
+        self._solved_alike(hole, brute_force)
+
+    @staticmethod
+    def _solved_alike(hole: Hole, brute_force: Callable[[Hole], int]) -> None:
+        solution = solve(hole, backend="python")
+        assert solution.score == brute_force(hole)
+        if kernel_available():
+            assert solve(hole, backend="c") == solution
+
+
 class TestLastWalk:
     """Clearing with at most u stock cards turned: if the last of them must be turned, the walk from it
     clears, in one +-1 walk, every card the walks before leave (bottoms of the columns)."""
 
     def test_the_last_start_must_begin_a_walk_that_clears_the_rest(self, make_hole, brute_force) -> None:
-        # 4 on top takes nothing; the 7 takes the 6, but the 3 under it is no neighbour of the 6; only
-        # the Ace, turned last, opens 2 then 3. The matching lets the K and 7 do it (7-6, 4-3, 3-2).
-        hole = make_hole(["2H", "3H 6S"], foundation="4C", stock="KH 7C AS")
+        # The 3, turned second, takes the 4 over the Ten; but the 9 that could take the Ten then is gone
+        # if the 8 took it, and no card is left to take it if not. Only the Ten, turned last, takes the 9
+        # and then the Ten. The matching lets 8-9, 9-T and 3-4 do it.
+        hole = make_hole(["TD 4C", "9D"], foundation="8H", stock="8D 3H TC")
         problem = problem_of(hole)
         tables = _Tables(problem)
         assert tables.bound(0, 2, problem.top, 1) == 0
@@ -360,9 +400,9 @@ class TestLastWalk:
         assert brute_force(hole) == 0  # clearing takes all three
 
     def test_the_walk_under_way_must_take_every_card_with_no_turn(self, make_hole, brute_force) -> None:
-        # With wrapping the matching lets the Ten and Jack, and the Queen and King, serve each other, and
-        # every card is playable in turn; but the one walk from the Jack on top takes the Ten and stops.
-        hole = make_hole(["JS KC", "QC TS"], foundation="JH", stock="3D 9C", rules=Rules(decks=2, wrap=True))
+        # With wrapping the matching lets the Queen and King serve each other, and every card is playable
+        # in turn; but the one walk from the Queen on top takes the Jack, then the Ten, and stops.
+        hole = make_hole(["KS JS", "QC TC"], foundation="QC", stock="JD QS", rules=Rules(decks=2, wrap=True))
         problem = problem_of(hole)
         tables = _Tables(problem)
         assert tables.bound(0, 0, problem.top, 1) == 0
@@ -370,11 +410,11 @@ class TestLastWalk:
         assert brute_force(hole) > -len(problem.stock)  # no line clears without turning
 
     def test_what_the_first_turns_walk_leaves_is_the_walk_under_ways(self, make_hole, brute_force) -> None:
-        # The 4 turned could take the 5 and the 6 last, once the walk under way from the Jack has cleared
-        # the Ten, Jack, Queen and King above them; the matching lets those serve each other, but that
-        # walk takes the Ten and stops.
+        # The 4 turned could take the 5 and the 6 last, once the walk under way from the Queen has cleared
+        # the King, Jack, Queen and Ten above them; the matching lets the Queen and King serve each other,
+        # but that walk takes the Jack, then the Ten, and stops.
         hole = make_hole(
-            ["5D JS KC", "6D QC TS"], foundation="JH", stock="4C 8H", rules=Rules(decks=2, wrap=True)
+            ["5D KS JS", "6D QC TC"], foundation="QC", stock="4C 8H", rules=Rules(decks=2, wrap=True)
         )
         problem = problem_of(hole)
         tables = _Tables(problem)
