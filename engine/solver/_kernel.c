@@ -139,6 +139,7 @@ typedef struct Ctx {
      * the position being bounded, first_ok if all were (first_n: their nodes) */
     WalkSet firsts;
     int first_done, first_ok, first_n;
+    unsigned exposed; /* the ranks on top of the columns of the position bounded (see walk_deficit) */
     /* the last walks searched in this run and their nodes in all (see walks_dear) */
     uint64_t walk_searches, walk_nodes;
     /* the fringe search (see Search.fringe): on in its runs; full[c] is column c's height at the start */
@@ -473,8 +474,8 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
     return d > 0 ? d : 0;
 }
 
-/* deficit with the starts as the walks can take them, and in *ok the ranks they would take (see
- * bound_plain). The walk under way plays next a card on top of a column now, or none: the top serves only
+/* deficit with the starts as the walks can take them, and in *ok (unless NULL) the ranks they would take
+ * (see bound_plain). The walk under way plays next a card on top of a column now, or none: the top serves only
  * such a card. Where no such card is of a rank it takes, it serves none, and then the walk of the stock card
  * turned next begins from the columns as they are, so that card is taken alike, and so on. The first that
  * serves a card of one of its two ranks alone is matched with one of them (a predecessor that can serve
@@ -482,20 +483,20 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
  * session; strict+double deals 19, 49, 71, 74, 86, 102, 115 and 121: 33.4M -> 30.5M positions, here and
  * in due; see README.) */
 static int walk_deficit(const Ctx *x, int idx, int u, const int *starts, int top, unsigned *ok) {
-    unsigned exposed = 0, want = 0, serve = 0;
+    unsigned exposed = x->exposed, want = 0, serve = 0;
     int as_is = 1; /* the top may serve as the matching has it */
     if (top != 0 && top != NOTOP && !x->cnt[0]) { /* a Joker or an empty foundation takes anything */
-        for (int c = 0; c < x->ncols; c++)
-            if (x->height[c]) exposed |= 1u << x->cards[c][x->height[c] - 1];
         want = x->onto[top] & ~1u;
         serve = want & exposed;
         as_is = serve && serve == want;
     }
-    unsigned take = x->onto[top];
     if (as_is) {
-        for (int r = 0; r < NRANK; r++)
-            if (starts[r]) take |= x->onto[r];
-        *ok = take;
+        if (ok) {
+            unsigned take = x->onto[top];
+            for (int r = 0; r < NRANK; r++)
+                if (starts[r]) take |= x->onto[r];
+            *ok = take;
+        }
         return deficit(x, x->cnt, starts, top);
     }
     int cnt[NRANK], st[NRANK];
@@ -511,10 +512,12 @@ static int walk_deficit(const Ctx *x, int idx, int u, const int *starts, int top
         }
         st[r]--;
     }
-    take = serve;
-    for (int r = 0; r < NRANK; r++)
-        if (st[r]) take |= x->onto[r];
-    *ok = take;
+    if (ok) {
+        unsigned take = serve;
+        for (int r = 0; r < NRANK; r++)
+            if (st[r]) take |= x->onto[r];
+        *ok = take;
+    }
     if (serve) {
         int q = __builtin_ctz(serve);
         cnt[q]--;
@@ -859,6 +862,14 @@ static inline unsigned tableau_ranks(const Ctx *x) {
     for (int r = 0; r < NRANK; r++)
         if (x->cnt[r]) ranks |= 1u << r;
     return ranks;
+}
+
+/* The ranks on top of the columns, for walk_deficit: once for each position bounded. */
+static inline void expose(Ctx *x) {
+    unsigned e = 0;
+    for (int c = 0; c < x->ncols; c++)
+        if (x->height[c]) e |= 1u << x->cards[c][x->height[c] - 1];
+    x->exposed = e;
 }
 
 /* A lower bound on the cards left when only the stock cards idx .. idx+u-1 may be turned (0: clearing
@@ -1367,10 +1378,9 @@ static int last_walk_out(Ctx *x, int idx, int u, int top) {
  * positions, 206.4 -> 194.2 s, 155 -> 156 within 1 s). */
 static int due(Ctx *x, int idx, int u, int top, int d) {
     int k = 1, starts[NRANK];
-    unsigned ok;
     while (k < DUE_AHEAD && x->best + k <= 1 &&
            (u + k < 0 || k < d ||
-            (window(x, idx, u + k, starts), walk_deficit(x, idx, u + k, starts, top, &ok)) > 0))
+            (window(x, idx, u + k, starts), walk_deficit(x, idx, u + k, starts, top, NULL)) > 0))
         k++;
     return k;
 }
@@ -1378,6 +1388,7 @@ static int due(Ctx *x, int idx, int u, int top, int d) {
 /* Can this position still beat the best value found? 0 if it can; else, in the fringe search, how many
  * steps on it may first (see due; defer puts it off DUE_AHEAD steps at most), and 1 elsewhere. */
 static inline int hopeless(Ctx *x, int idx, int top) {
+    expose(x);
     if (x->best <= 1) { /* only clearing will do (best 1: with any stock in hand) */
         int u = x->S + x->best - idx - 1; /* turns left to clear with more stock in hand */
         int d = 0; /* the cheap matching's deficit (see due) */
@@ -2324,6 +2335,7 @@ static PyObject *kernel_lower_bound(PyObject *self, PyObject *args) {
     if (flags & F_NOBOUND) {
         value = -x->S;
     } else {
+        expose(x);
         value = bound(x, 0, x->S, top, INT32_MAX);
         if (!value && left) {
             int turns = 0;
