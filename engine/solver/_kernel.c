@@ -447,31 +447,37 @@ static inline int preds(const int *cnt, const int *starts, int top, int r, int k
  * cards idx .. idx+u-1. A lower bound on the cards left (0: clearing is not ruled out). The capacities are
  * read in place: built into arrays of predecessors and cards first, the compiler loaded them in vectors
  * and took the lanes out one by one, a third of the strict matching's time (strict+double deals 19, 49,
- * 71, 74, 86, 102, 115 and 121: 8.65-9.17 -> 8.14-8.50 s, the same positions; wrap the same). */
-static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
-    int kings = x->flags & F_KINGS_PRED, n0 = cnt[1], m0;
+ * 71, 74, 86, 102, 115 and 121: 8.65-9.17 -> 8.14-8.50 s, the same positions; wrap the same).
+ * deficit_less: the same with one card of rank q (-1: none) matched already, which stays a predecessor. */
+static inline int deficit_less(const Ctx *x, const int *cnt, const int *starts, int top, int q) {
+    int kings = x->flags & F_KINGS_PRED, n0 = cnt[1] - (q == 1), m0;
     if (x->flags & F_WRAP) {
         /* R1 L2 R3 .. R13 L1 R2 .. L13, closed by the edge L13-R1 */
         int seq[26];
-        seq[0] = cnt[1];
+        seq[0] = n0;
         seq[13] = preds(cnt, starts, top, 1, kings);
         for (int r = 2; r <= 13; r++) {
-            int c = cnt[r], l = preds(cnt, starts, top, r, kings);
+            int c = cnt[r] - (r == q), l = preds(cnt, starts, top, r, kings);
             seq[r - 1] = (r & 1) ? c : l;
             seq[r + 12] = (r & 1) ? l : c;
             n0 += c;
         }
         m0 = cycle_matching(seq);
     } else { /* the two paths R1 L2 R3 .. and L1 R2 L3 .., side by side */
-        int ra = cnt[1], rb = preds(cnt, starts, top, 1, kings);
+        int ra = n0, rb = preds(cnt, starts, top, 1, kings);
         m0 = 0;
         for (int r = 2; r <= 13; r++) {
-            ladder_step(r, preds(cnt, starts, top, r, kings), cnt[r], &ra, &rb, &m0);
-            n0 += cnt[r];
+            int c = cnt[r] - (r == q);
+            ladder_step(r, preds(cnt, starts, top, r, kings), c, &ra, &rb, &m0);
+            n0 += c;
         }
     }
     int d = n0 - m0 - (starts[0] + (top == 0 || top == NOTOP) + cnt[0]);
     return d > 0 ? d : 0;
+}
+
+static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
+    return deficit_less(x, cnt, starts, top, -1);
 }
 
 /* deficit with the starts as the walks can take them, and in *ok (unless NULL) the ranks they would take
@@ -479,9 +485,9 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
  * such a card. Where no such card is of a rank it takes, it serves none, and then the walk of the stock card
  * turned next begins from the columns as they are, so that card is taken alike, and so on. The first that
  * serves a card of one of its two ranks alone is matched with one of them (a predecessor that can serve
- * only one node is matched with it in some greatest matching); the card stays a predecessor. (Nineteenth
- * session; strict+double deals 19, 49, 71, 74, 86, 102, 115 and 121: 33.4M -> 30.5M positions, here and
- * in due; see README.) */
+ * only one node is matched with it in some greatest matching); the card stays a predecessor. In the bound
+ * and in due (eighteenth session): strict+double deals 1-200, 640.4M -> 588.0M positions; wrap+double
+ * 645.4M -> 621.8M; strict deals 1-1000 37.3M -> 33.2M (see README). */
 static int walk_deficit(const Ctx *x, int idx, int u, const int *starts, int top, unsigned *ok) {
     unsigned exposed = x->exposed, want = 0, serve = 0;
     int as_is = 1; /* the top may serve as the matching has it */
@@ -499,9 +505,8 @@ static int walk_deficit(const Ctx *x, int idx, int u, const int *starts, int top
         }
         return deficit(x, x->cnt, starts, top);
     }
-    int cnt[NRANK], st[NRANK];
-    memcpy(cnt, x->cnt, sizeof cnt);
-    memcpy(st, starts, sizeof st);
+    int st[NRANK];
+    const int *real = starts; /* the starts, less the stock cards taken alike */
     for (int j = idx; !serve && j < idx + u; j++) { /* the top serves none: the stock cards after it */
         int r = x->stock[j];
         want = x->onto[r] & ~1u;
@@ -510,20 +515,20 @@ static int walk_deficit(const Ctx *x, int idx, int u, const int *starts, int top
             serve = 0;
             break;
         }
+        if (real == starts) {
+            memcpy(st, starts, sizeof st);
+            real = st;
+        }
         st[r]--;
     }
     if (ok) {
         unsigned take = serve;
         for (int r = 0; r < NRANK; r++)
-            if (st[r]) take |= x->onto[r];
+            if (real[r]) take |= x->onto[r];
         *ok = take;
     }
-    if (serve) {
-        int q = __builtin_ctz(serve);
-        cnt[q]--;
-        st[q]++;
-    }
-    return deficit(x, cnt, st, -1);
+    if (!serve) return deficit(x, x->cnt, real, -1);
+    return deficit_less(x, x->cnt, real, -1, __builtin_ctz(serve)); /* the card it serves matched already */
 }
 
 /* Cards on one cut of the ladder: the forced ways in (see blocked). The line of ranks line[0 .. n-1] and
