@@ -349,30 +349,30 @@ class TestWalkDeficit:
     card, and where it serves none, the stock cards after it likewise (their walks begin from the columns
     as they are)."""
 
-    def test_the_top_serves_only_a_card_on_top_of_a_column(self, make_hole, brute_force) -> None:
-        # The 2 on top could take the Ace or the 3, but the Ace lies under the 4: the walk under way takes
-        # the 3 or nothing, and no 2 is left for the Ace. The matching lets 2-A, 4-3 and 5-4 do it.
-        hole = make_hole(["AD 4S", "3C"], foundation="2D", stock="5D JH")
+    @pytest.mark.parametrize(
+        ("columns", "foundation", "stock", "cards_left"),
+        [
+            # The 2 on top could take the Ace or the 3, but the Ace lies under the 4: the walk under way
+            # takes the 3 or nothing, and no 2 is left for the Ace. The matching lets 2-A, 4-3 and 5-4 do it.
+            (["AD 4S", "3C"], "2D", "5D JH", 1),
+            # Nothing on top of a column goes onto the 5 on top, nor onto the Jack or the 7 turned after
+            # it: none of their walks takes a card, and the 4 under the Ace has no 5 to go onto. The
+            # matching lets the Ace and the 2 serve each other, and the 5 the 4.
+            (["4D AS", "2D"], "5S", "JH 7H", 3),
+        ],
+        ids=["the top serves only a card on top of a column", "starts that serve no such card serve none"],
+    )
+    def test_rules_out_what_the_matching_lets_through(
+        self, make_hole, brute_force, columns: list[str], foundation: str, stock: str, cards_left: int
+    ) -> None:
+        hole = make_hole(columns, foundation=foundation, stock=stock)
         problem = problem_of(hole)
         tables = _Tables(problem)
         _, cnt, starts = _tallies(problem)
         assert deficit(cnt, starts, problem.top, problem.flags) == 0
         assert tables.walk_deficit(0, 2, starts, problem.top)[0] == 1
         assert tables.bound(0, 2, problem.top, 1) > 0
-        assert brute_force(hole) == 1
-        self._solved_alike(hole, brute_force)
-
-    def test_starts_that_serve_no_card_on_top_serve_none(self, make_hole, brute_force) -> None:
-        # Nothing on top of a column goes onto the 5 on top, nor onto the Jack or the 7 turned after it:
-        # none of their walks takes a card, and the 4 under the Ace has no 5 to go onto. The matching lets
-        # the Ace and the 2 serve each other, and the 5 the 4.
-        hole = make_hole(["4D AS", "2D"], foundation="5S", stock="JH 7H")
-        problem = problem_of(hole)
-        tables = _Tables(problem)
-        _, cnt, starts = _tallies(problem)
-        assert deficit(cnt, starts, problem.top, problem.flags) == 0
-        assert tables.walk_deficit(0, 2, starts, problem.top)[0] == 1
-        assert brute_force(hole) == 3
+        assert brute_force(hole) == cards_left
         self._solved_alike(hole, brute_force)
 
     @staticmethod
