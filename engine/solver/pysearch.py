@@ -324,10 +324,10 @@ class _Tables:
 
     def walk_deficit(self, idx: int, u: int, starts: list[int], top: int) -> tuple[int, int]:
         """The deficit with the starts as the walks can take them, and the ranks they would take (bits; the
-        kernel's walk_deficit). The walk under way plays a card on top of a column now next, or none: the
+        kernel's walk_deficit). The walk under way plays next a card on top of a column now, or none: the
         top serves none if no such card is of a rank it takes, and then likewise the stock cards after it,
-        whose walks would begin from the columns as they are; the first that serves one of a rank of its
-        two is matched with a card of that rank (which stays a predecessor)."""
+        whose walks would begin from the columns as they are; the first that serves a card of only one of
+        its two ranks is matched with one such card (which stays a predecessor)."""
         onto, cnt, flags = self.onto, self.cnt, self.flags
         take = onto[top]
         for r in range(RANKS):
@@ -367,9 +367,10 @@ class _Tables:
         return deficit(rest, st, -1, flags), take
 
     def bound(self, idx: int, u: int, top: int, enough: int) -> int:
-        """Lower bound on the cards left turning only stock cards idx..idx+u-1 (0: may clear). Past the
-        matching: cards that can never be played (one above them never is, or no rank they may go onto
-        ever shows) stay, and the matching is redone on the others."""
+        """Lower bound on the cards left turning only stock cards idx..idx+u-1 (0: may clear), the starts
+        taken as the walks can take them (see walk_deficit). Past the matching: cards that can never be
+        played (one above them never is, or no rank they may go onto ever shows) stay, and the matching is
+        redone on the others."""
         starts = self._window(idx, u)
         cnt, flags = self.cnt, self.flags
         d, ok = self.walk_deficit(idx, u, starts, top)
