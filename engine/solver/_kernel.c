@@ -882,7 +882,8 @@ static inline void expose(Ctx *x) {
  * never be played at all: a card is playable only once every card above it in its column is, and some
  * card of a rank it may go onto is playable (or is the top, or a stock card in the window). Those cards
  * stay, and the matching is redone on the others; with ``enough`` 1 the cards that stay are enough, and
- * the matching is not redone. The cheap matching's deficit goes to *plain (see due). */
+ * the matching is not redone. The cheap matching's deficit goes to *plain (see due). It reads x->exposed,
+ * which must be the position's: hopeless and the lower bound set it (expose) before any bound. */
 static int bound_plain(const Ctx *x, int idx, int u, int top, int enough, int *plain) {
     int starts[NRANK];
     unsigned ok; /* the ranks that some playable card or start would take */
