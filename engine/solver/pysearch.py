@@ -769,12 +769,19 @@ def _run(
     stop = False
     turn_limit, turn_cut = 0, False  # the fringe search's moves taking turns (see interleave)
 
-    def hopeless(idx: int, top: int) -> int:
+    def cheap(idx: int, u: int, top: int, enough: int) -> int:
+        """The cheap matching alone (walk_deficit), for a position with no play (the kernel's
+        hopeless_cheap)."""
+        return t.walk_deficit(idx, u, t._window(idx, u), top)[0]
+
+    def hopeless(idx: int, top: int, full: bool) -> int:
         """0 if the position can still beat the best; else, in the fringe search, how many steps on it may
-        first (the kernel's due; defer puts it off DUE_AHEAD steps at most), and 1 elsewhere."""
+        first (the kernel's due; defer puts it off DUE_AHEAD steps at most), and 1 elsewhere. Not ``full``
+        (a position with no play, whose one move, turning, is bounded in full): the cheap matching alone."""
+        limit = bound if full else cheap
         if best <= 1:  # only clearing will do (best 1: with any stock in hand)
             u = total + best - idx - 1  # turns left to clear with more stock in hand
-            if u < 0 or bound(idx, u, top, 1) > 0:
+            if u < 0 or limit(idx, u, top, 1) > 0:
                 if fringe is None:
                     return 1
                 k = 1  # the steps ahead ask the cheap matching alone (the kernel's due)
@@ -785,13 +792,13 @@ def _run(
                 ):
                     k += 1
                 return k
-            if not (u >= 0 and flags & LAST_WALK and not cnt[0]) or t.walks_dear():
+            if not (full and u >= 0 and flags & LAST_WALK and not cnt[0]) or t.walks_dear():
                 return 0
             wait = t.last_walk_out(idx, u, top)
             if not wait or fringe is None:
                 return int(wait > 0)
             return min(wait, 2 - best)  # not past the steps for clearing
-        d = bound(idx, total - idx, top, best)
+        d = limit(idx, total - idx, top, best)
         return 0 if d < best else d - best + 1 if fringe is not None else 1
 
     def reached(key: int, idx: int) -> bool:
@@ -861,14 +868,14 @@ def _run(
             fringe.seen_path = bytes(path)
         if not left:
             return
-        wait = hopeless(idx, top) if bounded else 0
+        row = rows[top]
+        plays = [c for c in range(ncols) if height[c] and row[columns[c][height[c] - 1]]]
+        plays.sort(key=lambda c: -height[c])  # stable: taller columns first, then by column
+        wait = hopeless(idx, top, bool(plays) or idx >= total) if bounded else 0
         if wait:
             if fringe is not None:
                 defer(key, idx, wait)
             return
-        row = rows[top]
-        plays = [c for c in range(ncols) if height[c] and row[columns[c][height[c] - 1]]]
-        plays.sort(key=lambda c: -height[c])  # stable: taller columns first, then by column
         if fringe is not None:
             interleave(key, idx, top, left, came_by_turn, plays)
             return
