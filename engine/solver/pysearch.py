@@ -294,6 +294,7 @@ class _Tables:
         self.flags = problem.flags
         self.rows = [problem.adjacent[t * RANKS : (t + 1) * RANKS] for t in range(NO_TOP + 1)]
         self.onto = [sum(1 << r for r in range(RANKS) if self.rows[p][r]) for p in range(NO_TOP + 1)]
+        self.no_ways = False  # the bound does not ask the ways in (blocked): see the search's expand
         self.cnt = [0] * RANKS
         for col in self.columns:
             for r in col:
@@ -397,7 +398,7 @@ class _Tables:
                 stuck += 1
         if stuck:
             return stuck + deficit(rest, starts, top, flags)
-        if d:
+        if d or self.no_ways:
             return d
         return int(
             blocked([col[:h] for col, h in zip(columns, height, strict=True)], cnt, starts, top, flags)
@@ -871,7 +872,10 @@ def _run(
         row = rows[top]
         plays = [c for c in range(ncols) if height[c] and row[columns[c][height[c] - 1]]]
         plays.sort(key=lambda c: -height[c])  # stable: taller columns first, then by column
+        # with wrapping, reached by a play: bounded without the ways in (the kernel's expand)
+        t.no_ways = bool(path) and not came_by_turn and bool(flags & WRAP)
         wait = hopeless(idx, top, bool(plays) or idx >= total) if bounded else 0
+        t.no_ways = False
         if wait:
             if fringe is not None:
                 defer(key, idx, wait)
