@@ -1392,44 +1392,35 @@ static int due(Ctx *x, int idx, int u, int top, int d) {
     return k;
 }
 
+/* The bound for hopeless: in full (bound_plain), or not (a position with no play) the cheap matching
+ * alone (walk_deficit). A position with no play has one move, turning the stock, and the position that
+ * leads to is bounded in full, with one turn fewer to spend, so the rest of the bound (the cards never
+ * played, the ways in, the last walks) would mostly be done twice (nineteenth session, side by side on the
+ * two cores: strict+double deals 1-200, 588.0M -> 596.0M positions, 269.8 -> 256.8 s, 146 -> 150 within
+ * 1 s; wrap+double 621.8M -> 632.9M, 550.2 -> 499.2 s, 128 -> 131; the Joker packs 11-24 % faster; one
+ * deck the same time; see README). The cheap matching's deficit goes to *plain. */
+static inline int limit(const Ctx *x, int idx, int u, int top, int enough, int full, int *plain) {
+    if (full) return bound_plain(x, idx, u, top, enough, plain);
+    int starts[NRANK];
+    window(x, idx, u, starts);
+    return *plain = walk_deficit(x, idx, u, starts, top, NULL);
+}
+
 /* Can this position still beat the best value found? 0 if it can; else, in the fringe search, how many
- * steps on it may first (see due; defer puts it off DUE_AHEAD steps at most), and 1 elsewhere. */
-static inline int hopeless(Ctx *x, int idx, int top) {
+ * steps on it may first (see due; defer puts it off DUE_AHEAD steps at most), and 1 elsewhere. Not full:
+ * with the cheap matching alone (see limit). */
+static inline int hopeless(Ctx *x, int idx, int top, int full) {
     expose(x);
     if (x->best <= 1) { /* only clearing will do (best 1: with any stock in hand) */
         int u = x->S + x->best - idx - 1; /* turns left to clear with more stock in hand */
         int d = 0; /* the cheap matching's deficit (see due) */
-        if (u < 0 || bound_plain(x, idx, u, top, 1, &d) > 0) return x->fringe_on ? due(x, idx, u, top, d) : 1;
-        if (!(u >= 0 && (x->flags & F_LASTWALK) && !x->cnt[0]) || walks_dear(x)) return 0;
+        if (u < 0 || limit(x, idx, u, top, 1, full, &d) > 0) return x->fringe_on ? due(x, idx, u, top, d) : 1;
+        if (!(full && u >= 0 && (x->flags & F_LASTWALK) && !x->cnt[0]) || walks_dear(x)) return 0;
         int wait = last_walk_out(x, idx, u, top);
         if (!wait || !x->fringe_on) return wait > 0;
         return wait < 2 - x->best ? wait : 2 - x->best; /* not past the steps for clearing */
     }
-    int d = bound(x, idx, x->S - idx, top, x->best);
-    if (d < x->best) return 0;
-    return x->fringe_on ? d - x->best + 1 : 1;
-}
-
-/* hopeless with the cheap matching only (see walk_deficit), for a position with no play: its one move is
- * turning the stock, and the position that leads to is bounded in full, with one turn fewer to spend, so
- * the rest of the bound (the cards never played, the ways in, the last walks) would mostly be done twice
- * (nineteenth session, side by side on the two cores: strict+double deals 1-200, 588.0M -> 596.0M positions,
- * 269.8 -> 256.8 s, 146 -> 150 within 1 s; wrap+double 621.8M -> 632.9M, 550.2 -> 499.2 s, 128 -> 131;
- * the Joker packs 11-24 % faster; one deck the same time; see README). */
-static inline int hopeless_cheap(Ctx *x, int idx, int top) {
-    int starts[NRANK];
-    expose(x);
-    if (x->best <= 1) {
-        int u = x->S + x->best - idx - 1, d = 0;
-        if (u >= 0) {
-            window(x, idx, u, starts);
-            d = walk_deficit(x, idx, u, starts, top, NULL);
-        }
-        if (u < 0 || d > 0) return x->fringe_on ? due(x, idx, u, top, d) : 1;
-        return 0;
-    }
-    window(x, idx, x->S - idx, starts);
-    int d = walk_deficit(x, idx, x->S - idx, starts, top, NULL);
+    int plain, d = limit(x, idx, x->S - idx, top, x->best, full, &plain);
     if (d < x->best) return 0;
     return x->fringe_on ? d - x->best + 1 : 1;
 }
@@ -1620,7 +1611,7 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
          * 135 -> 138 within 1 s. Not on the ladder, whose ways in are cheap: strict+double the same time,
          * 151 -> 148 within 1 s (see README). */
         x->no_ways = depth > 0 && !via_turn && (x->flags & F_WRAP);
-        int wait = n || idx >= x->S ? hopeless(x, idx, top) : hopeless_cheap(x, idx, top);
+        int wait = hopeless(x, idx, top, n || idx >= x->S);
         x->no_ways = 0;
         if (wait) {
             if (x->fringe_on) defer(x, key, idx, depth, wait);

@@ -772,7 +772,7 @@ def _run(
 
     def cheap(idx: int, u: int, top: int, enough: int) -> int:
         """The cheap matching alone (walk_deficit), for a position with no play (the kernel's
-        hopeless_cheap); it takes bound's arguments, and ``enough`` is not needed."""
+        limit); it takes bound's arguments, and ``enough`` is not needed."""
         return t.walk_deficit(idx, u, t._window(idx, u), top)[0]
 
     def hopeless(idx: int, top: int, full: bool) -> int:
