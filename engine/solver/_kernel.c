@@ -140,6 +140,25 @@ typedef struct Ctx {
     WalkSet firsts;
     int first_done, first_ok, first_n;
     int no_ways; /* the bound does not ask the ways in (blocked): see expand */
+    /* the column plans (see plans_fail): the least pool cards from foundation rank a to playing rank b,
+     * route[a][b][0 .. nroute[a][b] - 1] as rank masks (nroute -1: b goes onto a at once), and the column
+     * whose plan failed last */
+    unsigned short route[NOTOP + 1][NRANK][2];
+    signed char nroute[NOTOP + 1][NRANK];
+    int plan_last, plan_only;
+    /* the plan playing the top h cards of column c through the pool alone, the first route at each of its
+     * gaps: with the column's own cards, how many of each rank it needs (plan_need), if it has a route at
+     * every gap (plan_ok) */
+    unsigned char plan_need[MAXC][MAXH + 1][16];
+    unsigned char plan_ok[MAXC][MAXH + 1];
+    /* the plan found last for each column (see plan_kept): for its height sp_h[c], at each gap k (into
+     * card k) the stock card turned (sp_t, -1: none) and the pool cards used (sp_m); for each height h up
+     * to it, the cards it needs with the column's own (sp_vec) and the first and last stock card turned
+     * in the gaps below the top card (sp_tmin, sp_tmax) */
+    int sp_h[MAXC];
+    short sp_t[MAXC][MAXH], sp_tmin[MAXC][MAXH + 1], sp_tmax[MAXC][MAXH + 1];
+    unsigned short sp_m[MAXC][MAXH];
+    unsigned char sp_vec[MAXC][MAXH + 1][16];
     unsigned exposed; /* the ranks on top of the columns of the position bounded (see walk_deficit) */
     /* the last walks searched in this run and their nodes in all (see walks_dear) */
     uint64_t walk_searches, walk_nodes;
@@ -1372,6 +1391,265 @@ static int last_walk_out(Ctx *x, int idx, int u, int top) {
     return x->walk_kmin - u; /* out until then */
 }
 
+/* ---- the column plans ------------------------------------------------------------------------- */
+/* Clearing with the stock cards idx .. idx+u-1 turned at most: each column's cards are played in their
+ * order, top down, and between two of them the foundation goes from the one to the next: through cards of
+ * the other columns (the pool: one of each rank between, at least, each used once), or by turning a stock
+ * card of the window (later than the one turned before) and from it through the pool alike. A column none
+ * of whose plans fits the pool rules clearing out. */
+static void routes_new(Ctx *x) {
+    int wrap = (x->flags & F_WRAP) != 0;
+    for (int a = 0; a <= NOTOP; a++)
+        for (int b = 1; b < NRANK; b++) {
+            x->nroute[a][b] = 0;
+            if (x->adj[a][b]) {
+                x->nroute[a][b] = -1;
+                continue;
+            }
+            if (a == 0 || a == NOTOP) continue;
+            unsigned masks[4];
+            int n = 0;
+            if (a == b) {
+                for (int d = -1; d <= 1; d += 2) {
+                    int q = a + d;
+                    if (wrap) q = q < 1 ? 13 : q > 13 ? 1 : q;
+                    if (q >= 1 && q <= 13 && x->adj[a][q] && x->adj[q][b]) masks[n++] = 1u << q;
+                }
+            } else {
+                for (int d = -1; d <= 1; d += 2) {
+                    unsigned m = 0;
+                    int prev = a, q = a, ok = 1;
+                    for (;;) {
+                        q += d;
+                        if (wrap) q = q < 1 ? 13 : q > 13 ? 1 : q;
+                        if (q < 1 || q > 13) { ok = 0; break; }
+                        if (!x->adj[prev][q]) { ok = 0; break; }
+                        if (q == b) break;
+                        m |= 1u << q;
+                        prev = q;
+                    }
+                    if (ok) masks[n++] = m;
+                }
+            }
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                int dominated = 0;
+                for (int j = 0; j < n; j++)
+                    if (j != i && (masks[j] & masks[i]) == masks[j] && (masks[j] != masks[i] || j < i)) dominated = 1;
+                if (!dominated) x->route[a][b][k++] = (unsigned short)masks[i];
+            }
+            x->nroute[a][b] = (signed char)k;
+        }
+}
+
+typedef struct {
+    unsigned char seq[MAXH]; /* the column's cards, top down */
+    short pick_t[MAXH];
+    unsigned short pick_m[MAXH];
+    int h, jend, nodes, capped;
+    int use[NRANK], pool[NRANK];
+} Plan;
+
+#define PLAN_NODES 4096
+
+static inline int plan_fits(const Plan *p, unsigned m) {
+    for (; m; m &= m - 1) {
+        int q = __builtin_ctz(m);
+        if (p->use[q] >= p->pool[q]) return 0;
+    }
+    return 1;
+}
+
+static inline void plan_take(Plan *p, unsigned m, int d) {
+    for (; m; m &= m - 1) p->use[__builtin_ctz(m)] += d;
+}
+
+/* 1 if the column's cards from i on can be played, the foundation at rank a and the stock cards from j
+ * on still to turn (or past the nodes allowed). */
+static int plan_from(const Ctx *x, Plan *p, int i, int a, int j) {
+    if (i == p->h) return 1;
+    if (++p->nodes > PLAN_NODES) return p->capped = 1;
+    int b = p->seq[i];
+    int n = x->nroute[a][b];
+    p->pick_t[i] = -1;
+    p->pick_m[i] = 0;
+    /* An option whose pool cards take in those of another, with no earlier stock card left after it, is no
+     * better: the first of them is tried alone. */
+    if (n < 0) return plan_from(x, p, i + 1, b, j); /* straight on: nothing better */
+    unsigned tried[2 + 2 * NRANK];
+    int nt = 0;
+    for (int k = 0; k < n; k++) {
+        unsigned m = x->route[a][b][k];
+        tried[nt++] = m;
+        if (!plan_fits(p, m)) continue;
+        p->pick_m[i] = (unsigned short)m;
+        plan_take(p, m, 1);
+        int ok = plan_from(x, p, i + 1, b, j);
+        plan_take(p, m, -1);
+        if (ok) return 1;
+    }
+    unsigned ranks = 0; /* a stock card of a rank tried already is no better later */
+    for (int t = j; t < p->jend; t++) {
+        int s = x->stock[t];
+        if (ranks >> s & 1) continue;
+        ranks |= 1u << s;
+        int ns = x->nroute[s][b];
+        p->pick_t[i] = (short)t;
+        p->pick_m[i] = 0;
+        if (ns < 0) return plan_from(x, p, i + 1, b, t + 1); /* no later card does better */
+        for (int k = 0; k < ns; k++) {
+            unsigned m = x->route[s][b][k];
+            int worse = 0;
+            for (int q = 0; q < nt && !worse; q++) worse = (m & tried[q]) == tried[q];
+            if (worse) continue;
+            tried[nt++] = m;
+            if (!plan_fits(p, m)) continue;
+            p->pick_m[i] = (unsigned short)m;
+            plan_take(p, m, 1);
+            int ok = plan_from(x, p, i + 1, b, t + 1);
+            plan_take(p, m, -1);
+            if (ok) return 1;
+        }
+    }
+    return 0;
+}
+
+static int column_plan(const Ctx *x, Plan *p, int c, int idx, int u, int top, int search) {
+    int h = x->height[c];
+    p->h = h;
+    memcpy(p->pool, x->cnt, sizeof p->pool);
+    for (int i = 0; i < h; i++) {
+        int r = x->cards[c][h - 1 - i];
+        p->seq[i] = (unsigned char)r;
+        p->pool[r]--;
+    }
+    memset(p->use, 0, sizeof p->use);
+    p->jend = idx + u;
+    p->nodes = p->capped = 0;
+    /* the pool cards every way through a gap needs, counted over the gaps, must be in the pool */
+    unsigned landing = 0; /* the ranks of the stock cards in reach */
+    for (int t = idx; t < idx + u; t++) landing |= 1u << x->stock[t];
+    int forced[NRANK] = {0};
+    for (int i = 0, a = top; i < h; a = p->seq[i++]) {
+        int b = p->seq[i], n = x->nroute[a][b];
+        if (n < 0) continue;
+        unsigned all = ~0u;
+        int any = 0;
+        for (int k = 0; k < n; k++) all &= x->route[a][b][k], any = 1;
+        for (unsigned l = landing; l && all; l &= l - 1) {
+            int sr = __builtin_ctz(l), ns = x->nroute[sr][b];
+            if (ns < 0) { all = 0; any = 1; break; }
+            for (int k = 0; k < ns; k++) all &= x->route[sr][b][k], any = 1;
+        }
+        if (!any) return 0;
+        for (; all; all &= all - 1) if (++forced[__builtin_ctz(all)] > p->pool[__builtin_ctz(all)]) return 0;
+    }
+    return search ? plan_from(x, p, 0, top, idx) : 1;
+}
+
+/* Keep the plan p found for column c (see plan_kept). */
+static void plan_keep(Ctx *x, const Plan *p, int c) {
+    int h = p->h;
+    x->sp_h[c] = h;
+    for (int i = 0; i < h; i++) {
+        x->sp_t[c][h - 1 - i] = p->pick_t[i];
+        x->sp_m[c][h - 1 - i] = p->pick_m[i];
+    }
+    memset(x->sp_vec[c][0], 0, 16);
+    x->sp_tmin[c][1] = MAXS;
+    x->sp_tmax[c][1] = -1;
+    for (int hh = 1; hh <= h; hh++) {
+        unsigned char *v = x->sp_vec[c][hh];
+        memcpy(v, x->sp_vec[c][hh - 1], 16);
+        v[x->cards[c][hh - 1]]++;
+        if (hh >= 2) {
+            int k = hh - 2, t = x->sp_t[c][k];
+            for (unsigned m = x->sp_m[c][k]; m; m &= m - 1) v[__builtin_ctz(m)]++;
+            x->sp_tmin[c][hh] = x->sp_tmin[c][hh - 1];
+            x->sp_tmax[c][hh] = x->sp_tmax[c][hh - 1];
+            if (t >= 0) {
+                if (t < x->sp_tmin[c][hh]) x->sp_tmin[c][hh] = (short)t;
+                if (t > x->sp_tmax[c][hh]) x->sp_tmax[c][hh] = (short)t;
+            }
+        }
+    }
+}
+
+static inline int vec_fits(const unsigned char *need, const unsigned char *have, __m128i hv, unsigned m) {
+    __m128i nv = _mm_loadu_si128((const __m128i *)need);
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(nv, hv), hv)) != 0xFFFF) return 0;
+    for (; m; m &= m - 1)
+        if (need[__builtin_ctz(m)] >= have[__builtin_ctz(m)]) return 0;
+    return 1;
+}
+
+/* 1 if the plan kept for column c is still one here: the cards below its top card go as it had them, and
+ * the top card as it had it, if by a stock card, or from the foundation's rank now. */
+static int plan_kept(const Ctx *x, int c, int idx, int u, int top, const unsigned char *have, __m128i hv) {
+    int h = x->height[c];
+    if (x->sp_h[c] < h) return 0;
+    int tmin = x->sp_tmin[c][h], tmax = x->sp_tmax[c][h];
+    if ((tmax >= 0 && (tmin < idx || tmax >= idx + u))) return 0;
+    const unsigned char *need = x->sp_vec[c][h];
+    int t0 = x->sp_t[c][h - 1];
+    if (t0 >= idx && t0 < idx + u && t0 < tmin && vec_fits(need, have, hv, x->sp_m[c][h - 1])) return 1;
+    int b = x->cards[c][h - 1], n = x->nroute[top][b];
+    if (n < 0) return vec_fits(need, have, hv, 0);
+    for (int k = 0; k < n; k++)
+        if (vec_fits(need, have, hv, x->route[top][b][k])) return 1;
+    int end = tmin < idx + u ? tmin : idx + u; /* the top card by a stock card before the kept ones */
+    unsigned ranks = 0;
+    for (int t = idx; t < end; t++) {
+        int s = x->stock[t], ns = x->nroute[s][b];
+        if (ranks >> s & 1) continue;
+        ranks |= 1u << s;
+        if (ns < 0) return vec_fits(need, have, hv, 0);
+        for (int k = 0; k < ns; k++)
+            if (vec_fits(need, have, hv, x->route[s][b][k])) return 1;
+    }
+    return 0;
+}
+
+/* 0 if every column has a plan with u turns; else how many turns more the first without one needs (up to
+ * DUE_AHEAD). */
+static int plans_fail(Ctx *x, int idx, int u, int top) {
+    int only = x->plan_only; /* -2: every column; else plan_last and this one (-1: none) */
+    if (x->cnt[0] || top == 0 || top == NOTOP) return 0;
+    Plan p;
+    unsigned char have[16] = {0};
+    for (int r = 0; r < NRANK; r++) have[r] = (unsigned char)x->cnt[r];
+    __m128i hv = _mm_loadu_si128((const __m128i *)have);
+    for (int i = 0; i < x->ncols; i++) {
+        int c = x->plan_last + i, h;
+        if (c >= x->ncols) c -= x->ncols;
+        h = x->height[c];
+        if (!h) continue;
+        if (only != -2 && i > 0 && c != only) continue;
+        if (plan_kept(x, c, idx, u, top, have, hv)) continue;
+        if (x->plan_ok[c][h]) { /* the plan through the pool alone, first routes */
+            int b = x->cards[c][h - 1], n = x->nroute[top][b];
+            const unsigned char *need = x->plan_need[c][h];
+            __m128i nv = _mm_loadu_si128((const __m128i *)need);
+            /* need <= have, bytewise: max(need, have) == have */
+            if (n && _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(nv, hv), hv)) == 0xFFFF) {
+                unsigned m = n > 0 ? x->route[top][b][0] : 0;
+                for (; m; m &= m - 1)
+                    if (need[__builtin_ctz(m)] >= have[__builtin_ctz(m)]) break;
+                if (!m) continue;
+            }
+        }
+        if (column_plan(x, &p, c, idx, u, top, 1)) {
+            if (!p.capped) plan_keep(x, &p, c);
+            continue;
+        }
+        x->plan_last = c;
+        int w = 1;
+        while (w < DUE_AHEAD && idx + u + w <= x->S && !column_plan(x, &p, c, idx, u + w, top, 0)) w++;
+        return w;
+    }
+    return 0;
+}
+
 /* A position the bound rules out in the fringe search's step for clearing with u turns left: in how
  * many steps it may first be searched, the steps after this one whose turns the cheap matching also rules
  * out (at most DUE_AHEAD; the last walks say for themselves, see last_walk_out). Put off that far at once,
@@ -1415,6 +1693,10 @@ static inline int hopeless(Ctx *x, int idx, int top, int full) {
         int u = x->S + x->best - idx - 1; /* turns left to clear with more stock in hand */
         int d = 0; /* the cheap matching's deficit (see due) */
         if (u < 0 || limit(x, idx, u, top, 1, full, &d) > 0) return x->fringe_on ? due(x, idx, u, top, d) : 1;
+        if (full && (x->flags & F_LASTWALK) && !(x->flags & F_WRAP)) {
+            int w = plans_fail(x, idx, u, top);
+            if (w) return x->fringe_on ? (w < 2 - x->best ? w : 2 - x->best) : 1;
+        }
         if (!(full && u >= 0 && (x->flags & F_LASTWALK) && !x->cnt[0]) || walks_dear(x)) return 0;
         int wait = last_walk_out(x, idx, u, top);
         if (!wait || !x->fringe_on) return wait > 0;
@@ -1611,6 +1893,7 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
          * 135 -> 138 within 1 s. Not on the ladder, whose ways in are cheap: strict+double the same time,
          * 151 -> 148 within 1 s (see README). */
         x->no_ways = depth > 0 && !via_turn && (x->flags & F_WRAP);
+        x->plan_only = depth == 0 || via_turn ? -2 : x->path[depth - 1]; /* see plans_fail */
         int wait = hopeless(x, idx, top, n || idx >= x->S);
         x->no_ways = 0;
         if (wait) {
@@ -2033,6 +2316,7 @@ static Ctx *ctx_new(PyObject *columns, Py_buffer *stock, int top, Py_buffer *adj
     for (int r = 0; r < NRANK; r++)
         for (int q = 0; q < NRANK; q++)
             if (x->adj[q][r]) x->under[r] |= 1u << q;
+    routes_new(x);
     *left = 0;
     uint64_t weight = 15; /* the top rank takes the lowest digit: radix 15 */
     *key = (uint64_t)top;
@@ -2082,6 +2366,20 @@ static Ctx *ctx_new(PyObject *columns, Py_buffer *stock, int top, Py_buffer *adj
             x->below[c][i + 1] = x->below[c][i] | 1u << r;
             x->below_onto[c][i + 1] = x->below_onto[c][i] | x->onto[r];
         }
+    for (int c = 0; c < x->ncols; c++) {
+        x->plan_ok[c][0] = 1;
+        for (int h = 1; h <= x->height[c]; h++) {
+            memcpy(x->plan_need[c][h], x->plan_need[c][h - 1], 16);
+            x->plan_need[c][h][x->cards[c][h - 1]]++;
+            x->plan_ok[c][h] = x->plan_ok[c][h - 1];
+            if (h >= 2) {
+                int a = x->cards[c][h - 1], b = x->cards[c][h - 2], n = x->nroute[a][b];
+                if (!n) x->plan_ok[c][h] = 0;
+                else if (n > 0)
+                    for (unsigned m = x->route[a][b][0]; m; m &= m - 1) x->plan_need[c][h][__builtin_ctz(m)]++;
+            }
+        }
+    }
     if (!runs_new(x)) {
         PyErr_NoMemory();
         goto fail;
@@ -2118,6 +2416,7 @@ static PyObject *run(Ctx *x, uint64_t key, int top, int left, int best_init, int
     x->limit = max_states;
     x->states = 0;
     x->walk_searches = x->walk_nodes = 0;
+    x->plan_last = 0; /* the column plans begin with the first column in every run, as the Python twin does */
     x->stop = x->aborted = 0;
     x->frames = 0;
     x->trust = x->partner && !x->partner->busy && x->partner->table && x->partner->kept >= best_init;
@@ -2281,6 +2580,7 @@ static PyObject *Search_fringe(SearchObject *self, PyObject *args) {
     x->limit = max_states;
     x->states = 0;
     x->walk_searches = x->walk_nodes = 0;
+    x->plan_last = 0; /* the column plans begin with the first column in every run, as the Python twin does */
     x->stop = x->aborted = x->turn_cut = 0;
     x->turn_limit = 0;
     x->trust = x->partner && !x->partner->busy && x->partner->table && x->partner->kept >= best;

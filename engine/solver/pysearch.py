@@ -39,6 +39,8 @@ SECOND_LEVELS = 8
 """The second walks from this many stock cards tried in one search (the kernel's SECOND_LEVELS)."""
 FIRST_NODES = 1024
 """The most nodes (heights, last rank) of the walks from the top looked for (the kernel's FIRST_NODES)."""
+PLAN_NODES = 4096
+"""The most nodes of one column's plans searched (the kernel's PLAN_NODES; past them, not ruled out)."""
 
 
 def _path_matching(caps: list[int]) -> int:
@@ -213,6 +215,63 @@ def blocked(columns: list[list[int]], cnt: list[int], starts: list[int], top: in
     return False
 
 
+def _bits(m: int) -> list[int]:
+    """The set bits of m, lowest first."""
+    out = []
+    while m:
+        out.append((m & -m).bit_length() - 1)
+        m &= m - 1
+    return out
+
+
+def _routes(rows: list[bytes], wrap: bool) -> list[list[list[int] | None]]:
+    """For the column plans (see _Tables.plans_fail): for each foundation rank a (NO_TOP included) and
+    rank b, the least sets of pool cards (rank masks) through which the foundation goes from a until b can
+    be played: straight on (None) if b goes onto a; else the ranks between them, one way round or the other
+    with wrapping (for a == b, a neighbour), each step a card going onto the one before; none dominated by
+    another (the kernel's routes_new)."""
+    table: list[list[list[int] | None]] = []
+    for a in range(NO_TOP + 1):
+        row: list[list[int] | None] = [[] for _ in range(RANKS)]
+        for b in range(1, RANKS):
+            if rows[a][b]:
+                row[b] = None
+                continue
+            if a in (0, NO_TOP):
+                continue
+            masks = []
+            if a == b:
+                for d in (-1, 1):
+                    q = a + d
+                    if wrap:
+                        q = 13 if q < 1 else 1 if q > 13 else q
+                    if 1 <= q <= 13 and rows[a][q] and rows[q][b]:
+                        masks.append(1 << q)
+            else:
+                for d in (-1, 1):
+                    m, prev, q, ok = 0, a, a, True
+                    while True:
+                        q += d
+                        if wrap:
+                            q = 13 if q < 1 else 1 if q > 13 else q
+                        if not 1 <= q <= 13 or not rows[prev][q]:
+                            ok = False
+                            break
+                        if q == b:
+                            break
+                        m |= 1 << q
+                        prev = q
+                    if ok:
+                        masks.append(m)
+            row[b] = [
+                m
+                for i, m in enumerate(masks)
+                if not any(j != i and n & m == n and (n != m or j < i) for j, n in enumerate(masks))
+            ]
+        table.append(row)
+    return table
+
+
 FRINGE_LOG_MAX = 1 << 24
 """Positions the fringe search may put off (the kernel's FRINGE_LOG_MAX)."""
 LINK_NODES = 1 << 16
@@ -312,6 +371,12 @@ class _Tables:
         # the heights the walk under way can stop at, from the position being bounded (see _first_rest):
         # False until looked for, None if there were too many
         self.firsts: set[tuple[int, ...]] | bool | None = False
+        # the column plans (see plans_fail): the least pool cards from foundation rank a to playing rank
+        # b, routes[a][b] as rank masks (None: b goes onto a at once); the column asked first (the one
+        # whose plan failed last), and the column played last (-2: none, ask every column)
+        self.routes = _routes(self.rows, bool(self.flags & WRAP))
+        self.plan_last = 0
+        self.plan_only = -2
 
     def walks_dear(self) -> bool:
         """Have the last walks proven too dear in this run: past the first WALK_TRIAL searched, more than
@@ -403,6 +468,126 @@ class _Tables:
         return int(
             blocked([col[:h] for col, h in zip(columns, height, strict=True)], cnt, starts, top, flags)
         )
+
+    def plans_fail(self, idx: int, u: int, top: int) -> int:
+        """0 if every column has a plan for clearing with the stock cards idx..idx+u-1 turned at most;
+        else how many turns more the first column without one needs by the cards every plan takes alone
+        (up to DUE_AHEAD). A position reached by a play asks the column asked first and the column
+        played only (the kernel's plans_fail, which this follows step for step)."""
+        if self.cnt[0] or top in (0, NO_TOP):
+            return 0
+        only, ncols = self.plan_only, self.ncols
+        for i in range(ncols):
+            c = (self.plan_last + i) % ncols
+            if not self.height[c] or (only != -2 and i and c != only):
+                continue
+            if self._column_plan(c, idx, u, top, True):
+                continue
+            self.plan_last = c
+            w = 1
+            while w < DUE_AHEAD and idx + u + w <= self.total:
+                if self._column_plan(c, idx, u + w, top, False):
+                    break
+                w += 1
+            return w
+        return 0
+
+    def _column_plan(self, c: int, idx: int, u: int, top: int, search: bool) -> bool:
+        """Can column c be cleared in a plan (see _routes): its cards in their order, top down, and between
+        two of them the foundation going through the pool (the other columns' cards, each once), or by a
+        stock card of the window turned (each later than the one before) and from it through the pool?
+        First the pool cards every way through a gap needs, counted over the gaps; then, if ``search``,
+        the plans themselves, depth first (the kernel's column_plan and plan_from)."""
+        routes, h = self.routes, self.height[c]
+        seq = self.columns[c][h - 1 :: -1]
+        pool = self.cnt[:]
+        for r in seq:
+            pool[r] -= 1
+        landing = 0
+        for t in range(idx, idx + u):
+            landing |= 1 << self.stock[t]
+        forced = [0] * RANKS
+        a = top
+        for b in seq:
+            way = routes[a][b]
+            if way is not None:
+                every, anyway = ~0, False
+                for m in way:
+                    every &= m
+                    anyway = True
+                sources = landing
+                while sources and every:
+                    sr = (sources & -sources).bit_length() - 1
+                    sources &= sources - 1
+                    land = routes[sr][b]
+                    if land is None:
+                        every, anyway = 0, True
+                        break
+                    for m in land:
+                        every &= m
+                        anyway = True
+                if not anyway:
+                    return False
+                for q in _bits(every):
+                    forced[q] += 1
+                    if forced[q] > pool[q]:
+                        return False
+            a = b
+        if not search:
+            return True
+        use = [0] * RANKS
+        nodes = 0
+        jend = idx + u
+
+        def fits(m: int) -> bool:
+            return all(use[q] < pool[q] for q in _bits(m))
+
+        def take(m: int, d: int) -> None:
+            for q in _bits(m):
+                use[q] += d
+
+        def plan_from(i: int, a: int, j: int) -> bool:
+            nonlocal nodes
+            if i == h:
+                return True
+            nodes += 1
+            if nodes > PLAN_NODES:
+                return True
+            b = seq[i]
+            way = routes[a][b]
+            if way is None:  # straight on: nothing better
+                return plan_from(i + 1, b, j)
+            tried: list[int] = []  # an option taking in the pool cards of one tried is no better
+            for m in way:
+                tried.append(m)
+                if fits(m):
+                    take(m, 1)
+                    ok = plan_from(i + 1, b, j)
+                    take(m, -1)
+                    if ok:
+                        return True
+            ranks = 0  # a stock card of a rank tried already is no better later
+            for t in range(j, jend):
+                s = self.stock[t]
+                if ranks >> s & 1:
+                    continue
+                ranks |= 1 << s
+                land = routes[s][b]
+                if land is None:  # no later card does better
+                    return plan_from(i + 1, b, t + 1)
+                for m in land:
+                    if any(m & q == q for q in tried):
+                        continue
+                    tried.append(m)
+                    if fits(m):
+                        take(m, 1)
+                        ok = plan_from(i + 1, b, t + 1)
+                        take(m, -1)
+                        if ok:
+                            return True
+            return False
+
+        return plan_from(0, top, idx)
 
     def last_walk_out(self, idx: int, u: int, top: int) -> int:
         """Is clearing with the stock cards idx..idx+u-1 (u >= 0) turned at most ruled out by the last
@@ -793,6 +978,10 @@ def _run(
                 ):
                     k += 1
                 return k
+            if full and flags & LAST_WALK and not flags & WRAP:
+                w = t.plans_fail(idx, u, top)
+                if w:
+                    return 1 if fringe is None else min(w, 2 - best)
             if not (full and u >= 0 and flags & LAST_WALK and not cnt[0]) or t.walks_dear():
                 return 0
             wait = t.last_walk_out(idx, u, top)
@@ -874,6 +1063,7 @@ def _run(
         plays.sort(key=lambda c: -height[c])  # stable: taller columns first, then by column
         # with wrapping, reached by a play: bounded without the ways in (the kernel's expand)
         t.no_ways = bool(path) and not came_by_turn and bool(flags & WRAP)
+        t.plan_only = path[-1] if path and not came_by_turn else -2  # see plans_fail
         wait = hopeless(idx, top, bool(plays) or idx >= total) if bounded else 0
         t.no_ways = False
         if wait:

@@ -234,7 +234,7 @@ def test_branch_and_bound_never_empties_the_fringe_search() -> None:
     goes on to the optimum."""
     from engine.solver import _kernel
 
-    args = _wide_problem(19)  # its fringe search takes some 46,000 positions
+    args = _wide_problem(56)  # its fringe search takes some 123,000 positions
     fresh = _kernel.search(*args, *MODE_OPTIMAL, 1 << 26, 0)
     lower = _kernel.lower_bound(*args)
     fringe, bound = _kernel.Search(*args, 1 << 17), _kernel.Search(*args, 1 << 17)

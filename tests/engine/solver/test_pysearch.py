@@ -14,9 +14,20 @@ from hypothesis import strategies as st
 from engine.cards import Card, full_deck, parse_card
 from engine.deal import deal
 from engine.hole import Hole
-from engine.rules import Rules
+from engine.rules import Rules, find_rules
 from engine.solver import Solution, kernel_available, pysearch, solve, winnable
-from engine.solver.problem import KINGS_PRED, NO_BOUND, NO_TOP, RANKS, WRAP, Problem, moves_of, problem_of
+from engine.solver.problem import (
+    KINGS_PRED,
+    NO_BOUND,
+    NO_TOP,
+    RANKS,
+    WRAP,
+    Problem,
+    _flags,
+    adjacency,
+    moves_of,
+    problem_of,
+)
 from engine.solver.pysearch import (
     Search,
     _cycle_matching,
@@ -342,6 +353,42 @@ def test_blocked_positions_cannot_be_cleared(brute_force: Callable[[Hole], int],
         check_line(hole, solution)
         if kernel_available():
             assert solve(hole, backend="c") == solution
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hole=small_positions())
+def test_the_column_plans_never_rule_out_a_clearing_line(
+    brute_force: Callable[[Hole], int], hole: Hole
+) -> None:
+    """Where some line clears the tableau having turned u stock cards at most, every column has a plan
+    with u turns (_Tables.plans_fail): the bound it adds is sound under every rule variant."""
+    problem = problem_of(hole)
+    if problem.flags & NO_BOUND:
+        return
+    tables = _Tables(problem)
+    best, total = brute_force(hole), len(problem.stock)
+    for u in range(total + 1):
+        if best <= u - total:  # a line clears with total - u stock cards in hand
+            assert tables.plans_fail(0, u, problem.top) == 0, (u, best)
+
+
+def _planned_position() -> Problem:
+    """A position strict+double deal 19's proof goes through: the bound lets it clear with three stock
+    cards turned, but the column 7 4 J A 8 (8 on top) needs six: between its cards the foundation
+    has far to go, and the other columns hold too few cards of the ranks between."""
+    rules = find_rules("strict+double")
+    adjacent = adjacency(rules)
+    columns = ([10, 13, 9], [10, 10], [6, 2], [3, 7], [12], [2, 5, 11], [7, 4, 11, 1, 8], [1, 4], [])
+    stock = [10, 11, 1, 5, 12, 2, 3, 6, 13, 6, 5, 9, 13, 2, 1, 9, 9, 9, 3, 10, 5, 7, 1, 10, 5]
+    return Problem(tuple(bytes(c) for c in columns), bytes(stock), 8, adjacent, _flags(rules, adjacent))
+
+
+def test_the_column_plans_rule_out_what_the_bound_lets_through() -> None:
+    problem = _planned_position()
+    tables = _Tables(problem)
+    assert tables.bound(0, 3, 8, 1) == 0  # the matching, the cards never played and the ways in allow it
+    assert [tables.plans_fail(0, u, 8) > 0 for u in range(3, 8)] == [True, True, True, False, False]
+    assert tables.plan_last == 6  # the column without a plan is asked first next time
 
 
 class TestWalkDeficit:
