@@ -1693,7 +1693,7 @@ static inline int hopeless(Ctx *x, int idx, int top, int full) {
         int u = x->S + x->best - idx - 1; /* turns left to clear with more stock in hand */
         int d = 0; /* the cheap matching's deficit (see due) */
         if (u < 0 || limit(x, idx, u, top, 1, full, &d) > 0) return x->fringe_on ? due(x, idx, u, top, d) : 1;
-        if (full && (x->flags & F_LASTWALK) && !(x->flags & F_WRAP)) {
+        if (full && !(x->flags & F_WRAP)) { /* see plans_fail */
             int w = plans_fail(x, idx, u, top);
             if (w) return x->fringe_on ? (w < 2 - x->best ? w : 2 - x->best) : 1;
         }

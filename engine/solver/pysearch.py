@@ -978,7 +978,7 @@ def _run(
                 ):
                     k += 1
                 return k
-            if full and flags & LAST_WALK and not flags & WRAP:
+            if full and not flags & WRAP:  # see _Tables.plans_fail
                 w = t.plans_fail(idx, u, top)
                 if w:
                     return 1 if fringe is None else min(w, 2 - best)
