@@ -1399,11 +1399,11 @@ static int last_walk_out(Ctx *x, int idx, int u, int top) {
  * column none of whose plans fits the pool rules clearing out (plans_fail). The other columns' order, and
  * whether the pool itself can be cleared, are left out: a relaxation of the game, so sound (a property
  * test checks it against brute force). Sampled where strict+double deal 19's last proof goes on (40
- * positions, 3 to 7 turns left), clearing took 7 to 24 turns in fact while the bound allowed 3 to 7; the
- * plans rule out 25 of the 40 (twentieth session; the cut-by-cut count of the foundation's crossings, none).
- * Side by side, strict+double deals 1-200: 596.0M -> 446.9M positions, 248.6 -> 227.6 s, 150 -> 157 within
- * 1 s; strict deals 1-1000 35.8M -> 32.7M positions, 6-15 % faster. Not with wrapping, where the ways
- * round both sides seldom run short (wrap+double: -6 % positions, +4.5 % time; see README).
+ * positions, 3 to 7 turns left), clearing took 7 to 24 turns in fact (one: never) while the bound allowed
+ * 3 to 7; the plans rule out 25 of the 40 (twentieth session; the cut-by-cut count of the foundation's
+ * crossings, none). Side by side, strict+double deals 1-200: 596.0M -> 446.9M positions, 248.6 -> 227.6 s,
+ * 150 -> 157 within 1 s; strict deals 1-1000 35.8M -> 32.7M positions, 6-15 % faster. Not with wrapping,
+ * where the ways round both sides seldom run short (wrap+double: -6 % positions, +4.5 % time; see README).
  * route[a][b] (routes_new): the least pool cards from foundation rank a to playing rank b. */
 static void routes_new(Ctx *x) {
     int wrap = (x->flags & F_WRAP) != 0;
