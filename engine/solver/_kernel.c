@@ -1522,9 +1522,10 @@ static int plan_from(const Ctx *x, Plan *p, int i, int a, int j) {
     return 0;
 }
 
-/* 1 if column c has a plan with u turns (or past PLAN_NODES nodes). First the pool cards that every way
- * through a gap needs (straight on, or from any stock card in reach), counted over the gaps: more than the
- * pool holds and there is none; then, if search, the plans themselves (plan_from). */
+/* If search, 1 if column c has a plan with u turns (or past PLAN_NODES nodes: plan_from). If not, 0 only if
+ * the pool cards that every way through a gap needs (straight on, or from any stock card in reach), counted
+ * over the gaps, are more than the pool holds: cheap, and what puts a position off (see plans_fail). Asked
+ * before every search it rarely ruled a column out (deal 187: 53 of 403,000) and cost 2-3 % of the time. */
 static int column_plan(const Ctx *x, Plan *p, int c, int idx, int u, int top, int search) {
     int h = x->height[c];
     p->h = h;
@@ -1537,6 +1538,7 @@ static int column_plan(const Ctx *x, Plan *p, int c, int idx, int u, int top, in
     memset(p->use, 0, sizeof p->use);
     p->jend = idx + u;
     p->nodes = p->capped = 0;
+    if (search) return plan_from(x, p, 0, top, idx);
     /* the pool cards every way through a gap needs, counted over the gaps, must be in the pool */
     unsigned landing = 0; /* the ranks of the stock cards in reach */
     for (int t = idx; t < idx + u; t++) landing |= 1u << x->stock[t];
@@ -1555,7 +1557,7 @@ static int column_plan(const Ctx *x, Plan *p, int c, int idx, int u, int top, in
         if (!any) return 0;
         for (; all; all &= all - 1) if (++forced[__builtin_ctz(all)] > p->pool[__builtin_ctz(all)]) return 0;
     }
-    return search ? plan_from(x, p, 0, top, idx) : 1;
+    return 1;
 }
 
 /* Keep the plan p found for column c (see plan_kept). */

@@ -493,16 +493,18 @@ class _Tables:
         return 0
 
     def _column_plan(self, c: int, idx: int, u: int, top: int, search: bool) -> bool:
-        """Can column c be cleared in a plan (see _routes): its cards in their order, top down, and between
-        two of them the foundation going through the pool (the other columns' cards, each once), or by a
-        stock card of the window turned (each later than the one before) and from it through the pool?
-        First the pool cards every way through a gap needs, counted over the gaps; then, if ``search``,
-        the plans themselves, depth first (the kernel's column_plan and plan_from)."""
+        """If ``search``: can column c be cleared in a plan (see _routes), its cards in their order, top
+        down, and between two of them the foundation going through the pool (the other columns' cards, each
+        once), or by a stock card of the window turned (each later than the one before) and from it
+        through the pool? If not: False only if the pool cards every way through a gap needs, counted over
+        the gaps, are more than the pool holds (the kernel's column_plan)."""
         routes, h = self.routes, self.height[c]
         seq = self.columns[c][h - 1 :: -1]
         pool = self.cnt[:]
         for r in seq:
             pool[r] -= 1
+        if search:
+            return self._plan_search(seq, pool, idx, u, top)
         landing = 0
         for t in range(idx, idx + u):
             landing |= 1 << self.stock[t]
@@ -533,8 +535,12 @@ class _Tables:
                     if forced[q] > pool[q]:
                         return False
             a = b
-        if not search:
-            return True
+        return True
+
+    def _plan_search(self, seq: list[int], pool: list[int], idx: int, u: int, top: int) -> bool:
+        """The column's plans searched depth first (the kernel's plan_from): True at the first that fits
+        the pool, or past PLAN_NODES nodes."""
+        routes, h = self.routes, len(seq)
         use = [0] * RANKS
         nodes = 0
         jend = idx + u
