@@ -146,11 +146,6 @@ typedef struct Ctx {
     unsigned short route[NOTOP + 1][NRANK][2];
     signed char nroute[NOTOP + 1][NRANK];
     int plan_last, plan_only;
-    /* the plan playing the top h cards of column c through the pool alone, the first route at each of its
-     * gaps: with the column's own cards, how many of each rank it needs (plan_need), if it has a route at
-     * every gap (plan_ok) */
-    unsigned char plan_need[MAXC][MAXH + 1][16];
-    unsigned char plan_ok[MAXC][MAXH + 1];
     /* the plan found last for each column (see plan_kept): for its height sp_h[c], at each gap k (into
      * card k) the stock card turned (sp_t, -1: none) and the pool cards used (sp_m); for each height h up
      * to it, the cards it needs with the column's own (sp_vec) and the first and last stock card turned
@@ -1632,8 +1627,9 @@ static int plan_kept(const Ctx *x, int c, int idx, int u, int top, const unsigne
  * out were ruled out by the first column asked (strict+double deal 71), and asking every column everywhere
  * cost more than it saved (the eight strict+double deals 19, 49, 71, 74, 86, 102, 115 and 121: 20.7M
  * positions and 10.85 s, against 21.4M and 10.24 s; 31.2M and 10.42 s without plans). Before the plans are
- * searched, the plan kept from last time (plan_kept) and the plan through the pool alone (plan_need) are
- * tried: either is a plan, so the answer is the search's (the Python twin searches every time). */
+ * searched, the plan kept from last time is tried (plan_kept): it is a plan, so the answer is the
+ * search's (the Python twin searches every time). (A second try, the plan through the pool alone with the
+ * first route at each gap, made no difference side by side and was taken out.) */
 static int plans_fail(Ctx *x, int idx, int u, int top) {
     int only = x->plan_only; /* -2: every column; else plan_last and this one (-1: none) */
     if (x->cnt[0] || top == 0 || top == NOTOP) return 0;
@@ -1648,18 +1644,6 @@ static int plans_fail(Ctx *x, int idx, int u, int top) {
         if (!h) continue;
         if (only != -2 && i > 0 && c != only) continue;
         if (plan_kept(x, c, idx, u, top, have, hv)) continue;
-        if (x->plan_ok[c][h]) { /* the plan through the pool alone, first routes */
-            int b = x->cards[c][h - 1], n = x->nroute[top][b];
-            const unsigned char *need = x->plan_need[c][h];
-            __m128i nv = _mm_loadu_si128((const __m128i *)need);
-            /* need <= have, bytewise: max(need, have) == have */
-            if (n && _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(nv, hv), hv)) == 0xFFFF) {
-                unsigned m = n > 0 ? x->route[top][b][0] : 0;
-                for (; m; m &= m - 1)
-                    if (need[__builtin_ctz(m)] >= have[__builtin_ctz(m)]) break;
-                if (!m) continue;
-            }
-        }
         if (column_plan(x, &p, c, idx, u, top, 1)) {
             if (!p.capped) plan_keep(x, &p, c);
             continue;
@@ -2388,20 +2372,6 @@ static Ctx *ctx_new(PyObject *columns, Py_buffer *stock, int top, Py_buffer *adj
             x->below[c][i + 1] = x->below[c][i] | 1u << r;
             x->below_onto[c][i + 1] = x->below_onto[c][i] | x->onto[r];
         }
-    for (int c = 0; c < x->ncols; c++) {
-        x->plan_ok[c][0] = 1;
-        for (int h = 1; h <= x->height[c]; h++) {
-            memcpy(x->plan_need[c][h], x->plan_need[c][h - 1], 16);
-            x->plan_need[c][h][x->cards[c][h - 1]]++;
-            x->plan_ok[c][h] = x->plan_ok[c][h - 1];
-            if (h >= 2) {
-                int a = x->cards[c][h - 1], b = x->cards[c][h - 2], n = x->nroute[a][b];
-                if (!n) x->plan_ok[c][h] = 0;
-                else if (n > 0)
-                    for (unsigned m = x->route[a][b][0]; m; m &= m - 1) x->plan_need[c][h][__builtin_ctz(m)]++;
-            }
-        }
-    }
     if (!runs_new(x)) {
         PyErr_NoMemory();
         goto fail;

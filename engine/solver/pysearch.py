@@ -517,10 +517,9 @@ class _Tables:
                 for m in way:
                     every &= m
                     anyway = True
-                sources = landing
-                while sources and every:
-                    sr = (sources & -sources).bit_length() - 1
-                    sources &= sources - 1
+                for sr in _bits(landing):
+                    if not every:
+                        break
                     land = routes[sr][b]
                     if land is None:
                         every, anyway = 0, True
