@@ -1326,7 +1326,6 @@ static int walk_fits(Ctx *x, int su, int idx, int k, const int *starts, int top)
     return fits && (!x->second_on || second_walk(x, x->hint_lo[su], rest, idx, k, top));
 }
 
-
 /* ---- the last walks known ------------------------------------------------------------------------ */
 /* A last walk takes each column's cards from the bottom up, so the nodes of a search of last walks (the
  * cards taken, the rank of the last) are those reached from the bottoms within the position's heights:
@@ -1414,8 +1413,7 @@ static int walks_known(Ctx *x, LastWalk *l, int top, int *nodes) {
         later &= (l->kmin - l->klo >= 32) ? ~0u : ((1u << (l->kmin - l->klo)) - 1);
         if (later) l->kmin = l->klo + __builtin_ctz(later);
     }
-    if (n > LAST_WALK_NODES) return 0; /* the search would stop short, not refute */
-    *nodes = n;
+    *nodes = n; /* at most LAST_WALK_NODES (no more are kept): the search would not have stopped short */
     return 1;
 }
 
