@@ -123,20 +123,18 @@ typedef struct Ctx {
     int turn_cut;
     /* the last walk's nodes tried in one bound (see last_walk_out) */
     WalkSet walks;
-    /* the nodes of the last walks within the heights known_h (see walks_known): the i-th takes column c's
-     * cards up to known_lo[i][c], the last of rank known_r[i]; known_n of them (-1: past LAST_WALK_NODES,
-     * -2: none found yet); known_parent: the column the position bounded was reached from (-1: none) */
-    int known_n, known_parent;
-    unsigned char known_h[16];
-    unsigned char (*known_lo)[16];
-    unsigned char *known_r;
+    /* the nodes of the last walks known (see walks_known), of the second walks known by their base (see
+     * second_known), the nodes being found (see known_fill), and the column the position bounded was
+     * reached from (-1: none) */
+    struct Known *known, *second_known, *filling;
+    WalkSet *filling_set;
+    int known_parent;
     /* second_on: the last walks' rests need a last walk of their own in this run (see second_walk), whose
      * nodes tried in one search are walks2; and the second walk found last from a stock card of each rank
      * s, if hint2_ok[s]: its cards, those of column c from hint2_a[s][c] up to hint2_b[s][c], their ranks,
      * and the rank of its first card */
     int second_on;
     WalkSet walks2;
-    struct SecondKnown *second_known, *second_filling; /* see second_known */
     int hint2_ok[NRANK], hint2_first[NRANK], hint2_cnt[NRANK][NRANK];
     int hint2_a[NRANK][MAXC], hint2_b[NRANK][MAXC];
     /* the last walk found last from a stock card of each rank s (see last_walk_out), if hint_ok[s]: its
@@ -1100,6 +1098,89 @@ typedef struct {
     int ksu[WALK_LEVELS], kstarts[WALK_LEVELS][NRANK];
 } LastWalk;
 
+/* ---- the walks known ------------------------------------------------------------------------------ */
+/* The nodes of the walks from a base (each column's cards up to base[c] taken: none for the last walks)
+ * up, within heights h: the i-th takes column c's cards up to lo[i][c], the last of rank r[i]; n of them
+ * (-1: more than cap, -2: none found yet). See walks_known and second_known. */
+typedef struct Known {
+    unsigned char base[16], h[16];
+    int n, cap;
+    unsigned char (*lo)[16], *r;
+} Known;
+
+/* cap nodes each, n of them; NULL without memory. */
+static Known *known_alloc(int n, int cap) {
+    Known *k = calloc((size_t)n, sizeof *k);
+    unsigned char *lo = malloc((size_t)n * (size_t)cap * 17);
+    if (!k || !lo) {
+        free(k);
+        free(lo);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        k[i].n = -2;
+        k[i].cap = cap;
+        k[i].lo = (unsigned char(*)[16])(lo + (size_t)i * (size_t)cap * 17);
+        k[i].r = lo + (size_t)i * (size_t)cap * 17 + (size_t)cap * 16;
+    }
+    return k;
+}
+
+static void known_free(Known *k) {
+    if (k) free(k[0].lo);
+    free(k);
+}
+
+/* Record the node of w (its last card of rank r) and those above it (see known_find). */
+static int known_fill(Ctx *x, Walk *w, int r, int top) {
+    Known *k = x->filling;
+    if (!walk_set_new(x->filling_set, w->key + (uint64_t)r)) return 0;
+    if (k->n >= k->cap) {
+        k->n = -1; /* too many: not kept */
+        return 1;
+    }
+    memset(k->lo[k->n], 0, 16);
+    for (int c = 0; c < x->ncols; c++) k->lo[k->n][c] = (unsigned char)w->lo[c];
+    k->r[k->n++] = (unsigned char)r;
+    return walk_back(x, w, r, top, known_fill);
+}
+
+/* Find into k the nodes of the walks from base (NULL: the bottoms) within the heights of the position's
+ * parent (its own if it was not reached by a play), each node once by the node set s. */
+static void known_find(Ctx *x, Known *k, const int *base, WalkSet *s, int top) {
+    Walk w;
+    int keep[MAXC], c = x->known_parent;
+    memcpy(keep, x->height, sizeof keep);
+    if (c >= 0 && x->height[c] < x->full[c]) x->height[c]++;
+    memset(k->base, 0, 16);
+    memset(k->h, 0, 16);
+    memset(&w, 0, sizeof w);
+    for (int i = 0; i < x->ncols; i++) {
+        k->h[i] = (unsigned char)x->height[i];
+        k->base[i] = (unsigned char)(base ? base[i] : 0);
+        w.lo[i] = k->base[i];
+    }
+    k->n = 0;
+    walk_index(x, &w);
+    walk_set_fresh(s);
+    x->filling = k;
+    x->filling_set = s;
+    walk_back(x, &w, -1, top, known_fill);
+    memcpy(x->height, keep, sizeof keep);
+}
+
+/* The nodes of k within heights h; k is found again first if h is not within its heights or base is not
+ * its base (NULL: the bottoms). -1 if they are too many to keep. */
+static int known_within(Ctx *x, Known *k, const int *base, WalkSet *s, int top, const unsigned char *h) {
+    unsigned char b[16] = {0};
+    for (int c = 0; base && c < x->ncols; c++) b[c] = (unsigned char)base[c];
+    if (k->n == -2 || memcmp(b, k->base, 16) || !bytes_within(h, k->h)) known_find(x, k, base, s, top);
+    if (k->n < 0) return -1;
+    int n = 0;
+    for (int i = 0; i < k->n; i++) n += bytes_within(k->lo[i], h);
+    return n;
+}
+
 /* ---- the second walk ---------------------------------------------------------------------------- */
 /* What a last walk on the k-th turn leaves (the cards above its own) is cleared by the walks of the turns
  * before it, and the last of those that plays a card, from some stock card before the k-th, clears what
@@ -1176,63 +1257,22 @@ static int second_fits(const Ctx *x, const SecondWalk *w, const int *lo, const i
  * 64 searched in all but 3,000 (twenty-first session; see README). */
 #define SECOND_KNOWN 32
 #define SECOND_KNOWN_NODES 1024
-typedef struct SecondKnown {
-    unsigned char base[16], h[16];
-    int n; /* -1: more than SECOND_KNOWN_NODES; -2: none */
-    unsigned char lo[SECOND_KNOWN_NODES][16], r[SECOND_KNOWN_NODES];
-} SecondKnown;
-
-static int second_fill(Ctx *x, Walk *w, int r, int top) {
-    SecondKnown *e = x->second_filling; /* the entry being found */
-    if (!walk_set_new(&x->walks2, w->key + (uint64_t)r)) return 0;
-    if (e->n >= SECOND_KNOWN_NODES) {
-        e->n = -1;
-        return 1;
-    }
-    memset(e->lo[e->n], 0, 16);
-    for (int c = 0; c < x->ncols; c++) e->lo[e->n][c] = (unsigned char)w->lo[c];
-    e->r[e->n++] = (unsigned char)r;
-    return walk_back(x, w, r, top, second_fill);
-}
 
 /* 1 if the search of w's second walks would answer 1 without finding a walk (it would give up), 0 if it
  * would refute, -1 if it is not known or would find one (then it is searched). */
 static int second_known(Ctx *x, const SecondWalk *w, const int *lo, const int *rest, int top) {
-    if (!x->second_known) {
-        x->second_known = malloc(SECOND_KNOWN * sizeof *x->second_known);
-        if (!x->second_known) return -1;
-        for (int i = 0; i < SECOND_KNOWN; i++) x->second_known[i].n = -2;
-    }
-    unsigned char base[16] = {0}, h[16] = {0};
+    if (!x->second_known && !(x->second_known = known_alloc(SECOND_KNOWN, SECOND_KNOWN_NODES))) return -1;
+    unsigned char h[16] = {0};
     uint64_t hk = 0;
     for (int c = 0; c < x->ncols; c++) {
-        base[c] = (unsigned char)lo[c];
         h[c] = (unsigned char)x->height[c];
         hk = hk * 131 + (uint64_t)lo[c];
     }
-    SecondKnown *e = &x->second_known[hash64(hk) % SECOND_KNOWN];
-    if (e->n == -2 || memcmp(e->base, base, 16) || !bytes_within(h, e->h)) {
-        Walk v;
-        int keep[MAXC], c = x->known_parent;
-        memcpy(keep, x->height, sizeof keep);
-        if (c >= 0 && x->height[c] < x->full[c]) x->height[c]++;
-        memcpy(e->base, base, 16);
-        memset(e->h, 0, 16);
-        for (int k = 0; k < x->ncols; k++) e->h[k] = (unsigned char)x->height[k];
-        e->n = 0;
-        memset(&v, 0, sizeof v);
-        memcpy(v.lo, lo, sizeof v.lo);
-        walk_index(x, &v);
-        walk_set_fresh(&x->walks2);
-        x->second_filling = e;
-        walk_back(x, &v, -1, top, second_fill);
-        memcpy(x->height, keep, sizeof keep);
-    }
-    if (e->n < 0) return -1;
-    int n = 0, left = 0;
-    for (int q = 0; q < NRANK; q++) left += rest[q];
-    for (int i = 0; i < e->n; i++) n += bytes_within(e->lo[i], h);
+    Known *e = &x->second_known[hash64(hk) % SECOND_KNOWN];
+    int n = known_within(x, e, lo, &x->walks2, top, h), left = 0;
+    if (n < 0) return -1;
     if (n > SECOND_NODES) return 1; /* it would give up, if it found no walk first: 1 either way */
+    for (int q = 0; q < NRANK; q++) left += rest[q];
     for (int i = 0; i < e->n; i++) {
         unsigned m = w->kmask[e->r[i]];
         if (!m || !bytes_within(e->lo[i], h)) continue;
@@ -1366,27 +1406,45 @@ static inline uint64_t lo_key(const Ctx *x, const int *lo) {
  * positions off saved, wrap+double deals 44, 72, 7, 40, 3, 17, 27, 43, 39 and 92, 32.88M -> 32.96M
  * positions and 19.2 -> 18.2 s; strict+double deals 1, 66, 20, 76, 93, 2, 9 and 35, 85.6M -> 86.3M and
  * 30.9 -> 29.4 s.) */
+/* The turn k on which the last walk w of l, its last card (played first) of rank r, clears (0: the walk
+ * under way); -1 if on none, and then l->kmin comes down to the first later turn its card goes onto.
+ * Unless rest, w's cnt and key are not filled in yet (see walks_known): they are, from its lo, if asked. */
+static int last_walk_clears(Ctx *x, LastWalk *l, Walk *w, int r, int top, int rest) {
+    unsigned m = l->kmask[r];
+    if (!m) return -1;
+    unsigned now = m & ((2u << (l->u - l->klo)) - 1), later = m & ~now;
+    int k = now ? l->klo + 31 - __builtin_clz(now) : -1; /* the most starts before it: the best chance */
+    if (k == 0 && w->taken == w->left) return 0;
+    if (k > 0 && w->taken != w->left && !rest) {
+        memcpy(w->cnt, x->cnt, sizeof w->cnt);
+        w->key = 0;
+        for (int c = 0; c < x->ncols; c++) {
+            w->key += x->wcol[c] * (uint64_t)w->lo[c];
+            for (int j = 0; j < w->lo[c]; j++) w->cnt[x->cards[c][j]]--;
+        }
+    }
+    if (k > 0 && (w->taken == w->left ||
+                  ((k > 1 || !(x->flags & F_WRAP) ? !deficit(x, w->cnt, l->kstarts[k - l->klo], top)
+                                                  : first_rest(x, w->key, w->cnt, top)) &&
+                   (!x->second_on || second_walk(x, w->lo, w->cnt, l->idx, k, top)))))
+        return k;
+    later &= (l->kmin - l->klo >= 32) ? ~0u : ((1u << (l->kmin - l->klo)) - 1);
+    if (later) l->kmin = l->klo + __builtin_ctz(later); /* the first of them */
+    return -1;
+}
+
 static int last_walk_from(Ctx *x, Walk *w, int r, int top) {
     LastWalk *l = (LastWalk *)w;
     if (!walk_set_new(&x->walks, w->key + (uint64_t)r)) return 0; /* tried: it found nothing */
     if (++w->nodes > LAST_WALK_NODES) return 1;
-    unsigned m = l->kmask[r];
-    if (m) {
-        unsigned now = m & ((2u << (l->u - l->klo)) - 1), later = m & ~now;
-        int k = now ? l->klo + 31 - __builtin_clz(now) : -1; /* the most starts before it: the best chance */
-        if (k == 0 && w->taken == w->left) return 1; /* the walk under way clears */
-        if (k > 0 && (w->taken == w->left || ((k > 1 || !(x->flags & F_WRAP)
-                                                   ? !deficit(x, w->cnt, l->kstarts[k - l->klo], top)
-                                                   : first_rest(x, w->key, w->cnt, top)) &&
-                                              (!x->second_on || second_walk(x, w->lo, w->cnt, l->idx, k, top))))) {
-            int su = l->ksu[k - l->klo];
-            x->hint_ok[su] = 1; /* tried first next time */
-            memcpy(x->hint_lo[su], w->lo, sizeof w->lo);
-            for (int q = 0; q < NRANK; q++) x->hint_cnt[su][q] = x->cnt[q] - w->cnt[q];
-            return 1;
-        }
-        later &= (l->kmin - l->klo >= 32) ? ~0u : ((1u << (l->kmin - l->klo)) - 1);
-        if (later) l->kmin = l->klo + __builtin_ctz(later); /* the first of them */
+    int k = last_walk_clears(x, l, w, r, top, 1);
+    if (k == 0) return 1; /* the walk under way clears */
+    if (k > 0) {
+        int su = l->ksu[k - l->klo];
+        x->hint_ok[su] = 1; /* tried first next time */
+        memcpy(x->hint_lo[su], w->lo, sizeof w->lo);
+        for (int q = 0; q < NRANK; q++) x->hint_cnt[su][q] = x->cnt[q] - w->cnt[q];
+        return 1;
     }
     return walk_back(x, w, r, top, last_walk_from);
 }
@@ -1413,7 +1471,7 @@ static int walk_fits(Ctx *x, int su, int idx, int k, const int *starts, int top)
  * cards taken, the rank of the last) are those reached from the bottoms within the position's heights:
  * they depend on the heights alone, and a position within the heights of another (a sibling within their
  * parent's) reaches exactly the other's nodes whose cards are within its own (the cards on the way to a
- * node are fewer). The nodes are found once for the parent (known_new), and a search that would refute
+ * node are fewer). The nodes are found once for the parent (known_find), and a search that would refute
  * reads them instead (walks_known): each one within the heights is asked what last_walk_from asks. Where
  * one clears, the search is run after all, so that it finds the walk it would have found; so the answers,
  * the walks found and the nodes counted are the search's, and the Python twin has no such cache. Strict+
@@ -1421,81 +1479,26 @@ static int walk_fits(Ctx *x, int su, int idx, int k, const int *starts, int top)
  * from nodes found 15,929 times (2.9M nodes); side by side, strict+double deals 1-200 226.7 -> 214.3 s,
  * wrap+double 374.7 -> 361.0 s, the same positions (twenty-first session; see README). */
 
-/* Record the node of w (its last card of rank r) and those above it (see known_new). */
-static int known_fill(Ctx *x, Walk *w, int r, int top) {
-    if (!walk_set_new(&x->walks, w->key + (uint64_t)r)) return 0;
-    if (x->known_n >= LAST_WALK_NODES) {
-        x->known_n = -1; /* as many as a search may try: not kept */
-        return 1;
-    }
-    unsigned char *lo = x->known_lo[x->known_n];
-    memset(lo, 0, 16);
-    for (int c = 0; c < x->ncols; c++) lo[c] = (unsigned char)w->lo[c];
-    x->known_r[x->known_n++] = (unsigned char)r;
-    return walk_back(x, w, r, top, known_fill);
-}
-
-/* Find the nodes of the last walks within heights h (at most the columns' at the start). */
-static void known_new(Ctx *x, const int *h) {
-    Walk w;
-    int keep[MAXC];
-    memcpy(keep, x->height, sizeof keep);
-    memcpy(x->height, h, sizeof keep);
-    memset(x->known_h, 0, sizeof x->known_h);
-    for (int c = 0; c < x->ncols; c++) x->known_h[c] = (unsigned char)h[c];
-    walk_set_fresh(&x->walks);
-    x->known_n = 0;
-    memset(&w, 0, sizeof w);
-    walk_index(x, &w);
-    walk_back(x, &w, -1, 0, known_fill);
-    memcpy(x->height, keep, sizeof keep);
-}
-
 /* 1 if the search of l's last walks (see walks_fail) would find none, without searching: then *nodes
  * and l->kmin are what it would leave. 0 if it would find one, or its nodes are not known (then l->kmin
- * may have come down: the caller restores it). The nodes known are found again, within the heights of
- * the position's parent, when the position is not within those known. */
+ * may have come down: the caller restores it). */
 static int walks_known(Ctx *x, LastWalk *l, int top, int *nodes) {
     unsigned char h[16] = {0};
     for (int c = 0; c < x->ncols; c++) h[c] = (unsigned char)x->height[c];
-    if (x->known_n == -2 || !bytes_within(h, x->known_h)) {
-        int up[MAXC], c = x->known_parent;
-        memcpy(up, x->height, sizeof up);
-        if (c >= 0 && up[c] < x->full[c]) up[c]++;
-        known_new(x, up);
+    int n = known_within(x, x->known, NULL, &x->walks, 0, h); /* at most LAST_WALK_NODES: never cut short */
+    if (n < 0) return 0;
+    Walk w; /* each node within the heights, asked what last_walk_from asks */
+    w.left = 0;
+    for (int q = 0; q < NRANK; q++) w.left += x->cnt[q];
+    for (int i = 0; i < x->known->n; i++) {
+        const unsigned char *lo = x->known->lo[i];
+        int r = x->known->r[i];
+        if (!l->kmask[r] || !bytes_within(lo, h)) continue;
+        w.taken = 0;
+        for (int c = 0; c < MAXC; c++) w.taken += w.lo[c] = c < x->ncols ? lo[c] : 0;
+        if (last_walk_clears(x, l, &w, r, top, 0) >= 0) return 0;
     }
-    if (x->known_n < 0) return 0;
-    int n = 0, left = 0;
-    for (int q = 0; q < NRANK; q++) left += x->cnt[q];
-    for (int i = 0; i < x->known_n; i++) {
-        const unsigned char *lo = x->known_lo[i];
-        if (!bytes_within(lo, h)) continue;
-        n++;
-        unsigned m = l->kmask[x->known_r[i]];
-        if (!m) continue;
-        /* what last_walk_from asks of the node */
-        unsigned now = m & ((2u << (l->u - l->klo)) - 1), later = m & ~now;
-        int k = now ? l->klo + 31 - __builtin_clz(now) : -1, taken = 0;
-        for (int c = 0; c < x->ncols; c++) taken += lo[c];
-        if (k >= 0 && taken == left) return 0; /* it clears */
-        if (k > 0) {
-            int rest[NRANK], wlo[MAXC] = {0};
-            uint64_t key = 0;
-            memcpy(rest, x->cnt, sizeof rest);
-            for (int c = 0; c < x->ncols; c++) {
-                wlo[c] = lo[c];
-                key += x->wcol[c] * (uint64_t)lo[c];
-                for (int j = 0; j < lo[c]; j++) rest[x->cards[c][j]]--;
-            }
-            if ((k > 1 || !(x->flags & F_WRAP) ? !deficit(x, rest, l->kstarts[k - l->klo], top)
-                                               : first_rest(x, key, rest, top)) &&
-                (!x->second_on || second_walk(x, wlo, rest, l->idx, k, top)))
-                return 0;
-        }
-        later &= (l->kmin - l->klo >= 32) ? ~0u : ((1u << (l->kmin - l->klo)) - 1);
-        if (later) l->kmin = l->klo + __builtin_ctz(later);
-    }
-    *nodes = n; /* at most LAST_WALK_NODES (no more are kept): the search would not have stopped short */
+    *nodes = n;
     return 1;
 }
 
@@ -1538,7 +1541,7 @@ static int walks_fail(Ctx *x, int idx, int klo, int u, int khi, int top) {
     }
     x->walk_kmin = later ? u + 1 : khi + 1;
     if (!any) return 1;
-    if (x->known_lo) { /* see walks_known */
+    if (x->known) { /* see walks_known */
         int nodes, kmin = w.kmin;
         if (walks_known(x, &w, top, &nodes)) {
             x->walk_searches++;
@@ -2471,9 +2474,8 @@ static void ctx_free(Ctx *x) {
         free(x->cur);
         free(x->next);
         for (int k = 0; k < DUE_AHEAD; k++) free(x->ahead[k]);
-        free(x->known_lo);
-        free(x->known_r);
-        free(x->second_known);
+        known_free(x->known);
+        known_free(x->second_known);
         free(x);
     }
 }
@@ -2527,12 +2529,10 @@ static Ctx *ctx_new(PyObject *columns, Py_buffer *stock, int top, Py_buffer *adj
         for (int q = 0; q < NRANK; q++)
             if (x->adj[q][r]) x->under[r] |= 1u << q;
     routes_new(x);
-    x->known_n = -2; /* none yet (see walks_known) */
     x->known_parent = -1;
     if (flags & F_LASTWALK) {
-        x->known_lo = malloc((size_t)LAST_WALK_NODES * 16);
-        x->known_r = malloc((size_t)LAST_WALK_NODES);
-        if (!x->known_lo || !x->known_r) {
+        x->known = known_alloc(1, LAST_WALK_NODES);
+        if (!x->known) {
             PyErr_NoMemory();
             goto fail;
         }
