@@ -520,7 +520,7 @@ static int deficit(const Ctx *x, const int *cnt, const int *starts, int top) {
  * serves a card of one of its two ranks alone is matched with one of them (a predecessor that can serve
  * only one node is matched with it in some greatest matching); the card stays a predecessor. In the bound
  * and in due (eighteenth session): strict+double deals 1-200, 640.4M -> 588.0M positions; wrap+double
- * 645.4M -> 621.8M; strict deals 1-1000 37.3M -> 33.2M (see README). */
+ * 645.4M -> 621.8M; strict deals 1-1000 37.3M -> 33.2M (see docs/solver.md). */
 static int walk_deficit(const Ctx *x, int idx, int u, const int *starts, int top, unsigned *ok) {
     unsigned exposed = x->exposed, want = 0, serve = 0;
     int as_is = 1; /* the top may serve as the matching has it */
@@ -837,7 +837,7 @@ static int circle_blocked(const Ctx *x, const int *pred, const int *cards, const
  * forced is redone, and if none leaves every card of the tableau matched, the tableau cannot be cleared.
  * (The plain matching lets such cards serve each other in a cycle that the foundation never enters.) With
  * wrapping the circle is cut at every rank with no card and no start, and on two decks also at every rank
- * with at most ARC_SLACK (fifteenth session; before, only at the first rank with none: see README). With
+ * with at most ARC_SLACK (fifteenth session; before, only at the first rank with none: see docs/solver.md). With
  * SSE2 the splits of a cut (arc_split) are tried all at once (circle_blocked; sixteenth session: -15 %
  * time on wrap+double), else one by one. */
 #define ARC_SLACK 2
@@ -1254,7 +1254,7 @@ static int second_fits(const Ctx *x, const SecondWalk *w, const int *lo, const i
  * the heights clears), or give up (more than SECOND_NODES of them), is answered without it; where one
  * clears, the search runs, and finds the walk it would have found. Strict+double deal 169: 2.18M second
  * walks searched, 1.94M refuting at 116 nodes each and 238,000 giving up at 513, the base among the last
- * 64 searched in all but 3,000 (twenty-first session; see README). */
+ * 64 searched in all but 3,000 (twenty-first session; see docs/solver.md). */
 #define SECOND_KNOWN 32
 #define SECOND_KNOWN_NODES 1024
 
@@ -1477,7 +1477,7 @@ static int walk_fits(Ctx *x, int su, int idx, int k, const int *starts, int top)
  * the walks found and the nodes counted are the search's, and the Python twin has no such cache. Strict+
  * double deal 35: 1.03M searches, nearly all refuting at about 170 nodes each (178.5M in all), answered
  * from nodes found 15,929 times (2.9M nodes); side by side, strict+double deals 1-200 226.7 -> 214.3 s,
- * wrap+double 374.7 -> 361.0 s, the same positions (twenty-first session; see README). */
+ * wrap+double 374.7 -> 361.0 s, the same positions (twenty-first session; see docs/solver.md). */
 
 /* 1 if the search of l's last walks (see walks_fail) would find none, without searching: then *nodes
  * and l->kmin are what it would leave. 0 if it would find one, or its nodes are not known (then l->kmin
@@ -1603,7 +1603,7 @@ static int last_walk_out(Ctx *x, int idx, int u, int top) {
  * 3 to 7; the plans rule out 25 of the 40 (twentieth session; the cut-by-cut count of the foundation's
  * crossings, none). Side by side, strict+double deals 1-200: 596.0M -> 446.9M positions, 248.6 -> 227.6 s,
  * 150 -> 157 within 1 s; strict deals 1-1000 35.8M -> 32.7M positions, 6-15 % faster. Not with wrapping,
- * where the ways round both sides seldom run short (wrap+double: -6 % positions, +4.5 % time; see README).
+ * where the ways round both sides seldom run short (wrap+double: -6 % positions, +4.5 % time; see docs/solver.md).
  * route[a][b] (routes_new): the least pool cards from foundation rank a to playing rank b. */
 static void routes_new(Ctx *x) {
     int wrap = (x->flags & F_WRAP) != 0;
@@ -1885,7 +1885,7 @@ static int due(Ctx *x, int idx, int u, int top, int d) {
  * played, the ways in, the last walks) would mostly be done twice (nineteenth session, side by side on the
  * two cores: strict+double deals 1-200, 588.0M -> 596.0M positions, 269.8 -> 256.8 s, 146 -> 150 within
  * 1 s; wrap+double 621.8M -> 632.9M, 550.2 -> 499.2 s, 128 -> 131; the Joker packs 11-24 % faster; one
- * deck the same time; see README). The cheap matching's deficit goes to *plain. */
+ * deck the same time; see docs/solver.md). The cheap matching's deficit goes to *plain. */
 static inline int limit(const Ctx *x, int idx, int u, int top, int enough, int full, int *plain) {
     if (full) return bound_plain(x, idx, u, top, enough, plain);
     int starts[NRANK];
@@ -1986,7 +1986,7 @@ static void search_turn(Ctx *x, const Turn *t, int left, int depth) {
  * search is long and finds nothing (a play where the line turns) costs only what the one with the line
  * costs, about, at each move on the way to it. (Doubling on from 1,000 positions: strict+double deals
  * 1-200, 813.2M -> 741.2M positions; deal 37 22.0M -> 0.04M, deal 182 66.2M -> 0.43M, but deal 130
- * 1.7M -> 7.6M and deal 98 0.5M -> 2.7M, whose lines are in the first moves' searches; see README.) */
+ * 1.7M -> 7.6M and deal 98 0.5M -> 2.7M, whose lines are in the first moves' searches; see docs/solver.md.) */
 #define TURN_FIRST 1000
 
 static void interleave(Ctx *x, uint64_t key, int idx, int top, int left, int depth, int via_turn, const int *order,
@@ -2100,7 +2100,7 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
          * calls, at 1,570 cycles each, against 53 % of the positions reached by turning). Nineteenth
          * session, side by side: wrap+double deals 1-200, 632.9M -> 692.0M positions, 471.2 -> 380.4 s,
          * 135 -> 138 within 1 s. Not on the ladder, whose ways in are cheap: strict+double the same time,
-         * 151 -> 148 within 1 s (see README). */
+         * 151 -> 148 within 1 s (see docs/solver.md). */
         x->no_ways = depth > 0 && !via_turn && (x->flags & F_WRAP);
         x->plan_only = depth == 0 || via_turn ? -2 : x->path[depth - 1]; /* see plans_fail */
         x->known_parent = depth == 0 || via_turn ? -1 : x->path[depth - 1]; /* see walks_known */
@@ -2365,7 +2365,7 @@ static int key_left(const Ctx *x, uint64_t key) {
  * step that finds the line finds it sooner (strict+double deals 1-40: 259.4M -> 243.9M positions; on
  * deals 1, 2, 4, 7, 13, 16, 19 and 26, the fringe search alone: 61.2M -> 56.2M, fewest cards left alone
  * 58.2M, fewest turned first 65.0M). The time saved is less: those positions are mostly late in a hole,
- * where a position costs least (strict+double deals 1-200 within 1 s: 107 -> 114, README). */
+ * where a position costs least (strict+double deals 1-200 within 1 s: 107 -> 114, docs/solver.md). */
 static int order_step(Ctx *x) {
     uint32_t n = x->ncur, count[256] = {0};
     if (n < 2) return 1;
