@@ -18,6 +18,8 @@
  * never turned or begins a walk that clears what the walks before it leave (see last_walk_out).
  * Turning from a position is not searched when a position with the same column heights was finished with
  * as few stock cards turned (whatever its top): turning on from there reaches every position ours would.
+ * On two decks the fringe search's steps are also asked backwards, from the cleared tableau (see the walks
+ * back), and the positions of a step with enough stock turned are answered from there.
  * A Search object keeps one position's visited set between searches: what the set holds (positions
  * searched to the end, none with a line below the best of its search) stays true for a later search for
  * lines below a best no higher, which so goes on where the last one stopped; the positions a stopped
@@ -66,6 +68,7 @@
 #define F_STUCK 4      /* the stock may be turned only when no card can be played */
 #define F_NOBOUND 8    /* the rules are not the rank ladder the bound assumes */
 #define F_LASTWALK 16  /* the bound tries the last walk where only clearing will do (see last_walk_out) */
+#define F_BACK 32      /* the fringe search's steps go backwards too (see the walks back) */
 
 /* The nodes one search of walks has tried (see last_walk_out, second_walk): a set stamped with its
  * search, so that a fresh search needs no clearing. */
@@ -176,6 +179,13 @@ typedef struct Ctx {
      * DUE_AHEAD] (steps s + 2 .. s + DUE_AHEAD are put off to in step s, so each list holds one step's) */
     uint32_t *ahead[DUE_AHEAD], nahead[DUE_AHEAD], capahead[DUE_AHEAD];
     int step, overflow;
+    /* the walks back of the step under way (see back_turn), if any: positions with back_to or more stock
+     * cards turned are answered from them; the step's positions searched (fwd_step), the count at which
+     * the walks back next take their turn (back_at); back_none: they proved the step has no line,
+     * back_found: that the start clears (its line from them) */
+    struct Back *back;
+    int back_to, back_none, back_found, back_step; /* back_step: the step the walks back were made for */
+    uint64_t fwd_step, back_at;
     /* the least value of a position reached (keep playing, or stop: its cards left), where from and how */
     int seen_min, seen_idx, seen_len;
     uint32_t seen_from;
@@ -1920,6 +1930,8 @@ static inline int hopeless(Ctx *x, int idx, int top, int full) {
 
 static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth);
 static void defer(Ctx *x, uint64_t key, int idx, int depth, int wait);
+static void back_turn(Ctx *x);
+static int back_answers(Ctx *x, uint64_t key, int idx, int top, int depth);
 
 static void dfs(Ctx *x, uint64_t key, int idx, int top, int left, int depth);
 
@@ -2042,6 +2054,10 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
         x->stop = x->turn_cut = 1;
         return;
     }
+    if (x->back && ++x->fwd_step >= x->back_at) { /* the walks back's turn */
+        back_turn(x);
+        if (x->stop) return;
+    }
     int via_turn = x->via_turn;
     int v = left ? left : -(x->S - idx);
     if (v < x->best) {
@@ -2061,6 +2077,7 @@ static void expand(Ctx *x, uint64_t key, int idx, int top, int left, int depth) 
         memcpy(x->seen_path, x->path, (size_t)depth);
     }
     if (!left) return;
+    if (x->back && idx >= x->back_to && back_answers(x, key, idx, top, depth)) return;
     const unsigned char *row = x->adj[top];
     if (x->mask >= PREFETCH_FROM) {
         /* the partner's set, where dfs looks each child up too */
@@ -2251,9 +2268,355 @@ static int restore(Ctx *x, uint64_t key, int *top) {
     return left;
 }
 
+/* ---- the walks back ---------------------------------------------------------------------------- */
+/* The fringe search's question, "can the tableau be cleared with at most u stock cards turned?", asked
+ * from the other end too: the positions that clear are found backwards from the cleared tableau (see
+ * back_go), and the step's positions with enough stock turned are answered from them (see back_clears)
+ * instead of being searched on. A position is its column heights and top, as in the search; its worth is
+ * the most stock cards it may have turned and still clear (with fewer it clears too: it turns the
+ * difference at once). The position before one of worth j in its walk, the top card put back on its
+ * column under any card it may go onto, has worth j too; and the heights from which a walk of stock card
+ * j' <= j begins with that card clear from any position with j' - 1 turned (turning on): the heights'
+ * worth, that of every position on them. Positions are taken by worth, the highest first, each once, so
+ * that once every position of worth j is taken, the worths of j and more are all known: the positions
+ * the step reaches with j or more turned are answered exactly. Only positions the start can reach matter:
+ * the cards above their heights must be playable, each onto a card of adjacent rank played before, the
+ * start's top or a stock card turned by then (deficit on them: see back_reach). That rules out nearly all
+ * of them, where the bound, asked the same question forwards, rules out few, so the two directions
+ * complement each other: on strict+double deal 79, "no line scores -11" takes the search 26 million
+ * positions forwards and 22,024 backwards; deal 35's proof takes 7.3 million forwards, mostly with 15
+ * to 21 cards turned, and backwards the positions of worth 16 and more are 1.1 million. The step runs
+ * both, the walks back a turn ahead (see back_turn). */
+#define BACK_VAL 48                      /* a slot: the key plus one, and its value from this bit up */
+#define BACK_KEYS ((1ULL << BACK_VAL) - 1)
+#define BACK_TAKEN 0x8000                /* a position's value: its worth plus one, and this once taken */
+typedef struct {
+    uint64_t *slot;
+    uint64_t mask, used;
+} BackTable;
+
+typedef struct Back {
+    int u;         /* clearing with at most u stock cards turned */
+    int j;         /* the worth being taken: every position of a higher worth is taken */
+    int clear;     /* the start clears */
+    int top0;      /* the start's top */
+    uint64_t start; /* the start's heights (its key less the top) */
+    uint64_t states;
+    BackTable pos;     /* a position's key: its worth plus one, BACK_TAKEN once taken */
+    BackTable heights; /* the heights' key: their worth plus one, and from bit 8 the fewest turns reaching them */
+    uint64_t *stack[MAXS + 1]; /* the positions to take, by worth */
+    uint64_t nstack[MAXS + 1], capstack[MAXS + 1];
+    unsigned char lastadj[NRANK][MAXS + 1]; /* the last stock card j' <= j (1-based) that rank r goes onto */
+    unsigned char *rest; /* the ranks of column c from height h up: rest[(c * (hmax + 1) + h) * NRANK + r] */
+    unsigned onto_turned[MAXS + 1]; /* the ranks that go onto the start's top or the first k stock cards */
+} Back;
+
+static int back_table_new(BackTable *t) {
+    t->mask = (1u << 12) - 1;
+    t->used = 0;
+    t->slot = (uint64_t *)calloc(t->mask + 1, sizeof *t->slot);
+    return t->slot != NULL;
+}
+
+/* The slot of key: its own, or the empty one it would go into. */
+static inline uint64_t back_slot(const BackTable *t, uint64_t key) {
+    uint64_t k = key + 1, j = hash64(k) & t->mask;
+    while (t->slot[j] && (t->slot[j] & BACK_KEYS) != k) j = (j + 1) & t->mask;
+    return j;
+}
+
+static inline int back_get(const BackTable *t, uint64_t key) {
+    return (int)(t->slot[back_slot(t, key)] >> BACK_VAL);
+}
+
+/* The slot of key, made with the value 0 if new; UINT64_MAX without memory. */
+static uint64_t back_find(BackTable *t, uint64_t key) {
+    uint64_t j = back_slot(t, key);
+    if (t->slot[j]) return j;
+    if ((t->used + 1) * 2 > t->mask + 1) {
+        uint64_t size = (t->mask + 1) * 2, *fresh = (uint64_t *)calloc(size, sizeof *fresh);
+        if (!fresh) return UINT64_MAX;
+        BackTable g = {fresh, size - 1, t->used};
+        for (uint64_t i = 0; i <= t->mask; i++)
+            if (t->slot[i]) g.slot[back_slot(&g, (t->slot[i] & BACK_KEYS) - 1)] = t->slot[i];
+        free(t->slot);
+        *t = g;
+        j = back_slot(t, key);
+    }
+    t->slot[j] = key + 1;
+    t->used++;
+    return j;
+}
+
+static inline void back_set(BackTable *t, uint64_t j, int v) {
+    t->slot[j] = (t->slot[j] & BACK_KEYS) | (uint64_t)v << BACK_VAL;
+}
+
+static void back_free(Back *b) {
+    if (!b) return;
+    free(b->pos.slot);
+    free(b->heights.slot);
+    for (int j = 0; j <= MAXS; j++) free(b->stack[j]);
+    free(b->rest);
+    free(b);
+}
+
+/* The walks back for clearing with at most u stock cards turned, from the start (key, top0); NULL
+ * without memory. */
+/* Do the start's positions fit the walks back's slots (keys below 2^48: far beyond any real deal, whose
+ * two-deck keys take 31 bits)? */
+static int back_fits(const Ctx *x) {
+    uint64_t keys = 15;
+    for (int c = 0; c < x->ncols; c++)
+        if (__builtin_mul_overflow(keys, (uint64_t)x->full[c] + 1, &keys) || keys > BACK_KEYS) return 0;
+    return 1;
+}
+
+static Back *back_new(const Ctx *x, uint64_t key, int top0, int u) {
+    Back *b = (Back *)calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->u = b->j = u;
+    b->top0 = top0;
+    b->start = key - (uint64_t)top0;
+    for (int r = 0; r < NRANK; r++)
+        for (int j = 1; j <= u; j++)
+            b->lastadj[r][j] = x->adj[x->stock[j - 1]][r] ? (unsigned char)j : b->lastadj[r][j - 1];
+    b->onto_turned[0] = x->onto[top0];
+    for (int j = 1; j <= u; j++) b->onto_turned[j] = b->onto_turned[j - 1] | x->onto[x->stock[j - 1]];
+    size_t per = (size_t)(x->hmax + 1) * NRANK;
+    b->rest = (unsigned char *)calloc((size_t)x->ncols * per + NRANK, 1);
+    if (!b->rest || !back_table_new(&b->pos) || !back_table_new(&b->heights)) {
+        back_free(b);
+        return NULL;
+    }
+    for (int c = 0; c < x->ncols; c++)
+        for (int h = x->full[c] - 1; h >= 0; h--) {
+            unsigned char *r = b->rest + c * per + (size_t)h * NRANK;
+            memcpy(r, r + NRANK, NRANK);
+            r[x->cards[c][h]]++;
+        }
+    return b;
+}
+
+/* Can every card above heights h be played with k stock cards turned at most, each once every card above
+ * it in its column is and some card it goes onto is played, or is the start's top or a stock card turned
+ * (as bound_plain finds the cards never played)? */
+static int back_playable(const Ctx *x, const Back *b, const int *h, int k) {
+    unsigned ok = b->onto_turned[k];
+    int i[MAXC], pending = 0;
+    for (int c = 0; c < x->ncols; c++) {
+        i[c] = x->full[c];
+        pending += i[c] > h[c];
+    }
+    for (int changed = 1; changed && pending;) {
+        changed = 0;
+        for (int c = 0; c < x->ncols; c++) {
+            int at = i[c];
+            while (at > h[c] && (ok >> x->cards[c][at - 1] & 1)) ok |= x->onto[x->cards[c][--at]];
+            if (at != i[c]) {
+                changed = 1;
+                pending -= (i[c] = at) == h[c];
+            }
+        }
+    }
+    return !pending;
+}
+
+/* The fewest stock cards turned with which every card above heights h may be played, as far as the
+ * start's matching (see deficit) and back_playable tell; u + 1 if not even with u. */
+static int back_reach(const Ctx *x, const Back *b, const int *h) {
+    int cnt[NRANK] = {0}, starts[NRANK];
+    for (int c = 0; c < x->ncols; c++) {
+        const unsigned char *r = b->rest + ((size_t)c * (x->hmax + 1) + (size_t)h[c]) * NRANK;
+        for (int q = 0; q < NRANK; q++) cnt[q] += r[q];
+    }
+    int lo = 0, hi = b->u + 1; /* the least k in lo .. hi that matches them all (hi: none) */
+    while (lo < hi) {
+        int k = (lo + hi) / 2;
+        window(x, 0, k, starts);
+        if (deficit(x, cnt, starts, b->top0) || !back_playable(x, b, h, k))
+            lo = k + 1;
+        else
+            hi = k;
+    }
+    return lo;
+}
+
+static int back_push(Back *b, int j, uint64_t key) {
+    if (b->nstack[j] == b->capstack[j]) {
+        uint64_t cap = b->capstack[j] ? b->capstack[j] * 2 : 256;
+        uint64_t *s = (uint64_t *)realloc(b->stack[j], cap * sizeof *s);
+        if (!s) return 0;
+        b->stack[j] = s;
+        b->capstack[j] = cap;
+    }
+    b->stack[j][b->nstack[j]++] = key;
+    return 1;
+}
+
+/* The position of key has worth j at least. 0 without memory. */
+static int back_raise(Back *b, uint64_t key, int j) {
+    uint64_t s = back_find(&b->pos, key);
+    if (s == UINT64_MAX) return 0;
+    int v = (int)(b->pos.slot[s] >> BACK_VAL);
+    if (v & BACK_TAKEN || v > j) return 1;
+    back_set(&b->pos, s, j + 1);
+    return back_push(b, j, key);
+}
+
+/* The heights' entry (made if new: -1 without memory): the fewest turns reaching them; their worth in
+ * *worth (-1: none yet). */
+static int back_heights_of(const Ctx *x, Back *b, uint64_t hkey, const int *h, int *worth) {
+    uint64_t s = back_find(&b->heights, hkey);
+    if (s == UINT64_MAX) return -1;
+    int v = (int)(b->heights.slot[s] >> BACK_VAL);
+    if (!v) back_set(&b->heights, s, v = back_reach(x, b, h) << 8 | 0x4000); /* 0x4000: made */
+    *worth = (v & 0xff) - 1;
+    return (v >> 8) & 0x3f;
+}
+
+/* The heights (hkey, h, reached with `reach` turns at the fewest) clear from any position with at most j
+ * stock cards turned, and so do the positions on them whose top is a card played last from a column
+ * (unless the start cannot reach them so: then they would only be taken to be ruled out). 0 without
+ * memory. */
+static int back_heights(const Ctx *x, Back *b, uint64_t hkey, const int *h, int reach, int j) {
+    uint64_t s = back_slot(&b->heights, hkey);
+    int v = (int)(b->heights.slot[s] >> BACK_VAL);
+    if ((v & 0xff) - 1 >= j) return 1;
+    back_set(&b->heights, s, (v & ~0xff) | (j + 1));
+    if (reach > j) return 1;
+    for (int d = 0; d < x->ncols; d++)
+        if (h[d] < x->full[d] && !back_raise(b, hkey + x->cards[d][h[d]], j)) return 0;
+    return 1;
+}
+
+/* A position of worth j taken: the positions before it that the start may reach with j turned at most
+ * (the others would be taken only to be ruled out). 0 without memory. */
+static int back_take(const Ctx *x, Back *b, uint64_t key, int j) {
+    int h[MAXC], top, worth;
+    uint64_t k = key / 15;
+    top = (int)(key % 15);
+    for (int c = 0; c < x->ncols; c++) k = over_radix(x, c, k, &h[c]);
+    uint64_t hkey = key - (uint64_t)top;
+    for (int c = 0; c < x->ncols && !b->clear; c++) {
+        if (h[c] >= x->full[c] || x->cards[c][h[c]] != top) continue;
+        /* the top came from column c: put back */
+        uint64_t pkey = hkey + x->wcol[c];
+        h[c]++;
+        if (pkey == b->start) { /* the start: its first play, or it turns and goes on */
+            if (x->adj[b->top0][top] || b->lastadj[top][j]) b->clear = 1;
+            return 1;
+        }
+        uint64_t before[MAXC];
+        int n = 0;
+        for (int d = 0; d < x->ncols; d++) /* the positions before: their slots asked for ahead */
+            if (h[d] < x->full[d] && x->adj[x->cards[d][h[d]]][top]) {
+                uint64_t p = pkey + x->cards[d][h[d]];
+                if (n && before[n - 1] == p) continue;
+                before[n++] = p;
+                __builtin_prefetch(&b->pos.slot[hash64(p + 1) & b->pos.mask]);
+            }
+        int reach = back_heights_of(x, b, pkey, h, &worth);
+        if (reach < 0) return 0;
+        if (reach <= j) {
+            for (int i = 0; i < n; i++)
+                if (!back_raise(b, before[i], j)) return 0;
+            int jj = b->lastadj[top][j]; /* the walk of stock card jj may begin with it */
+            if (jj && !back_heights(x, b, pkey, h, reach, jj - 1)) return 0;
+        }
+        h[c]--;
+    }
+    return 1;
+}
+
+/* Takes positions until past upto positions in all (0: no limit), or until the start clears or none is
+ * left: 1 (it clears), 0 (it does not), -1 (paused), -2 (out of memory). */
+static int back_go(const Ctx *x, Back *b, uint64_t upto) {
+    if (b->clear) return 1;
+    if (b->j == b->u && !b->states && !b->nstack[b->u]) { /* first: the cleared tableau, with u turned */
+        int h[MAXC] = {0}, worth, reach = back_heights_of(x, b, 0, h, &worth);
+        if (reach < 0 || !back_heights(x, b, 0, h, reach, b->u)) return -2;
+    }
+    for (; b->j >= 0; b->j--) {
+        int j = b->j;
+        while (b->nstack[j]) {
+            if (b->clear) return 1;
+            if (upto && b->states >= upto) return -1;
+            uint64_t key = b->stack[j][--b->nstack[j]];
+            uint64_t s = back_slot(&b->pos, key);
+            if ((int)(b->pos.slot[s] >> BACK_VAL) != j + 1) continue; /* taken already, or worth more */
+            back_set(&b->pos, s, (j + 1) | BACK_TAKEN);
+            b->states++;
+            if (!back_take(x, b, key, j)) return -2;
+        }
+        if (b->clear) return 1;
+    }
+    return 0;
+}
+
+/* The least worth from which every position's is known: positions with that many stock cards turned
+ * or more are answered exactly. */
+static inline int back_known(const Back *b) {
+    return b->j < 0 ? 0 : b->j + 1;
+}
+
+/* Does the position (key, top, its heights in x->height) clear with idx stock cards turned, as far as the
+ * worths found go (exactly when idx >= back_known)? Its own worth, its heights', or one of its plays'. */
+static int back_clears(const Ctx *x, const Back *b, uint64_t key, int top, int idx) {
+    uint64_t hkey = key - (uint64_t)top;
+    if (!hkey) return idx <= b->u;
+    if ((back_get(&b->heights, hkey) & 0xff) - 1 >= idx) return 1;
+    if ((back_get(&b->pos, key) & 0xff) - 1 >= idx) return 1;
+    for (int c = 0; c < x->ncols; c++) {
+        int h = x->height[c];
+        if (!h || !x->adj[top][x->cards[c][h - 1]]) continue;
+        uint64_t child = hkey - x->wcol[c];
+        if (!child) return idx <= b->u;
+        if ((back_get(&b->pos, child + x->cards[c][h - 1]) & 0xff) - 1 >= idx) return 1;
+    }
+    return 0;
+}
+
+/* The line on from a position that clears (its heights in h, changed on the way): each play that clears
+ * with the cards turned so far, else a turn (every worth found is a line's, so one of them always does).
+ * In out (room bytes at most): its length, and the stock cards turned at its end in *idx; -1 if lost. */
+static int back_line(const Ctx *x, const Back *b, int *h, int top, int *idx, unsigned char *out, int room) {
+    uint64_t hkey = 0;
+    int left = 0, len = 0;
+    for (int c = 0; c < x->ncols; c++) {
+        hkey += x->wcol[c] * (uint64_t)h[c];
+        left += h[c];
+    }
+    while (left) {
+        if (len >= room) return -1;
+        int c = 0;
+        for (; c < x->ncols; c++) {
+            if (!h[c] || !x->adj[top][x->cards[c][h[c] - 1]]) continue;
+            uint64_t child = hkey - x->wcol[c];
+            int r = x->cards[c][h[c] - 1];
+            if (!child ? *idx <= b->u
+                       : (back_get(&b->pos, child + (uint64_t)r) & 0xff) - 1 >= *idx ||
+                             (back_get(&b->heights, child) & 0xff) - 1 >= *idx)
+                break;
+        }
+        if (c < x->ncols) {
+            top = x->cards[c][--h[c]];
+            hkey -= x->wcol[c];
+            left--;
+            out[len++] = (unsigned char)c;
+        } else {
+            if (*idx >= b->u) return -1;
+            top = x->stock[(*idx)++];
+            out[len++] = TURN;
+        }
+    }
+    return len;
+}
+
 typedef struct {
     uint64_t *key; /* key * 128 + idx, plus one (0: empty) */
     uint64_t mask, used, nodes;
+    int anywhere; /* through positions the search has not reached too (see line_to) */
 } LinkSet;
 
 static int link_new(LinkSet *s, uint64_t key, int idx) {
@@ -2280,7 +2643,9 @@ static int playable(const Ctx *x, int top) {
 static int link_walk(Ctx *x, LinkSet *s, uint64_t key, int idx, int top, uint64_t goal_key, int goal_idx,
                      const int *goal_h, int depth) {
     if (key == goal_key && idx == goal_idx) return depth;
-    if (depth >= MAXD || ++s->nodes > LINK_NODES || !table_seen(x, key, idx) || !link_new(s, key, idx)) return -1;
+    if (depth >= MAXD || ++s->nodes > LINK_NODES || (!s->anywhere && !table_seen(x, key, idx)) ||
+        !link_new(s, key, idx))
+        return -1;
     for (int c = 0; c < x->ncols; c++) {
         int h = x->height[c];
         if (h <= goal_h[c] || !x->adj[top][x->cards[c][h - 1]]) continue;
@@ -2320,9 +2685,13 @@ static int line_to(Ctx *x, uint32_t f, unsigned char *out) {
         restore(x, x->lkey[c], &top);
         memcpy(goal_h, x->height, sizeof goal_h);
         restore(x, x->lkey[p], &top);
-        memset(s.key, 0, (s.mask + 1) * sizeof *s.key);
-        s.used = s.nodes = 0;
-        int got = link_walk(x, &s, x->lkey[p], x->lidx[p], top, x->lkey[c], x->lidx[c], goal_h, 0);
+        int got = -1;
+        for (s.anywhere = 0; got < 0 && s.anywhere < 2; s.anywhere++) {
+            memset(s.key, 0, (s.mask + 1) * sizeof *s.key);
+            s.used = s.nodes = 0;
+            restore(x, x->lkey[p], &top);
+            got = link_walk(x, &s, x->lkey[p], x->lidx[p], top, x->lkey[c], x->lidx[c], goal_h, 0);
+        }
         if (got < 0 || len + got > MAXD) {
             len = -1;
             break;
@@ -2410,9 +2779,114 @@ static int take_due(Ctx *x) {
 
 enum { FRINGE_FOUND, FRINGE_PROVEN, FRINGE_CUT };
 
-/* Steps on from where the last run stopped, until a line is found (FRINGE_FOUND: x->best, from
- * x->from), the steps reach best (FRINGE_PROVEN: no line below it), or past the positions allowed
- * (FRINGE_CUT, or overflow). x->step is the step under way: no line scores below it. */
+/* The walks back take their turn in the step under way: as many positions as the step has searched
+ * forwards, after a head start of BACK_LEAD, within the run's limit and BACK_SLOTS of memory. They may
+ * prove the step has no line (back_none) or find that the start clears (back_found); either stops the
+ * search under way. Out of memory, they are dropped and the step goes on without them. */
+#define BACK_LEAD 1024
+#define BACK_PACE 1 /* ... then BACK_PACE positions back for every BACK_PER the step searches forwards */
+#define BACK_PER 2
+#define BACK_EVERY 1024 /* positions searched forwards between two turns */
+#define BACK_SLOTS (1ULL << 25) /* the most slots of either table: 256 MB */
+static void back_turn(Ctx *x) {
+    Back *b = x->back;
+    uint64_t upto = BACK_LEAD + x->fwd_step * BACK_PACE / BACK_PER;
+    if (x->limit) { /* half of what the run has left at most, so that a run cut short still has a line */
+        uint64_t room = x->limit > x->states ? (x->limit - x->states) / 2 : 0;
+        if (upto > b->states + room) upto = b->states + room;
+    }
+    if (b->pos.mask >= BACK_SLOTS || b->heights.mask >= BACK_SLOTS) upto = b->states;
+    x->back_at = x->fwd_step + BACK_EVERY;
+    if (upto <= b->states) return;
+    uint64_t before = b->states;
+    int got = back_go(x, b, upto);
+    x->states += b->states - before;
+    x->back_to = back_known(b);
+    if (got == 1)
+        x->back_found = x->stop = 1;
+    else if (got == 0)
+        x->back_none = x->stop = 1;
+    else if (got == -2) {
+        back_free(b);
+        x->back = NULL;
+    }
+}
+
+/* A position with back_to or more stock cards turned, answered from the walks back: put off to the next
+ * step if it does not clear; if it does, the line to it and on from it is the best (x->best_path). 0 if
+ * the line on could not be found (never: the search then goes on from it). */
+static int back_answers(Ctx *x, uint64_t key, int idx, int top, int depth) {
+    if (!back_clears(x, x->back, key, top, idx)) {
+        defer(x, key, idx, depth, 1);
+        return 1;
+    }
+    int h[MAXC], end = idx;
+    memcpy(h, x->height, sizeof h);
+    int n = back_line(x, x->back, h, top, &end, x->best_path + depth, MAXD - depth);
+    if (n < 0) return 0;
+    memcpy(x->best_path, x->path, (size_t)depth);
+    x->best = -(x->S - end);
+    x->best_idx = end;
+    x->best_len = depth + n;
+    x->stop = 1;
+    return 1;
+}
+
+/* The walks back found that the start clears: its line from them, from logged position 0 (1), or 0 if
+ * it could not be found (never: the step then goes on without them). */
+static int back_found_line(Ctx *x) {
+    while (x->frames) table_erase(x, x->frame_key[--x->frames]);
+    x->stop = x->back_found = 0;
+    int h[MAXC], end = 0;
+    memcpy(h, x->full, sizeof h);
+    int n = back_line(x, x->back, h, (int)(x->lkey[0] % 15), &end, x->best_path, MAXD);
+    if (n < 0) {
+        back_free(x->back);
+        x->back = NULL;
+        return 0;
+    }
+    x->from = 0;
+    x->best = -(x->S - end);
+    x->best_idx = end;
+    x->best_len = n;
+    return 1;
+}
+
+/* The walks back proved the step has no line. Before any position of it was gone on from, its positions
+ * go to the next step as they are; after, the search starts over from the start in the next step, as if
+ * its first run had been asked to start there: a position searched in part when the walks back stopped
+ * it would be searched again from the start differently (the positions below it known already), and the
+ * links of the lines to those put off below it could not be found again. 0 out of memory. */
+static int back_skip(Ctx *x) {
+    x->back_none = x->stop = 0;
+    if (x->fwd_step) {
+        while (x->frames) table_erase(x, x->frame_key[--x->frames]);
+        if (!table_new(x)) return 0;
+        table_insert(x, x->lkey[0], 0);
+        x->ln = 1;
+        x->cur[0] = 0;
+        x->ncur = 1;
+        x->nnext = 0;
+        for (int k = 0; k < DUE_AHEAD; k++) x->nahead[k] = 0;
+        x->seen_min = INT32_MAX;
+    } else {
+        uint32_t n = x->ncur - x->pos;
+        if (!grow_u32(&x->next, &x->capnext, x->nnext + n)) return 0;
+        memcpy(x->next + x->nnext, x->cur + x->pos, (size_t)n * sizeof *x->cur);
+        x->nnext += n;
+        uint32_t *t = x->cur, cap = x->capcur;
+        x->cur = x->next;
+        x->capcur = x->capnext;
+        x->ncur = x->nnext;
+        x->next = t;
+        x->capnext = cap;
+        x->nnext = 0;
+    }
+    x->pos = 0;
+    x->step++;
+    return take_due(x) && order_step(x);
+}
+
 static int fringe_steps(Ctx *x, int best) {
     for (;;) {
         int T = x->step;
@@ -2428,7 +2902,23 @@ static int fringe_steps(Ctx *x, int best) {
         x->best = T + 1;
         x->stop_value = T;
         x->best_idx = -1;
+        if (x->back_step != T) { /* the step's walks back (see back_turn) */
+            x->back_none = 0;
+            x->back_step = T;
+            back_free(x->back);
+            x->back = NULL;
+            x->fwd_step = x->back_at = 0;
+            x->back_to = INT32_MAX;
+            if ((x->flags & F_BACK) && T <= 0 && x->S + T >= 0 && back_fits(x))
+                x->back = back_new(x, x->lkey[0], (int)(x->lkey[0] % 15), x->S + T); /* NULL: without */
+        }
+        if (x->back && x->fwd_step >= x->back_at) { /* their head start, or their turn on going on */
+            back_turn(x);
+            x->stop = 0;
+            if (x->back_found && back_found_line(x)) return FRINGE_FOUND;
+        }
         while (x->pos < x->ncur) {
+            if (x->back_none) break;
             uint32_t f = x->cur[x->pos];
             if (x->pos + 1 < x->ncur) { /* the next one's log entry, while this one is searched */
                 __builtin_prefetch(&x->lkey[x->cur[x->pos + 1]]);
@@ -2438,12 +2928,24 @@ static int fringe_steps(Ctx *x, int best) {
             x->from = f;
             x->frames = 0;
             expand(x, x->lkey[f], x->lidx[f], top, left, 0);
+            if (x->stop && x->back_found) {
+                if (back_found_line(x)) return FRINGE_FOUND;
+                continue; /* this position again, without them */
+            }
+            if (x->stop && x->back_none) break;
             if (x->stop) {
                 if (!x->aborted) return FRINGE_FOUND;
                 while (x->frames) table_erase(x, x->frame_key[--x->frames]);
                 return FRINGE_CUT;
             }
             x->pos++;
+        }
+        if (x->back_none) { /* the walks back proved the step has no line */
+            if (!back_skip(x)) {
+                x->overflow = 1;
+                return FRINGE_CUT;
+            }
+            continue;
         }
         uint32_t *t = x->cur, cap = x->capcur;
         x->cur = x->next;
@@ -2476,6 +2978,7 @@ static void ctx_free(Ctx *x) {
         for (int k = 0; k < DUE_AHEAD; k++) free(x->ahead[k]);
         known_free(x->known);
         known_free(x->second_known);
+        back_free(x->back);
         free(x);
     }
 }
@@ -2773,6 +3276,7 @@ static PyObject *Search_fringe(SearchObject *self, PyObject *args) {
         x->cur[0] = 0;
         x->ncur = 1;
         x->step = lower;
+        x->back_step = INT32_MIN;
         x->seen_min = INT32_MAX;
         table_insert(x, self->key, 0);
     }
@@ -2855,6 +3359,58 @@ static PyTypeObject SearchType = {
     .tp_methods = Search_methods,
 };
 
+/* back(columns, stock, top, adjacent, flags, turns, max_states) -> (status, line, states): the walks back
+ * alone, for the start's clearing with at most `turns` stock cards turned. */
+static PyObject *kernel_back(PyObject *self, PyObject *args) {
+    PyObject *columns;
+    Py_buffer stock, adj;
+    int top, flags, turns;
+    unsigned long long max_states;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!y*iy*iiK", &PyTuple_Type, &columns, &stock, &top, &adj, &flags, &turns,
+                          &max_states))
+        return NULL;
+    PyObject *result = NULL;
+    uint64_t key;
+    int left;
+    Back *b = NULL;
+    unsigned char line[MAXD];
+    Ctx *x = ctx_new(columns, &stock, top, &adj, flags, &key, &left);
+    if (!x) goto done;
+    if (turns < 0 || turns > x->S) {
+        PyErr_SetString(PyExc_ValueError, "turns must be within the stock");
+        goto done;
+    }
+    if (!back_fits(x)) {
+        PyErr_SetString(PyExc_ValueError, "position too large for the walks back");
+        goto done;
+    }
+    int how = -2, len = 0;
+    if (!left) {
+        how = 1;
+    } else if ((b = back_new(x, key, top, turns)) != NULL) {
+        Py_BEGIN_ALLOW_THREADS
+        how = back_go(x, b, max_states);
+        if (how == 1) {
+            int end = 0;
+            len = back_line(x, b, x->full, top, &end, line, MAXD);
+        }
+        Py_END_ALLOW_THREADS
+    }
+    if (how == -2 || len < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = Py_BuildValue("(sy#K)", how == 1 ? "clear" : how == 0 ? "none" : "cut", (const char *)line,
+                           (Py_ssize_t)len, (unsigned long long)(b ? b->states : 0));
+done:
+    back_free(b);
+    ctx_free(x);
+    PyBuffer_Release(&stock);
+    PyBuffer_Release(&adj);
+    return result;
+}
+
 static PyObject *kernel_lower_bound(PyObject *self, PyObject *args) {
     PyObject *columns;
     Py_buffer stock, adj;
@@ -2890,6 +3446,11 @@ static PyMethodDef kernel_methods[] = {
     {"search", kernel_search, METH_VARARGS,
      "search(columns, stock, top, adjacent, flags, best_init, stop_value, max_entries, max_states)"
      " -> (score, line, states, complete)"},
+    {"back", kernel_back, METH_VARARGS,
+     "back(columns, stock, top, adjacent, flags, turns, max_states) -> (status, line, states): can the"
+     " tableau be cleared with at most `turns` stock cards turned, asked backwards from the cleared tableau"
+     " (the fringe search's walks back alone)? status 'clear' (line: one that clears), 'none', or 'cut'"
+     " (past max_states positions; 0: no limit)"},
     {"lower_bound", kernel_lower_bound, METH_VARARGS,
      "lower_bound(columns, stock, top, adjacent, flags) -> a score no line can beat"},
     {NULL, NULL, 0, NULL},

@@ -32,6 +32,9 @@ LAST_WALK = 16
 """Flag: where only clearing will do, the bound also tries the last walk (two decks, where it pays:
 strict+double deals 1-20, 292 -> 165 million positions; wrap+double deals 1-200, 1,941 -> 1,462 million
 and 663.7 -> 589.2 s; on one deck the winnable-only courses took 9 % longer with it)."""
+BACK = 32
+"""Flag: the fringe search's steps are also asked backwards, from the cleared tableau (two decks; the
+kernel's walks back). Not under the stuck rule, where turning is not free, nor off the ladder of ranks."""
 
 MODE_OPTIMAL = 0
 MODE_WINNABLE = 1
@@ -65,6 +68,8 @@ def _flags(rules: Rules, adjacent: bytes) -> int:
     flags |= LAST_WALK if rules.decks == 2 else 0
     if adjacent != _ladder(bool(flags & KINGS_PRED), wrap):
         flags |= NO_BOUND
+    if rules.decks == 2 and not flags & (STUCK_DRAW | NO_BOUND):
+        flags |= BACK
     return flags
 
 

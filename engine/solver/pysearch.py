@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import accumulate
 
+from engine.solver import walks_back
+from engine.solver.matching import _cycle_matching, _path_matching, deficit
 from engine.solver.problem import (
+    BACK,
     KINGS_PRED,
     LAST_WALK,
     NO_BOUND,
@@ -23,6 +26,7 @@ from engine.solver.problem import (
     WRAP,
     Problem,
 )
+from engine.solver.walks_back import WalksBack
 
 _INFINITY = 2**31 - 1
 LAST_WALK_NODES = 4096
@@ -41,52 +45,6 @@ FIRST_NODES = 1024
 """The most nodes (heights, last rank) of the walks from the top looked for (the kernel's FIRST_NODES)."""
 PLAN_NODES = 4096
 """The most nodes of one column's plans searched (the kernel's PLAN_NODES; past them, not ruled out)."""
-
-
-def _path_matching(caps: list[int]) -> int:
-    """Largest matching on a path whose nodes have capacities: greedy from one end is optimal."""
-    flow, rem = 0, caps[0]
-    for cap in caps[1:]:
-        f = min(rem, cap)
-        flow += f
-        rem = cap - f
-    return flow
-
-
-def _path_cover(weights: list[int]) -> int:
-    """The least weight of nodes covering every edge of a path whose nodes weigh so much."""
-    inside, outside = weights[0], 0  # the least cover so far, with the last node in it or not
-    for weight in weights[1:]:
-        inside, outside = weight + min(inside, outside), inside
-    return min(inside, outside)
-
-
-def _cycle_matching(caps: list[int]) -> int:
-    """Largest matching on an even cycle whose nodes have capacities: on a bipartite graph it is the least
-    weight of a cover of its edges (Konig), which has the first node in it or else both its neighbours."""
-    return min(caps[0] + _path_cover(caps[1:]), caps[1] + caps[-1] + _path_cover(caps[2:-1]))
-
-
-def deficit(cnt: list[int], starts: list[int], top: int, flags: int) -> int:
-    """Cards that cannot all be played: each needs a predecessor of adjacent rank (a card played before
-    it, the top, or a turned stock card, ``starts``), and each predecessor serves one card. Jokers and an
-    empty foundation serve anything, so each may save one card. 0: clearing is not ruled out."""
-    left = [0] * (RANKS + 1)
-    right = [0] * (RANKS + 1)
-    for r in range(1, RANKS):
-        left[r] = cnt[r] + starts[r] + (top == r)
-        right[r] = cnt[r]
-    if not flags & KINGS_PRED:
-        left[13] = 0
-    universal = starts[0] + (top in (0, NO_TOP)) + cnt[0]
-    ranks = range(1, 14)
-    odd_right = [right[r] if r & 1 else left[r] for r in ranks]  # R1 L2 R3 .. R13
-    odd_left = [left[r] if r & 1 else right[r] for r in ranks]  # L1 R2 L3 .. L13
-    if flags & WRAP:  # one cycle: R1 .. R13 L1 .. L13 and back to R1
-        matched = _cycle_matching(odd_right + odd_left)
-    else:
-        matched = _path_matching(odd_right) + _path_matching(odd_left)
-    return max(0, sum(right) - matched - universal)
 
 
 ARC_SLACK = 2
@@ -282,6 +240,13 @@ DUE_AHEAD = 4
 """The most steps ahead a position the bound rules out is put off at once (the kernel's DUE_AHEAD)."""
 MAXD = 512
 """The longest line the kernel keeps (its MAXD)."""
+BACK_LEAD = 1024
+"""The walks back's head start in each step (the kernel's BACK_LEAD, see its back_turn)."""
+BACK_PACE = (1, 2)
+"""... then so many positions back for so many the step searches forwards (the kernel's BACK_PACE and
+BACK_PER)."""
+BACK_EVERY = 1024
+"""The step's positions searched between two turns of the walks back (the kernel's BACK_EVERY)."""
 TURN_FIRST = 1000
 """The positions a move's search goes on for in its first turn, in the fringe search (the kernel's
 TURN_FIRST, see its interleave)."""
@@ -308,6 +273,14 @@ class _Fringe:
         self.seen_idx = 0
         self.seen_from = 0
         self.seen_path = b""
+        # the walks back of the step under way (the kernel's, see back_turn): positions with back_to or
+        # more stock cards turned are answered from them; the step's positions searched, the count at
+        # which the walks back next take their turn, and what they proved (no line, or the start clears)
+        self.back: WalksBack | None = None
+        self.back_step: int | None = None
+        self.back_to = _INFINITY
+        self.fwd_step = self.back_at = 0
+        self.back_none = self.back_found = False
 
     def log(self, key: int, idx: int, parent: int) -> int:
         if len(self.lkey) >= FRINGE_LOG_MAX:
@@ -1052,6 +1025,12 @@ def _run(
         if turn_limit and states > turn_limit:  # this move's turn is over (see interleave)
             stop = turn_cut = True
             return
+        if fringe is not None and fringe.back is not None:  # the walks back's turn
+            fringe.fwd_step += 1
+            if fringe.fwd_step >= fringe.back_at:
+                back_turn()
+                if stop:
+                    return
         value = left if left else -(total - idx)
         if value < best:
             best, best_idx, best_path = value, idx, bytes(path)
@@ -1062,6 +1041,9 @@ def _run(
             fringe.seen_min, fringe.seen_idx, fringe.seen_from = value, idx, origin
             fringe.seen_path = bytes(path)
         if not left:
+            return
+        answered = fringe is not None and fringe.back is not None and idx >= fringe.back_to
+        if answered and back_answers(key, idx, top):  # the walks back's answer
             return
         row = rows[top]
         plays = [c for c in range(ncols) if height[c] and row[columns[c][height[c] - 1]]]
@@ -1086,6 +1068,44 @@ def _run(
         turn = turn_child(key, idx, top, left, came_by_turn, plays)
         if turn is not None:
             search_turn(turn, left)
+
+    def back_turn() -> None:
+        """The walks back take their turn in the step under way (the kernel's back_turn)."""
+        nonlocal states, stop
+        assert fringe is not None and fringe.back is not None
+        b = fringe.back
+        upto = BACK_LEAD + fringe.fwd_step * BACK_PACE[0] // BACK_PACE[1]
+        if max_states:  # half of what the run has left at most (the kernel's back_turn)
+            upto = min(upto, b.states + max(0, max_states - states) // 2)
+        if b.full_tables():
+            upto = b.states
+        fringe.back_at = fringe.fwd_step + BACK_EVERY
+        if upto <= b.states:
+            return
+        before = b.states
+        got = b.go(upto)
+        states += b.states - before
+        fringe.back_to = b.known()
+        if got == 1:
+            fringe.back_found = stop = True
+        elif got == 0:
+            fringe.back_none = stop = True
+
+    def back_answers(key: int, idx: int, top: int) -> bool:
+        """A position with enough stock cards turned, answered from the walks back (the kernel's
+        back_answers): put off to the next step if it does not clear; if it does, the line to it and on."""
+        nonlocal best, best_idx, best_path, stop
+        assert fringe is not None and fringe.back is not None
+        if not fringe.back.clears(key, top, idx, height):
+            defer(key, idx, 1)
+            return True
+        got = fringe.back.line(height, top, idx)
+        if got is None:
+            return False
+        on, end = got
+        best, best_idx, best_path = -(total - end), end, bytes(path) + on
+        stop = True
+        return True
 
     def search_play(key: int, idx: int, top: int, left: int, c: int) -> int:
         """Play column c's card and search on from there (the kernel's search_play): the key of the
@@ -1212,7 +1232,9 @@ def _run(
             if len(path) >= MAXD:
                 return False
             tried_nodes[0] += 1
-            if tried_nodes[0] > LINK_NODES or not reached(key, idx) or (key, idx) in tried:
+            if tried_nodes[0] > LINK_NODES or (key, idx) in tried:
+                return False
+            if not anywhere[0] and not reached(key, idx):
                 return False
             tried.add((key, idx))
             if len(tried) > LINK_NODES:
@@ -1241,6 +1263,7 @@ def _run(
             return False
 
         tried_nodes = [0]
+        anywhere = [False]  # through positions the search has not reached too (see line_to)
 
         def line_to(n: int) -> bytes | None:
             """The line from the start to logged position n, or None (the kernel's line_to)."""
@@ -1256,10 +1279,15 @@ def _run(
                 p = f.lparent[c]
                 restore(f.lkey[c])
                 goal_h = height[:]
-                top, _ = restore(f.lkey[p])
-                path.clear()
-                tried_nodes[0] = 0
-                if not link_walk(set(), f.lkey[p], f.lidx[p], top, (f.lkey[c], f.lidx[c]), goal_h):
+                found = False
+                for anywhere[0] in (False, True):  # the kernel's line_to: reached first, then anywhere
+                    top, _ = restore(f.lkey[p])
+                    path.clear()
+                    tried_nodes[0] = 0
+                    if link_walk(set(), f.lkey[p], f.lidx[p], top, (f.lkey[c], f.lidx[c]), goal_h):
+                        found = True
+                        break
+                if not found:
                     return None
                 if len(line) + len(path) > MAXD:
                     return None
@@ -1269,6 +1297,51 @@ def _run(
         if not f.lkey:  # the start is logged as number 0
             f.log(key0, 0, 0)
             seen[key0] = 0
+
+        def next_step() -> None:
+            """On to the next step (the kernel's step switch, take_due and order_step): the positions
+            due in it, fewest cards left in the tableau and turned together first."""
+            f.pos = 0
+            f.step += 1
+            f.cur += f.ahead.pop(f.step, [])
+            f.cur.sort(key=lambda n: min(255, restore(f.lkey[n])[1] + f.lidx[n]))
+
+        def back_found_line() -> bool:
+            """The walks back found that the start clears: its line from them (the kernel's
+            back_found_line); False if it could not be found (never: the step goes on without them)."""
+            nonlocal best, best_idx, best_path, stop
+            for key in frames:
+                seen.pop(key, None)
+            frames.clear()
+            stop = f.back_found = False
+            assert f.back is not None
+            got = f.back.line(full, f.lkey[0] % 15, 0)
+            if got is None:
+                f.back = None
+                return False
+            on, end = got
+            best, best_idx, best_path = -(total - end), end, on
+            return True
+
+        def back_skip() -> None:
+            """The walks back proved the step has no line (the kernel's back_skip): before any position of
+            it was gone on from, its positions go to the next step as they are; after, the search starts
+            over from the start in the next step."""
+            nonlocal stop
+            f.back_none = stop = False
+            if f.fwd_step:
+                for key in frames:
+                    seen.pop(key, None)
+                frames.clear()
+                seen.clear()
+                seen[f.lkey[0]] = 0
+                del f.lkey[1:], f.lidx[1:], f.lparent[1:]
+                f.cur, f.next, f.ahead = [0], [], {}
+                f.seen_min = _INFINITY
+            else:
+                f.cur, f.next = f.next + f.cur[f.pos :], []
+            next_step()
+
         incumbent, status, found_from = best_init, "cut", 0
         try:
             while True:
@@ -1281,7 +1354,24 @@ def _run(
                     status, found_from = "found", f.seen_from
                     break
                 best, stop_value, best_idx = T + 1, T, -1
+                if f.back_step != T:  # the step's walks back (the kernel's, see back_turn)
+                    f.back_none = False
+                    f.back_step = T
+                    f.back = None
+                    f.fwd_step = f.back_at = 0
+                    f.back_to = _INFINITY
+                    if flags & BACK and T <= 0 and total + T >= 0 and walks_back.fits(columns):
+                        top0 = f.lkey[0] % 15
+                        f.back = WalksBack(columns, stock, rows, flags, wcol, f.lkey[0], top0, total + T)
+                if f.back is not None and f.fwd_step >= f.back_at:  # their head start, or their turn
+                    back_turn()
+                    stop = False
+                    if f.back_found and back_found_line():
+                        status, found_from = "found", 0
+                        break
                 while f.pos < len(f.cur):
+                    if f.back_none:
+                        break
                     n = f.cur[f.pos]
                     top, left = restore(f.lkey[n])
                     origin = n
@@ -1290,18 +1380,24 @@ def _run(
                     frame_log.clear()
                     path.clear()
                     expand(f.lkey[n], f.lidx[n], top, left)
+                    if stop and f.back_found:
+                        if back_found_line():
+                            status, found_from = "found", 0
+                            break
+                        continue  # this position again, without them
+                    if stop and f.back_none:
+                        break
                     if stop:
                         status, found_from = "found", n
                         break
                     f.pos += 1
                 if status == "found":
                     break
+                if f.back_none:  # the walks back proved the step has no line
+                    back_skip()
+                    continue
                 f.cur, f.next = f.next, []
-                f.pos = 0
-                f.step += 1
-                f.cur += f.ahead.pop(f.step, [])  # the kernel's take_due
-                # fewest cards left in the tableau and turned together first (the kernel's order_step)
-                f.cur.sort(key=lambda n: min(255, restore(f.lkey[n])[1] + f.lidx[n]))
+                next_step()
         except _GiveUp:
             for key in frames:  # the positions left unfinished
                 seen.pop(key, None)
