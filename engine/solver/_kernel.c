@@ -2284,7 +2284,7 @@ static int restore(Ctx *x, uint64_t key, int *top) {
  * start's top or a stock card turned by then (deficit on them: see back_reach). That rules out nearly all
  * of them, where the bound, asked the same question forwards, rules out few, so the two directions
  * complement each other: on strict+double deal 79, "no line scores -11" takes the search 26 million
- * positions forwards and 22,024 backwards; deal 35's proof takes 7.3 million forwards, mostly with 15
+ * positions forwards and 5,051 backwards; deal 35's proof takes 7.3 million forwards, mostly with 15
  * to 21 cards turned, and backwards the positions of worth 16 and more are 1.1 million. The step runs
  * both, the walks back a turn ahead (see back_turn). */
 #define BACK_VAL 48                      /* a slot: the key plus one, and its value from this bit up */
