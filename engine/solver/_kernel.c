@@ -2852,6 +2852,18 @@ static int back_found_line(Ctx *x) {
     return 1;
 }
 
+/* The next step's list becomes the one gone through, from its first position; the list gone through,
+ * emptied, gathers the step after. */
+static void next_list(Ctx *x) {
+    uint32_t *t = x->cur, cap = x->capcur;
+    x->cur = x->next;
+    x->capcur = x->capnext;
+    x->ncur = x->nnext;
+    x->next = t;
+    x->capnext = cap;
+    x->nnext = x->pos = 0;
+}
+
 /* The walks back proved the step has no line. Before any position of it was gone on from, its positions
  * go to the next step as they are; after, the search starts over from the start in the next step, as if
  * its first run had been asked to start there: a position searched in part when the walks back stopped
@@ -2874,13 +2886,7 @@ static int back_skip(Ctx *x) {
         if (!grow_u32(&x->next, &x->capnext, x->nnext + n)) return 0;
         memcpy(x->next + x->nnext, x->cur + x->pos, (size_t)n * sizeof *x->cur);
         x->nnext += n;
-        uint32_t *t = x->cur, cap = x->capcur;
-        x->cur = x->next;
-        x->capcur = x->capnext;
-        x->ncur = x->nnext;
-        x->next = t;
-        x->capnext = cap;
-        x->nnext = 0;
+        next_list(x);
     }
     x->pos = 0;
     x->step++;
@@ -2947,13 +2953,7 @@ static int fringe_steps(Ctx *x, int best) {
             }
             continue;
         }
-        uint32_t *t = x->cur, cap = x->capcur;
-        x->cur = x->next;
-        x->capcur = x->capnext;
-        x->ncur = x->nnext;
-        x->next = t;
-        x->capnext = cap;
-        x->nnext = x->pos = 0;
+        next_list(x);
         x->step++;
         if (!take_due(x) || !order_step(x)) {
             x->overflow = 1;

@@ -54,9 +54,14 @@ DOUBLE = Rules(decks=2)
 
 
 @st.composite
-def small_positions(draw: st.DrawFn) -> Hole:
-    """A position of the given rules with few cards: up to 14 in the tableau and 7 in the stock."""
-    rules = draw(st.sampled_from(ALL_RULES))
+def small_positions(
+    draw: st.DrawFn,
+    rule_sets: list[Rules] = ALL_RULES,
+    least_in_tableau: int = 0,
+    most_in_stock: int = 7,
+) -> Hole:
+    """A position of one of rule_sets with few cards: up to 14 in the tableau, most_in_stock in the stock."""
+    rules = draw(st.sampled_from(rule_sets))
     pack = list(full_deck(decks=rules.decks, jokers=rules.jokers))
     picks = draw(st.lists(st.integers(0, len(pack) - 1), min_size=22, max_size=22, unique=True))
     cards = [pack[i] for i in picks]
@@ -64,8 +69,8 @@ def small_positions(draw: st.DrawFn) -> Hole:
     for joker in jokers:  # small positions would rarely meet a Joker otherwise
         if draw(st.booleans()):
             cards.insert(draw(st.integers(0, len(cards))), joker)
-    in_tableau = draw(st.integers(0, 14))
-    in_stock = draw(st.integers(0, 7))
+    in_tableau = draw(st.integers(least_in_tableau, 14))
+    in_stock = draw(st.integers(0, most_in_stock))
     tableau: list[list[Card]] = [[] for _ in range(rules.columns)]
     for card in cards[:in_tableau]:
         tableau[draw(st.integers(0, rules.columns - 1))].append(card)

@@ -12,7 +12,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cards import Card, full_deck
 from engine.deal import deal
 from engine.hole import Hole
 from engine.moves import TURN
@@ -20,6 +19,7 @@ from engine.rules import Rules, find_rules
 from engine.solver import kernel_available, pysearch, solve
 from engine.solver.problem import BACK, Problem, moves_of, problem_of
 from engine.solver.walks_back import back
+from tests.engine.solver.test_pysearch import small_positions
 
 TWO_DECKS = [
     Rules(decks=2, **base, jokers=jokers, empty_foundation=head)  # type: ignore[arg-type]
@@ -29,22 +29,9 @@ TWO_DECKS = [
 ]
 
 
-@st.composite
-def small_double_positions(draw: st.DrawFn) -> Hole:
+def small_double_positions() -> st.SearchStrategy[Hole]:
     """A two-deck position with few cards: up to 14 in the tableau's nine columns and 8 in the stock."""
-    rules = draw(st.sampled_from(TWO_DECKS))
-    pack = list(full_deck(decks=2, jokers=rules.jokers))
-    picks = draw(st.lists(st.integers(0, len(pack) - 1), min_size=23, max_size=23, unique=True))
-    cards = [pack[i] for i in picks]
-    in_tableau = draw(st.integers(1, 14))
-    tableau: list[list[Card]] = [[] for _ in range(rules.columns)]
-    for card in cards[:in_tableau]:
-        tableau[draw(st.integers(0, rules.columns - 1))].append(card)
-    rest = cards[in_tableau:]
-    empty = rules.empty_foundation and draw(st.booleans())
-    foundation = () if empty else (rest[0],)
-    stock = tuple(rest[1 : 1 + draw(st.integers(0, 8))])
-    return Hole(tuple(tuple(col) for col in tableau), foundation, stock, rules)
+    return small_positions(TWO_DECKS, least_in_tableau=1, most_in_stock=8)
 
 
 def _both(problem: Problem, turns: int, max_states: int = 0) -> tuple[str, bytes, int]:
