@@ -2787,7 +2787,7 @@ enum { FRINGE_FOUND, FRINGE_PROVEN, FRINGE_CUT };
 #define BACK_PACE 1 /* ... then BACK_PACE positions back for every BACK_PER the step searches forwards */
 #define BACK_PER 2
 #define BACK_EVERY 1024 /* positions searched forwards between two turns */
-#define BACK_SLOTS (1ULL << 25) /* the most slots of either table: 256 MB */
+#define BACK_SLOTS (1ULL << 24) /* either table this large (128 MB), the walks back take no more */
 static void back_turn(Ctx *x) {
     Back *b = x->back;
     uint64_t upto = BACK_LEAD + x->fwd_step * BACK_PACE / BACK_PER;
@@ -2795,7 +2795,7 @@ static void back_turn(Ctx *x) {
         uint64_t room = x->limit > x->states ? (x->limit - x->states) / 2 : 0;
         if (upto > b->states + room) upto = b->states + room;
     }
-    if (b->pos.mask >= BACK_SLOTS || b->heights.mask >= BACK_SLOTS) upto = b->states;
+    if (b->pos.mask + 1 >= BACK_SLOTS || b->heights.mask + 1 >= BACK_SLOTS) upto = b->states;
     x->back_at = x->fwd_step + BACK_EVERY;
     if (upto <= b->states) return;
     uint64_t before = b->states;

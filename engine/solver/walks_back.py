@@ -29,9 +29,9 @@ MADE = 0x4000
 """A heights' value: their worth plus one, the fewest turns reaching them from bit 8, and this."""
 SLOTS_FIRST = 1 << 12
 """The kernel's tables start with this many slots and double when half full (see ``slots``)."""
-BACK_SLOTS = 1 << 23
-"""The walks back stop taking positions once either table is past this many slots (the kernel's
-BACK_SLOTS: its memory)."""
+BACK_SLOTS = 1 << 24
+"""The walks back take no more positions once either table has this many slots (the kernel's
+BACK_SLOTS: 128 MB a table)."""
 
 
 KEYS = 1 << 48
@@ -234,8 +234,8 @@ class WalksBack:
         return 0 if self.j < 0 else self.j + 1
 
     def full_tables(self) -> bool:
-        """Are the kernel's tables past BACK_SLOTS (see back_turn)?"""
-        return slots(len(self.pos)) > BACK_SLOTS or slots(len(self.heights)) > BACK_SLOTS
+        """Has either of the kernel's tables BACK_SLOTS slots (see back_turn)?"""
+        return slots(len(self.pos)) >= BACK_SLOTS or slots(len(self.heights)) >= BACK_SLOTS
 
     def _worth(self, key: int) -> int:
         return (self.pos.get(key, 0) & 0xFF) - 1

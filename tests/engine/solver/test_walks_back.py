@@ -16,7 +16,7 @@ from engine.deal import deal
 from engine.hole import Hole
 from engine.moves import TURN
 from engine.rules import Rules, find_rules
-from engine.solver import kernel_available, pysearch, solve
+from engine.solver import kernel_available, pysearch, solve, walks_back
 from engine.solver.problem import BACK, Problem, moves_of, problem_of
 from engine.solver.walks_back import back
 from tests.engine.solver.test_pysearch import small_positions
@@ -179,3 +179,26 @@ def test_a_step_proven_under_way_starts_the_search_over(monkeypatch: pytest.Monk
             assert solution.proven and solution.score == score
             end = hole.play_all(solution.moves)
             assert end.is_over and end.score == score
+
+
+@pytest.mark.parametrize("name", ["strict+double", "wrap+double"])
+def test_walks_back_at_their_memory_cap_change_the_work_not_the_answer(
+    monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """Tables at BACK_SLOTS (here from their first slots on: the walks back take nothing): the search
+    goes on without them and finds the same optimum, with a line that plays out to it."""
+    rules = find_rules(name)
+    rng = random.Random(name + " cap")
+    holes = []
+    for number in range(1, 13):
+        hole = deal(number, rules)
+        tableau = tuple(col[: rng.randint(1, 3)] for col in hole.tableau)
+        holes.append(Hole(tableau, hole.foundation, hole.stock[: rng.randint(6, 16)], rules))
+    expected = [solve(hole, backend="python") for hole in holes]
+    with monkeypatch.context() as m:
+        m.setattr(walks_back, "BACK_SLOTS", walks_back.SLOTS_FIRST)
+        for hole, before in zip(holes, expected, strict=True):
+            solution = solve(hole, backend="python")
+            assert solution.proven and solution.score == before.score
+            end = hole.play_all(solution.moves)
+            assert end.is_over and end.score == solution.score
