@@ -424,6 +424,11 @@ static void table_erase(Ctx *x, uint64_t key) {
         wide_erase(x, key);
 }
 
+/* The positions being searched (frame_key) are left unfinished: taken out of the visited set. */
+static void frames_forget(Ctx *x) {
+    while (x->frames) table_erase(x, x->frame_key[--x->frames]);
+}
+
 /* An empty visited set of 2^16 slots (fewer under a smaller cap); 0 without memory. */
 static int table_new(Ctx *x) {
     slots_free(x->table, x->mask + 1, x->width);
@@ -2835,7 +2840,7 @@ static int back_answers(Ctx *x, uint64_t key, int idx, int top, int depth) {
 /* The walks back found that the start clears: its line from them, from logged position 0 (1), or 0 if
  * it could not be found (never: the step then goes on without them). */
 static int back_found_line(Ctx *x) {
-    while (x->frames) table_erase(x, x->frame_key[--x->frames]);
+    frames_forget(x);
     x->stop = x->back_found = 0;
     int h[MAXC], end = 0;
     memcpy(h, x->full, sizeof h);
@@ -2872,7 +2877,7 @@ static void next_list(Ctx *x) {
 static int back_skip(Ctx *x) {
     x->back_none = x->stop = 0;
     if (x->fwd_step) {
-        while (x->frames) table_erase(x, x->frame_key[--x->frames]);
+        frames_forget(x);
         if (!table_new(x)) return 0;
         table_insert(x, x->lkey[0], 0);
         x->ln = 1;
@@ -2941,7 +2946,7 @@ static int fringe_steps(Ctx *x, int best) {
             if (x->stop && x->back_none) break;
             if (x->stop) {
                 if (!x->aborted) return FRINGE_FOUND;
-                while (x->frames) table_erase(x, x->frame_key[--x->frames]);
+                frames_forget(x);
                 return FRINGE_CUT;
             }
             x->pos++;
@@ -3132,7 +3137,7 @@ static PyObject *run(Ctx *x, uint64_t key, int top, int left, int best_init, int
     Py_BEGIN_ALLOW_THREADS
     dfs(x, key, 0, top, left, 0);
     if (x->stop)
-        while (x->frames) table_erase(x, x->frame_key[--x->frames]);
+        frames_forget(x);
     Py_END_ALLOW_THREADS
     PyObject *complete = x->aborted ? Py_False : Py_True;
     if (x->best_idx < 0) /* no line below best_init (or none found before giving up) */
@@ -3397,8 +3402,12 @@ static PyObject *kernel_back(PyObject *self, PyObject *args) {
         }
         Py_END_ALLOW_THREADS
     }
-    if (how == -2 || len < 0) {
+    if (how == -2) {
         PyErr_NoMemory();
+        goto done;
+    }
+    if (len < 0) { /* never: every worth found is a line's (the twin asserts it) */
+        PyErr_SetString(PyExc_RuntimeError, "the walks back lost their line");
         goto done;
     }
     result = Py_BuildValue("(sy#K)", how == 1 ? "clear" : how == 0 ? "none" : "cut", (const char *)line,

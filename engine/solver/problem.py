@@ -52,6 +52,38 @@ class Problem:
     flags: int
 
 
+class Tables:
+    """What every search reads of a problem: its columns (bottom .. top) and their heights, the stock and
+    its first k cards counted by rank for every k (``prefix``), the flags, and the adjacency by top
+    (``rows[top][rank]``) with the ranks that go onto each top as bits (``onto``, the kernel's)."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.columns = [list(col) for col in problem.columns]
+        self.ncols = len(self.columns)
+        self.height = [len(col) for col in self.columns]
+        self.stock = problem.stock
+        self.total = len(problem.stock)
+        self.flags = problem.flags
+        self.rows = [problem.adjacent[t * RANKS : (t + 1) * RANKS] for t in range(NO_TOP + 1)]
+        self.onto = [sum(1 << r for r in range(RANKS) if row[r]) for row in self.rows]
+        self.prefix = [[0] * RANKS]
+        for r in problem.stock:
+            counts = self.prefix[-1][:]
+            counts[r] += 1
+            self.prefix.append(counts)
+
+
+def key_weights(heights: list[int]) -> tuple[list[int], int]:
+    """How the search keys a position: the top takes the first 15 values, then each column its height
+    times its weight. The columns' weights, and the weight past them (the stock index's, under the stuck
+    rule)."""
+    weight, weights = 15, []
+    for h in heights:
+        weights.append(weight)
+        weight *= h + 1
+    return weights, weight
+
+
 def adjacency(rules: Rules) -> bytes:
     return bytes(
         ranks_adjacent(rank, None if top == NO_TOP else top, rules)

@@ -25,6 +25,8 @@ from engine.solver.problem import (
     TURN_CODE,
     WRAP,
     Problem,
+    Tables,
+    key_weights,
 )
 from engine.solver.walks_back import WalksBack
 
@@ -314,28 +316,16 @@ class _WalkNodes:
         return True if len(self.tried) > self.most else None
 
 
-class _Tables:
-    """What both the bound and the search read: columns, stock prefix counts, the rules as tables."""
+class _Tables(Tables):
+    """What both the bound and the search read: the problem's tables, and what the bound keeps."""
 
     def __init__(self, problem: Problem) -> None:
-        self.columns = [list(col) for col in problem.columns]
-        self.ncols = len(self.columns)
-        self.height = [len(col) for col in self.columns]
-        self.stock = problem.stock
-        self.total = len(problem.stock)
-        self.flags = problem.flags
-        self.rows = [problem.adjacent[t * RANKS : (t + 1) * RANKS] for t in range(NO_TOP + 1)]
-        self.onto = [sum(1 << r for r in range(RANKS) if self.rows[p][r]) for p in range(NO_TOP + 1)]
+        super().__init__(problem)
         self.no_ways = False  # the bound does not ask the ways in (blocked): see the search's expand
         self.cnt = [0] * RANKS
         for col in self.columns:
             for r in col:
                 self.cnt[r] += 1
-        self.prefix = [[0] * RANKS]
-        for r in problem.stock:
-            nxt = self.prefix[-1][:]
-            nxt[r] += 1
-            self.prefix.append(nxt)
         # the last walk found last from a stock card of each rank (see last_walk_out): its cards, the
         # deepest lo[c] of column c, and their ranks
         self.hints: dict[int, tuple[list[int], list[int]]] = {}
@@ -908,13 +898,8 @@ def _run(
     heights_too = not stuck and problem.top != NO_TOP
     rows, cnt, bound = t.rows, t.cnt, t.bound
 
-    weight = 15
-    wcol = []
-    key0 = problem.top
-    for h in height:
-        wcol.append(weight)
-        key0 += weight * h
-        weight *= h + 1
+    wcol, weight = key_weights(height)
+    key0 = problem.top + sum(w * h for w, h in zip(wcol, height, strict=True))
     widx = weight if stuck else 0  # the stock index is in the key only under the stuck rule
 
     # seen: key (heights and top) -> the fewest stock cards turned on reaching it: reaching the same
@@ -924,6 +909,13 @@ def _run(
     frames: list[int] = []
     frame_idx: list[int] = []  # the fringe search's marks (see mark): each frame's stock index
     frame_log: list[int] = []  # and its log number once logged (0: not yet)
+
+    def forget_unfinished() -> None:
+        """The positions being searched are left unfinished: forgotten (the kernel's frames_forget)."""
+        for key in frames:
+            seen.pop(key, None)
+        frames.clear()
+
     via_turn = False  # the position being entered was reached by turning (the fringe search)
     origin = 0  # the log number of the position the fringe search's step went on from
     states = 0
@@ -1310,9 +1302,7 @@ def _run(
             """The walks back found that the start clears: its line from them (the kernel's
             back_found_line); False if it could not be found (never: the step goes on without them)."""
             nonlocal best, best_idx, best_path, stop
-            for key in frames:
-                seen.pop(key, None)
-            frames.clear()
+            forget_unfinished()
             stop = f.back_found = False
             assert f.back is not None
             got = f.back.line(full, f.lkey[0] % 15, 0)
@@ -1330,9 +1320,7 @@ def _run(
             nonlocal stop
             f.back_none = stop = False
             if f.fwd_step:
-                for key in frames:
-                    seen.pop(key, None)
-                frames.clear()
+                forget_unfinished()
                 seen.clear()
                 seen[f.lkey[0]] = 0
                 del f.lkey[1:], f.lidx[1:], f.lparent[1:]
@@ -1362,7 +1350,7 @@ def _run(
                     f.back_to = _INFINITY
                     if flags & BACK and T <= 0 and total + T >= 0 and walks_back.fits(columns):
                         top0 = f.lkey[0] % 15
-                        f.back = WalksBack(columns, stock, rows, flags, wcol, f.lkey[0], top0, total + T)
+                        f.back = WalksBack(t, wcol, f.lkey[0], top0, total + T)
                 if f.back is not None and f.fwd_step >= f.back_at:  # their head start, or their turn
                     back_turn()
                     stop = False
@@ -1399,8 +1387,7 @@ def _run(
                 f.cur, f.next = f.next, []
                 next_step()
         except _GiveUp:
-            for key in frames:  # the positions left unfinished
-                seen.pop(key, None)
+            forget_unfinished()
             status = "full" if f.overflow else "cut"
 
         def fringe_line(n: int, path: bytes, idx: int, value: int) -> bytes | None:
@@ -1430,9 +1417,8 @@ def _run(
     except _GiveUp:
         complete = False
         stop = True
-    if stop:  # the positions left unfinished
-        for key in frames:
-            seen.pop(key, None)
+    if stop:
+        forget_unfinished()
     if best_idx < 0:
         return best_init, b"", states, complete, ""
     if best > 0:  # past the best position no card can ever be played: turn the rest

@@ -21,7 +21,7 @@ it turns the difference at once).
 from __future__ import annotations
 
 from engine.solver.matching import deficit
-from engine.solver.problem import NO_TOP, RANKS, TURN_CODE, Problem
+from engine.solver.problem import RANKS, TURN_CODE, Problem, Tables, key_weights
 
 TAKEN = 0x8000
 """A position's value: its worth plus one, and this once taken."""
@@ -56,22 +56,12 @@ def slots(entries: int) -> int:
 
 class WalksBack:
     """The walks back for the start (key ``start_key``, top ``top0``) clearing with at most ``u`` stock cards
-    turned. ``columns`` as the search has them (bottom .. top), ``rows`` its adjacency by top, ``wcol``
-    its key's weights of the columns."""
+    turned: ``tables`` as the search reads them, ``wcol`` its key's weights of the columns."""
 
-    def __init__(
-        self,
-        columns: list[list[int]],
-        stock: bytes,
-        rows: list[bytes],
-        flags: int,
-        wcol: list[int],
-        start_key: int,
-        top0: int,
-        u: int,
-    ) -> None:
-        self.columns, self.stock, self.rows, self.flags, self.wcol = columns, stock, rows, flags, wcol
-        self.full = [len(col) for col in columns]
+    def __init__(self, tables: Tables, wcol: list[int], start_key: int, top0: int, u: int) -> None:
+        self.columns, self.stock, self.flags, self.wcol = tables.columns, tables.stock, tables.flags, wcol
+        self.rows, self.onto, self.prefix = tables.rows, tables.onto, tables.prefix
+        self.full = [len(col) for col in self.columns]
         self.u = self.j = u
         self.clear = False
         self.top0 = top0
@@ -84,25 +74,19 @@ class WalksBack:
         self.lastadj = [[0] * (u + 1) for _ in range(RANKS)]
         for r in range(RANKS):
             for j in range(1, u + 1):
-                self.lastadj[r][j] = j if rows[stock[j - 1]][r] else self.lastadj[r][j - 1]
+                self.lastadj[r][j] = j if self.rows[self.stock[j - 1]][r] else self.lastadj[r][j - 1]
         # the ranks of column c from height h up
         self.rest = []
-        for col in columns:
+        for col in self.columns:
             counts = [[0] * RANKS for _ in range(len(col) + 1)]
             for h in range(len(col) - 1, -1, -1):
                 counts[h] = counts[h + 1][:]
                 counts[h][col[h]] += 1
             self.rest.append(counts)
-        # the ranks that go onto each rank, and onto the start's top or one of the first k stock cards
-        self.onto = [sum(1 << r for r in range(RANKS) if rows[p][r]) for p in range(len(rows))]
+        # the ranks that go onto the start's top or one of the first k stock cards
         self.onto_turned = [self.onto[top0]]
         for j in range(u):
-            self.onto_turned.append(self.onto_turned[-1] | self.onto[stock[j]])
-        self.prefix = [[0] * RANKS]
-        for r in stock:
-            nxt = self.prefix[-1][:]
-            nxt[r] += 1
-            self.prefix.append(nxt)
+            self.onto_turned.append(self.onto_turned[-1] | self.onto[self.stock[j]])
 
     def _reach(self, h: list[int]) -> int:
         """The fewest stock cards turned with which the start's matching lets every card above heights h
@@ -304,21 +288,17 @@ def back(problem: Problem, turns: int, max_states: int = 0) -> tuple[str, bytes,
     ``max_states`` positions (0: no limit), ('cut', b"", ...)."""
     if not 0 <= turns <= len(problem.stock):
         raise ValueError("turns must be within the stock")
-    columns = [list(col) for col in problem.columns]
-    if not fits(columns):
+    tables = Tables(problem)
+    if not fits(tables.columns):
         raise ValueError("position too large for the walks back")
-    if not any(columns):
+    if not any(tables.columns):
         return "clear", b"", 0
-    rows = [problem.adjacent[t * RANKS : (t + 1) * RANKS] for t in range(NO_TOP + 1)]
-    weight, wcol, key = 15, [], problem.top
-    for col in columns:
-        wcol.append(weight)
-        key += weight * len(col)
-        weight *= len(col) + 1
-    walks = WalksBack(columns, problem.stock, rows, problem.flags, wcol, key, problem.top, turns)
+    wcol, _ = key_weights(tables.height)
+    key = problem.top + sum(w * h for w, h in zip(wcol, tables.height, strict=True))
+    walks = WalksBack(tables, wcol, key, problem.top, turns)
     got = walks.go(max_states)
     if got < 1:
         return ("none" if got == 0 else "cut"), b"", walks.states
-    line = walks.line([len(col) for col in columns], problem.top, 0)
+    line = walks.line(tables.height, problem.top, 0)
     assert line is not None, "every worth found is a line's"
     return "clear", line[0], walks.states
