@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.solver.problem import KINGS_PRED, NO_TOP, RANKS, WRAP
 
 
-def _path_matching(caps: list[int]) -> int:
+def path_matching(caps: list[int]) -> int:
     """Largest matching on a path whose nodes have capacities: greedy from one end is optimal."""
     flow, rem = 0, caps[0]
     for cap in caps[1:]:
@@ -25,7 +25,7 @@ def _path_cover(weights: list[int]) -> int:
     return min(inside, outside)
 
 
-def _cycle_matching(caps: list[int]) -> int:
+def cycle_matching(caps: list[int]) -> int:
     """Largest matching on an even cycle whose nodes have capacities: on a bipartite graph it is the least
     weight of a cover of its edges (Konig), which has the first node in it or else both its neighbours."""
     return min(caps[0] + _path_cover(caps[1:]), caps[1] + caps[-1] + _path_cover(caps[2:-1]))
@@ -47,7 +47,7 @@ def deficit(cnt: list[int], starts: list[int], top: int, flags: int) -> int:
     odd_right = [right[r] if r & 1 else left[r] for r in ranks]  # R1 L2 R3 .. R13
     odd_left = [left[r] if r & 1 else right[r] for r in ranks]  # L1 R2 L3 .. L13
     if flags & WRAP:  # one cycle: R1 .. R13 L1 .. L13 and back to R1
-        matched = _cycle_matching(odd_right + odd_left)
+        matched = cycle_matching(odd_right + odd_left)
     else:
-        matched = _path_matching(odd_right) + _path_matching(odd_left)
+        matched = path_matching(odd_right) + path_matching(odd_left)
     return max(0, sum(right) - matched - universal)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from itertools import accumulate
 
 from engine.solver import walks_back
-from engine.solver.matching import _cycle_matching, _path_matching, deficit
+from engine.solver.matching import cycle_matching, deficit, path_matching
 from engine.solver.problem import (
     BACK,
     KINGS_PRED,
@@ -137,9 +137,9 @@ def _ways_in(
     odd_right = [right[r] if r & 1 else pred[r] for r in ranks]  # R1 L2 R3 .. R13, as in deficit
     odd_left = [pred[r] if r & 1 else right[r] for r in ranks]  # L1 R2 L3 .. L13
     if flags & WRAP:
-        matched = _cycle_matching(odd_right + odd_left)
+        matched = cycle_matching(odd_right + odd_left)
     else:
-        matched = _path_matching(odd_right) + _path_matching(odd_left)
+        matched = path_matching(odd_right) + path_matching(odd_left)
     return cards > forced + matched
 
 

@@ -16,6 +16,7 @@ from engine.deal import deal
 from engine.hole import Hole
 from engine.rules import Rules, find_rules
 from engine.solver import Solution, kernel_available, pysearch, solve, winnable
+from engine.solver.matching import cycle_matching, deficit, path_matching
 from engine.solver.problem import (
     KINGS_PRED,
     NO_BOUND,
@@ -28,15 +29,7 @@ from engine.solver.problem import (
     moves_of,
     problem_of,
 )
-from engine.solver.pysearch import (
-    Search,
-    _cycle_matching,
-    _path_matching,
-    _Tables,
-    _ways_needed,
-    blocked,
-    deficit,
-)
+from engine.solver.pysearch import Search, _Tables, _ways_needed, blocked
 
 
 def _all_rules() -> list[Rules]:
@@ -216,8 +209,8 @@ class TestDeficit:
         by_flow = 0
         for f in range(min(caps[0], caps[-1]) + 1):
             path = [caps[0] - f, *caps[1:-1], caps[-1] - f]
-            by_flow = max(by_flow, f + _path_matching(path))
-        assert _cycle_matching(caps) == by_flow
+            by_flow = max(by_flow, f + path_matching(path))
+        assert cycle_matching(caps) == by_flow
 
     @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(hole=small_positions())
