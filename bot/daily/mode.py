@@ -24,7 +24,7 @@ from dataclasses import replace
 from datetime import date, timedelta
 
 from bot import texts
-from bot.actions import parse_action_id
+from bot.actions import SOLO, parse_action_id
 from bot.clubhouse import position
 from bot.daily.models import BOARD_PAGE, GLOBAL_PLACE, DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.errors import (
@@ -81,7 +81,8 @@ class AlreadyPlayedError(GolfError):
 
 
 DAILY_ID = 10
-"""The length of a daily round's id (a solo round's is 8): a button tells its mode without a look-up."""
+"""The length of a daily round's id (a solo round's is 8): a solo board's key tells its mode without a look-up
+(a Six-card table's id is as long, but its keys are of another family)."""
 
 
 def new_daily_id() -> str:
@@ -338,13 +339,14 @@ class DailyChallenge:
             return self._screen(state, position(state), day)
 
     async def is_daily(self, action_id: str) -> bool:
-        """Whether a button id belongs to a daily board (so that an adapter hands it here): told by the
-        length of its round id, without a trip to storage."""
+        """Whether a button id belongs to a daily board (so that an adapter hands it here): a solo board's
+        key (a daily board has a solo round's keys) whose round id has the daily's length, told without a
+        trip to storage. Other families' ids may be as long (a Six-card table's is): they are not daily."""
         try:
             action = parse_action_id(action_id)
         except GolfError:
             return False
-        return len(action.session) == DAILY_ID
+        return action.family == SOLO.family and len(action.session) == DAILY_ID
 
     async def press(self, player: Player, action_id: str) -> Screen:
         """A button of a daily board: a column, the stock, concede, next hole. Hints are refused."""

@@ -348,6 +348,9 @@ async def test_a_daily_button_is_told_from_a_solo_one_without_storage(world: Wor
     assert not await world.daily.is_daily(button(solo, "s"))
     assert await world.daily.is_daily(button(daily, "s"))
     assert not await world.daily.is_daily("not a button")
+    # other families' ids of the daily's length are theirs: a Six-card table's (token_hex(5)), a board's
+    assert not await world.daily.is_daily("t6:0a1b2c3d4e:1:j")
+    assert not await world.daily.is_daily(f"b1:{daily.session}:1:s")
     await club.close()
 
 

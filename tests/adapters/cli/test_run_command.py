@@ -188,6 +188,43 @@ async def test_golfbot_run_starts_both_bots_and_both_answer(
     assert not discord.unhandled and not telegram.unimplemented
 
 
+# ---------------------------------------------------------------------------------------- every mode wired
+
+
+async def test_a_six_card_table_takes_its_join_where_every_mode_is_wired(
+    discord: Any, telegram: Any, golfbot: Any
+) -> None:
+    """In the real process the daily challenge, the matches and the tables share the button router: a
+    table's Join (an id of ten characters, like a daily board's) must reach the table, on both platforms."""
+    bot = await golfbot("run", **bots_env(discord, telegram))
+    await both_up(discord, telegram, bot)
+
+    alice, bob = discord.members[0], discord.add_member("bob")
+    opened = discord.slash(alice, "golf sixcard", clock=60)
+    table = await discord.wait_for(lambda: discord.response(opened), what="the Discord table")
+    assert "Seats (1/4)" in table["content"], table["content"]
+    join = next(b for b in discord.buttons(table) if b.get("label") == "Join")
+    joined = discord.click(bob, table, join["custom_id"])
+    seated = await discord.wait_for(lambda: discord.response(joined), what="Bob's Join answered")
+    assert "Seats (2/4)" in seated["content"], seated["content"]
+
+    group = telegram.add_chat(fake_bot_api.FakeChat.group(-100777, "Golfers"))
+    ann = fake_bot_api.FakeUser(id=111001, first_name="Ann")
+    ben = fake_bot_api.FakeUser(id=222002, first_name="Ben")
+    telegram.push_command(ann, group, "/sixcard 60")
+    posted = await telegram.wait_for(lambda: telegram.chat_messages(group.id), timeout=10)
+    assert "Seats (1/4)" in posted[-1].text, posted[-1].text
+    query = telegram.press(ben, group, posted[-1].message_id, text="Join")
+    await telegram.wait_for(lambda: telegram.answers_to(query), timeout=10)
+    assert [a.text for a in telegram.answers_to(query)] == [None]
+    shown = telegram.message(group.id, posted[-1].message_id).text
+    assert "Seats (2/4)" in shown and "Ben" in shown, shown
+
+    assert await bot.stop() == 0, bot.stderr
+    no_traceback(bot.stderr)
+    assert not discord.unhandled and not telegram.unimplemented
+
+
 # ---------------------------------------------------------------------------------------- no network at start
 
 
