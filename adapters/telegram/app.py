@@ -17,6 +17,7 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
+    TypeHandler,
     filters,
 )
 
@@ -79,6 +80,13 @@ def build_application(
         await app.bot.set_my_commands([BotCommand(spec.name, spec.description) for spec in specs])
 
     app = builder.concurrent_updates(ChatLanes()).post_init(publish_commands).build()
+    if compete is not None:
+        # Every update the bot is sent from a group (a command, a button) first notes who sent it, so that
+        # /challenge @name finds any member who has used the bot there, not only the competition's commands.
+        async def note(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+            compete.note(update)
+
+        app.add_handler(TypeHandler(Update, note), group=-1)
     for spec in specs:
         # New messages only: editing an old "/play" must not start another round.
         app.add_handler(CommandHandler(spec.name, spec.callback, filters=filters.UpdateType.MESSAGE))

@@ -11,13 +11,15 @@ Choices for Telegram:
 * **One scoreboard message per match** in the group: the challenge's message becomes the scoreboard when
   accepted, and is edited as holes finish and when the match is decided. Finished holes only: nothing of
   a board reaches the group while a hole is in play.
-* ``@username`` works for members the bot has seen write in that group (Telegram gives bots no look-up
-  by name); replying to the member's message always works.
+* ``@username`` works for members the bot has seen use it in that group since it started: any command or
+  button of theirs there (Telegram gives bots no look-up by name); replying to the member's message
+  always works.
 """
 
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -40,6 +42,8 @@ log = logging.getLogger(__name__)
 
 BOARD_PAYLOAD = "board"
 PRIVATE_ONLY = "Boards are opened in your private chat with me: use the Open my board button."
+SEEN_MEMORY = 100_000
+"""Members remembered for /challenge @name, across groups (a few MB at most)."""
 WHOM = "Reply to the message of the member you challenge with /challenge, or name them: /challenge @name."
 
 
@@ -48,8 +52,8 @@ class TelegramCompete:
         self.matches = matches
         self.tournaments = tournaments
         self.bot: Any = None
-        self.seen: dict[tuple[int, str], User] = {}
-        """(group, lower-case username) -> the member, for /challenge @name."""
+        self.seen: OrderedDict[tuple[int, str], User] = OrderedDict()
+        """(group, lower-case username) -> the member, for /challenge @name: the SEEN_MEMORY seen last."""
 
     def specs(self) -> tuple[CommandSpec, ...]:
         return (
@@ -66,10 +70,15 @@ class TelegramCompete:
     # ---- commands --------------------------------------------------------------------------------
 
     def note(self, update: Update) -> None:
-        """Remember who writes in a group, so that /challenge @name finds them."""
+        """Remember who writes in a group or presses a button there (every update, see build_application),
+        so that /challenge @name finds them."""
         user, chat = update.effective_user, update.effective_chat
         if user is not None and chat is not None and user.username and chat.type != "private":
-            self.seen[(chat.id, user.username.lower())] = user
+            key = (chat.id, user.username.lower())
+            self.seen.pop(key, None)  # re-inserted last: the oldest are dropped first
+            self.seen[key] = user
+            while len(self.seen) > SEEN_MEMORY:
+                self.seen.popitem(last=False)
 
     async def challenge(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         self.note(update)

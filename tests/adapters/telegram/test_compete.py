@@ -165,6 +165,16 @@ async def test_a_full_match_with_private_boards_and_a_live_scoreboard(
     assert "Rating:" not in private.text
 
 
+async def test_challenge_at_name_finds_a_member_who_used_any_command_in_the_group(
+    fake_api: FakeBotApi, bot: Any, alice: FakeUser, bob: FakeUser, group: FakeChat
+) -> None:
+    unknown = await reply_to(fake_api, alice, group, "/challenge @bob")
+    assert "Reply to the message of the member" in unknown.text  # Bob has not used the bot here yet
+    await reply_to(fake_api, bob, group, "/help")  # not a competition command: he is known all the same
+    offer = await reply_to(fake_api, alice, group, "/challenge @bob 1")
+    assert "Alice challenges Bob" in offer.text, offer.text
+
+
 async def test_a_forfeit_on_the_clock_is_told_in_the_group(
     fake_api: FakeBotApi, bot: Any, alice: FakeUser, bob: FakeUser, group: FakeChat
 ) -> None:
