@@ -44,6 +44,9 @@ BOARD_PAYLOAD = "board"
 PRIVATE_ONLY = "Boards are opened in your private chat with me: use the Open my board button."
 SEEN_MEMORY = 100_000
 """Members remembered for /challenge @name, across groups (a few MB at most)."""
+GROUPS_ONLY = (
+    "Matches, group rounds and tournaments are played in a group: add me to one and send the command there."
+)
 WHOM = "Reply to the message of the member you challenge with /challenge, or name them: /challenge @name."
 
 
@@ -81,8 +84,7 @@ class TelegramCompete:
                 self.seen.popitem(last=False)
 
     async def challenge(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        self.note(update)
-        if (asker := _asker(update)) is None:
+        if (asker := await _in_a_group(update)) is None:
             return
         words = list(context.args or ())
         target: User | None = None
@@ -109,8 +111,7 @@ class TelegramCompete:
         )
 
     async def round_open(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        self.note(update)
-        if (asker := _asker(update)) is None:
+        if (asker := await _in_a_group(update)) is None:
             return
         holes, _ = _options(context.args or ())
         channel = str(asker.message.chat.id)
@@ -119,8 +120,7 @@ class TelegramCompete:
         )
 
     async def tournament(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        self.note(update)
-        if (asker := _asker(update)) is None:
+        if (asker := await _in_a_group(update)) is None:
             return
         words = [w.lower() for w in context.args or ()]
         style = next(
@@ -134,14 +134,13 @@ class TelegramCompete:
                 asker.player,
                 asker.place,
                 style=style,
-                holes=holes or 3,
+                holes=3 if holes is None else holes,  # 0 is refused like any other count out of range
                 format=format_ or "stroke",
                 channel=str(asker.message.chat.id),
             ),
         )
 
     async def table(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        self.note(update)
         if (asker := _asker(update)) is None:
             return
         words = [w for w in context.args or () if w.isdigit()]
@@ -296,6 +295,16 @@ _STYLES = {
     "roundrobin": "round-robin",
     "swiss": "swiss",
 }
+
+
+async def _in_a_group(update: Update) -> _Asker | None:
+    """The asker of a command that is for a group (a match, a group round, a tournament); in a private
+    chat, the answer that says so, and None."""
+    asker = _asker(update)
+    if asker is not None and not asker.in_group:
+        await asker.message.reply_html(say(GROUPS_ONLY), allow_sending_without_reply=True)
+        return None
+    return asker
 
 
 def _options(words: Sequence[str] | Any) -> tuple[int | None, str | None]:

@@ -175,6 +175,19 @@ async def test_challenge_at_name_finds_a_member_who_used_any_command_in_the_grou
     assert "Alice challenges Bob" in offer.text, offer.text
 
 
+async def test_competitions_are_for_groups_and_a_count_out_of_range_is_refused(
+    fake_api: FakeBotApi, bot: Any, alice: FakeUser, group: FakeChat
+) -> None:
+    for line in ("/challenge @bob", "/roundopen 1", "/tournament swiss 1"):
+        refused = await reply_to(fake_api, alice, None, line)
+        assert refused.text.startswith("Matches, group rounds and tournaments are played in a group"), line
+        assert not refused.buttons
+    zero = await reply_to(fake_api, alice, group, "/tournament swiss 0")
+    assert zero.text == "A round has 1 to 18 holes, not 0.", zero.text
+    default = await reply_to(fake_api, alice, group, "/tournament swiss")
+    assert "3 holes a match" in default.text, default.text
+
+
 async def test_a_forfeit_on_the_clock_is_told_in_the_group(
     fake_api: FakeBotApi, bot: Any, alice: FakeUser, bob: FakeUser, group: FakeChat
 ) -> None:
