@@ -196,8 +196,14 @@ def _find_rules(name: str) -> Rules:
     # every move of a round names its rules again: they are read once (Rules are frozen, so shared)
     parts = [p.strip().lower().replace("_", "-").replace(" ", "-") for p in name.split("+")]
     if not parts[0]:
-        raise RulesError("no rule name given; try one of: " + ", ".join(RULE_NAMES))
+        hint = f" before +{parts[1]}, e.g. strict+{parts[1]}" if len(parts) > 1 and parts[1] else ""
+        raise RulesError(f"no rule name given{hint}; try one of: " + ", ".join(RULE_NAMES))
     base_name = _BASE_ALIASES.get(parts[0], parts[0])
+    if base_name not in _BASES and _OPTION_ALIASES.get(parts[0], parts[0]) in _OPTIONS:
+        raise RulesError(
+            f"{parts[0]!r} is a rule option: add it to a rule set, e.g. strict+{parts[0]}; try one of: "
+            + ", ".join(RULE_NAMES)
+        )
     if base_name not in _BASES:
         raise RulesError(
             f"unknown rules {parts[0]!r}; try one of: " + ", ".join(RULE_NAMES + tuple(sorted(_BASE_ALIASES)))

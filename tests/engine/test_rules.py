@@ -123,9 +123,10 @@ def test_canonical_names(rules: Rules, name: str) -> None:
     [
         ("", "no rule name given"),
         ("   ", "no rule name given"),
-        ("+double", "no rule name given"),
+        ("+double", "no rule name given before +double, e.g. strict+double"),
         ("klondike", "unknown rules 'klondike'"),
-        ("jokers=1", "unknown rules 'jokers=1'"),
+        ("jokers=1", "'jokers=1' is a rule option: add it to a rule set, e.g. strict+jokers=1"),
+        ("double+wrap", "'double' is a rule option: add it to a rule set, e.g. strict+double"),
         ("strict+jokers=3", "unknown rule option 'jokers=3'"),
         ("strict+wrap", "unknown rule option 'wrap'"),
         ("strict+", "unknown rule option ''"),
