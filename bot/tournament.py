@@ -561,11 +561,8 @@ class Tournaments:
             buttons.append(_button(tournament, CHECK_IN, "Check in", ButtonStyle.SUCCESS))
         if data.phase in (SIGNUP, CHECKIN):
             buttons.append(_button(tournament, BEGIN, "Close now (organiser)", ButtonStyle.SECONDARY))
-        elif data.phase == PLAYING:  # the sign-up message, once closed, says where the play is
-            under_way = f"round {len(data.rounds)} is under way"
-            blocks.append(f"Sign-up is closed: {under_way}, its matches posted here.")
-        elif data.phase == DONE:
-            blocks.append("The tournament is over: its final standings are posted here.")
+        elif data.phase in (PLAYING, DONE):  # the sign-up message, once closed (it is not edited again)
+            blocks.append("Sign-up is closed: each round's matches and standings are posted here.")
         return Screen(
             ScreenKind.INFO,
             f"🏆 Tournament by {data.name(data.organiser)}",

@@ -151,7 +151,7 @@ async def test_a_round_robin_of_four(club: Club, clock: ManualClock) -> None:
         field[0], button(await club.tournaments.standings(tournament_id), BEGIN)
     )
     assert screen.buttons == ()
-    assert screen.blocks[-1] == "Sign-up is closed: round 1 is under way, its matches posted here."
+    assert screen.blocks[-1] == "Sign-up is closed: each round's matches and standings are posted here."
     await play_out(club, field)
     assert len(club.events(MatchDecided)) == 6
     pairs = {frozenset(e.players) for e in club.events(MatchStarted)}  # type: ignore[attr-defined]
