@@ -45,7 +45,7 @@ from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleAction
 from bot.events import ClockExpired, HoleFinished, MatchDecided, MatchStarted, Outbox
 from bot.locks import PlayerLocks
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
-from bot.options import holes_option, rules_option
+from bot.options import holes_named, holes_option, rules_option
 from bot.places import MAX_HOLE_SECONDS, MIN_HOLE_SECONDS
 from bot.ports import Clock, CompetitionStorage, Notifier, Solver, VersionConflict
 from bot.screens import Button, ButtonStyle, Screen, ScreenKind
@@ -250,7 +250,8 @@ class Matches:
 
     def invitation(self, competition: Competition, data: MatchData) -> Screen:
         """The place's message of an open challenge or group round."""
-        what = f"{data.holes} holes, {data.format} play, {data.rules} rules, {data.hole_seconds} s a hole"
+        clock = f"{data.hole_seconds} s a hole"
+        what = f"{holes_named(data.holes)}, {data.format} play, {data.rules} rules, {clock}"
         if competition.kind == KIND_MATCH:
             title = f"⚔️ {data.names[0]} challenges {data.names[1]}"
             blocks = (f"{what}.", f"{data.names[1]}: accept or decline within {_minutes(CHALLENGE_TTL)}.")
@@ -537,7 +538,7 @@ class Matches:
         if competition.status is CompetitionStatus.OPEN:
             return self.invitation(competition, data)
         vs = " v ".join(data.names)
-        title = f"⛳ {vs} · {data.holes} holes, {data.format} play"
+        title = f"⛳ {vs} · {holes_named(data.holes)}, {data.format} play"
         blocks = [data.scorecard()]
         status = data.status_line()
         if competition.status is CompetitionStatus.FINISHED:

@@ -33,6 +33,11 @@ def deal_option(code: str | int) -> int:
         raise BadOptionError(sentence(str(error))) from None
 
 
+def holes_named(holes: int) -> str:
+    """``1 hole``, ``9 holes``."""
+    return f"{holes} hole{'s' if holes != 1 else ''}"
+
+
 def holes_option(holes: int | None) -> int:
     """A round's number of holes; ``None`` is the default nine."""
     if holes is None:

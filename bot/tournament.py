@@ -41,7 +41,7 @@ from bot.events import Outbox, StandingsPosted
 from bot.locks import PlayerLocks
 from bot.match import Matches, new_competition_id, player_of
 from bot.models import Payload, Place, Player, Timer
-from bot.options import holes_option, rules_option
+from bot.options import holes_named, holes_option, rules_option
 from bot.places import MAX_HOLE_SECONDS, MIN_HOLE_SECONDS
 from bot.ports import Clock, CompetitionStorage, ConstraintViolation, Notifier, VersionConflict
 from bot.screens import Button, ButtonStyle, Screen, ScreenKind
@@ -550,7 +550,7 @@ class Tournaments:
 
     def _screen(self, tournament: Competition, data: TournamentData) -> Screen:
         style = data.style.replace("-", " ")
-        what = f"{style}, {data.holes} holes a match, {data.format} play, {data.rules} rules"
+        what = f"{style}, {holes_named(data.holes)} a match, {data.format} play, {data.rules} rules"
         players = ", ".join(data.name(k) for k in data.entrants[:30]) or "nobody yet"
         blocks = [f"{what}.", f"Signed up ({len(data.entrants)}): {players}."]
         buttons: list[Button] = []

@@ -131,6 +131,15 @@ async def test_a_full_match_with_the_scoreboard_hole_by_hole(
     assert await accepted(table, alice, bob, here)
 
 
+async def test_the_invitation_and_scoreboard_count_one_hole_as_one(
+    table: Table, alice: Player, bob: Player, here: Place
+) -> None:
+    invitation = await table.matches.challenge(alice, bob, here, holes=1)
+    assert invitation.blocks[0].startswith("1 hole, stroke play"), invitation.blocks
+    scoreboard = await table.matches.act(bob, button(invitation, ACCEPT))
+    assert scoreboard.title.endswith("· 1 hole, stroke play"), scoreboard.title
+
+
 async def test_a_third_member_cannot_see_or_press_a_board(
     table: Table, alice: Player, bob: Player, here: Place
 ) -> None:
