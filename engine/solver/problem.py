@@ -7,6 +7,7 @@ the rules: which rank may go onto which is a table computed here from ``engine.r
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.cards import ACE, JOKER, KING, QUEEN
 from engine.hole import Hole
@@ -84,7 +85,9 @@ def key_weights(heights: list[int]) -> tuple[list[int], int]:
     return weights, weight
 
 
+@lru_cache(maxsize=64)
 def adjacency(rules: Rules) -> bytes:
+    """Which rank goes onto which top under ``rules`` (the same for every deal of a rule set: kept)."""
     return bytes(
         ranks_adjacent(rank, None if top == NO_TOP else top, rules)
         for top in range(NO_TOP + 1)
@@ -105,6 +108,7 @@ def _flags(rules: Rules, adjacent: bytes) -> int:
     return flags
 
 
+@lru_cache(maxsize=8)
 def _ladder(kings_pred: bool, wrap: bool) -> bytes:
     """The adjacency the bound's matching model assumes: neighbours on the rank ladder (a cycle when
     wrapping), nothing onto a King unless ``kings_pred``, Jokers and the empty foundation take anything,
