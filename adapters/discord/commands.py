@@ -138,6 +138,8 @@ class GolfCommands(app_commands.Group, name="golf", description="Golf patience, 
         async def change(_player: Player, place: Place) -> Screen:
             if interaction.guild_id is None:
                 raise GolfError(NOT_IN_DMS)
+            if (par, rules, emoji, clock) == (None,) * 4:  # anyone may see them; a change is the managers'
+                return settings_screen(place, await self._club.place_settings(place), changed=False)
             if not interaction.permissions.manage_guild:
                 raise GolfError(NOT_AN_ADMIN)
             new, changed = await self._club.change_place_settings(

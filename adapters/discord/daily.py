@@ -119,9 +119,11 @@ def add_daily_commands(group: app_commands.Group, daily: DailyChallenge) -> None
         async def change() -> Screen:
             if interaction.guild_id is None:
                 raise GolfError(NOT_IN_DMS)
+            place = daily_place(interaction)
+            if (channel, zone, holes, rules, post) == (None,) * 5:  # anyone may see them
+                return settings_screen(place, await daily.settings(place), changed=False)
             if not interaction.permissions.manage_guild:
                 raise GolfError(NOT_AN_ADMIN)
-            place = daily_place(interaction)
             new, changed = await daily.change_settings(
                 place,
                 zone_name=zone,

@@ -144,12 +144,15 @@ class DailyHandlers:
         try:
             if not asker.in_group:
                 raise GolfError(NOT_IN_PRIVATE)
-            chat: Chat = asker.message.chat
-            member = await context.bot.get_chat_member(chat.id, update.effective_user.id)
-            if member.status not in ADMINS:
-                raise GolfError(NOT_AN_ADMIN)
             options = _settings_options(context.args or ())
-            new, changed = await self._daily.change_settings(asker.place, **options)  # type: ignore[arg-type]
+            if options:  # a change is for the group's admins; anyone may see the settings
+                chat: Chat = asker.message.chat
+                member = await context.bot.get_chat_member(chat.id, update.effective_user.id)
+                if member.status not in ADMINS:
+                    raise GolfError(NOT_AN_ADMIN)
+                new, changed = await self._daily.change_settings(asker.place, **options)  # type: ignore[arg-type]
+            else:
+                new, changed = await self._daily.settings(asker.place), False
         except GolfError as error:
             await _reply_refusal(asker, error)
             return

@@ -249,6 +249,10 @@ async def test_only_a_server_manager_may_change_the_settings(simcord_env, channe
     result = await alice.slash(channel, "golf settings", emoji=True)
 
     assert result.ephemeral and result.response.content == NOT_AN_ADMIN
+    shown = await alice.slash(channel, "golf settings")  # any member may see them
+
+    assert shown.ephemeral and "Par: 45 for nine holes" in shown.response.content
+    assert "Board: text" in shown.response.content and "Saved" not in shown.response.content
 
 
 async def test_settings_do_not_exist_in_direct_messages(simcord_env, alice):

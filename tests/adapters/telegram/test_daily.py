@@ -150,6 +150,8 @@ async def test_settings_are_for_the_groups_admins_only(
     assert "Time zone: Asia/Tokyo" in done.text and "Holes: 3" in done.text and "posted here: no" in done.text
     wrong = await table.command(bob, group, "/dailysettings zone=Mars/Olympus")
     assert "is not a time zone" in wrong.text
+    shown = await table.command(alice, group, "/dailysettings")  # any member may see them
+    assert "Time zone: Asia/Tokyo" in shown.text and "Saved" not in shown.text
     private = await table.command(bob, None, "/dailysettings holes=3")
     assert "belong to a group" in private.text
 
