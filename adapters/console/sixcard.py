@@ -2,8 +2,9 @@
 
 The people at the table share the keyboard: the screen is drawn as the seat to act sees it (so the card
 that seat draws from the stock shows, and nobody's face-down cards ever do), and its name prompts. Keys,
-one line each: 1-6 turn a card (the opening) or put the card you hold there, s take the stock's top card,
-p the discard pile's, x discard the card you hold, q save and quit (Ctrl-D too). Every move is committed
+ended by Enter (several on a line, between spaces, are played in turn while the same seat is to act): 1-6
+turn a card (the opening) or put the card you hold there, s take the stock's top card, p the discard
+pile's, x discard the card you hold, q save and quit (Ctrl-D too). Every move is committed
 before the next screen is drawn, so a killed game resumes where it stood the next time.
 
 The terminal has no turn clocks: there is nobody to wait for but the keyboard.
@@ -67,6 +68,8 @@ class ConsoleTable:
         else:
             session = live.state.id
             self._say("Resuming your table.")
+        pending: list[str] = []  # the rest of the line typed: keys of the same seat's turns
+        pending_seat = ""
         while True:
             live = await self._sessions.load(session)
             table: Table = live.position
@@ -79,19 +82,30 @@ class ConsoleTable:
             player = Player(platform, user_id, seat.name)  # whoever sits there, however many came this time
             screen = self._mode.seat_screen(live, seat.key)
             self._say(render_screen(screen) + "\n\n" + KEYS)
-            self._write.write(f"{seat.name}> ")
-            self._write.flush()
-            line = await asyncio.to_thread(self._read.readline)
-            key = line.strip().lower()
-            if not line or key == "q":
+            if pending and pending_seat != seat.key:  # typed for another seat's turn (hot-seat): not played
+                pending.clear()
+            if not pending:
+                self._write.write(f"{seat.name}> ")
+                self._write.flush()
+                line = await asyncio.to_thread(self._read.readline)
+                if not line:  # end of input (Ctrl-D)
+                    self._say("\n" + SAVED)
+                    return 0
+                pending, pending_seat = line.lower().split(), seat.key
+                if not pending:  # an empty line: the table again
+                    continue
+            key = pending.pop(0)
+            if key == "q":
                 self._say("\n" + SAVED)
                 return 0
             if len(key) != 1 or key not in "123456spx":
+                pending.clear()
                 self._say(f"{key!r} is not a key here. {KEYS}")
                 continue
             try:
                 reply = await self._mode.press(player, TABLE.build(live.state.id, live.state.version, key))
             except GolfError as error:
+                pending.clear()
                 self._say(error.message)
                 continue
             if reply.kind is ScreenKind.SUMMARY:

@@ -56,3 +56,19 @@ def test_a_table_resumed_with_other_options_is_played_as_it_was_opened(tmp_path)
     again = golfbot(tmp_path, "3\nq\n")  # no options: one person and a computer, were it a new table
     assert again.returncode == 0, again.stderr
     assert "Resuming your table." in again.stdout and again.stdout.count("Player 2>") == 2
+
+
+def test_keys_on_one_line_are_played_in_turn_while_the_same_seat_acts(tmp_path):
+    for folder in ("alone", "wrong", "seats"):
+        (tmp_path / folder).mkdir()
+    alone = golfbot(tmp_path / "alone", "1 2\n  \nq\n", "--seed", "3")  # the opening's two cards at once
+    assert alone.returncode == 0, alone.stderr
+    assert "to play." in alone.stdout.rsplit("Six-card Golf · hole 1/9", 1)[1]  # the opening is over
+    assert "is not a key here" not in alone.stdout  # nor is a blank line
+    wrong = golfbot(tmp_path / "wrong", "1 zz 2\nq\n", "--seed", "3")
+    assert "'zz' is not a key here." in wrong.stdout and "to play." not in wrong.stdout  # the rest dropped
+    # hot-seat: what one person typed past their turn is not played for the next
+    two = ("--players", "2", "--computers", "easy", "--seed", "5")
+    seats = golfbot(tmp_path / "seats", "1 2 1 2\nq\n", *two)
+    assert seats.returncode == 0, seats.stderr
+    assert seats.stdout.count("Player 2>") == 1 and "Saved" in seats.stdout
