@@ -1,10 +1,11 @@
 """The life of a solver worker process: started by ``worker_context()``, set up by ``start_worker`` (the
 pool's initializer).
 
-A worker runs at a lower priority than the bot, ignores Ctrl-C (the terminal sends SIGINT to the whole
-foreground process group: the bot decides how to stop, and stops its pool; the worker is started with
-SIGINT blocked, as multiprocessing starts its resource tracker, so that a Ctrl-C during its start-up is
-not a traceback either), and never outlives the bot:
+A worker runs at a lower priority than the bot, ignores Ctrl-C and SIGTERM (the terminal sends SIGINT, and
+a service manager such as systemd SIGTERM, to the whole process group: the bot decides how to stop, and
+stops its pool; the worker is started with both blocked, as multiprocessing starts its resource tracker,
+so that one during its start-up is not a traceback either; terminating a worker kills it), and never
+outlives the bot:
 on Linux the kernel kills it when its parent dies (``PR_SET_PDEATHSIG``), and everywhere a watcher thread
 sees its parent gone (re-parented: ``os.getppid()`` changed) and exits. With the workers gone,
 multiprocessing's resource tracker, whose pipe they held open, sees the end of it and exits too.
@@ -26,12 +27,22 @@ WORKER_NICENESS = 10
 WATCH_SECONDS = 0.5
 """How often a worker looks whether its parent is still there."""
 _PR_SET_PDEATHSIG = 1
+_DEAF_TO = {signal.SIGINT, signal.SIGTERM}
+"""What a worker ignores: the signals a terminal (Ctrl-C) and a service manager (systemd's stop, sent to the
+whole process group) send every process of the bot. The bot decides how to stop and kills its workers
+itself (``stop_workers``); a worker dying under it meanwhile would look like a broken pool, and a new one
+would be started on the way out."""
 
 
 class _WorkerProcess(multiprocessing.context.SpawnProcess):
+    def terminate(self) -> None:
+        """Deaf to SIGTERM (see _DEAF_TO), a worker is terminated by SIGKILL: what the executor does to the
+        workers left when its pool breaks, which would otherwise wait for them forever. It keeps no state."""
+        self.kill()
+
     @staticmethod
     def _Popen(process_obj: Any) -> Any:
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # the child inherits the mask
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _DEAF_TO)  # the child inherits the mask
         try:
             return multiprocessing.context.SpawnProcess._Popen(process_obj)
         finally:
@@ -44,7 +55,7 @@ class _WorkerContext(multiprocessing.context.SpawnContext):
 
 def worker_context() -> multiprocessing.context.SpawnContext:
     """The ``mp_context`` of the solver pool: spawn (a fresh interpreter, no copy of the bot's threads),
-    with SIGINT blocked in the new process until ``start_worker`` ignores it."""
+    with SIGINT and SIGTERM blocked in the new process until ``start_worker`` ignores them."""
     return _WorkerContext()
 
 
@@ -62,8 +73,9 @@ def stop_workers() -> int:
 
 def start_worker(parent: int) -> None:
     """Initializer of a solver worker; ``parent`` is the bot's process id (``os.getpid()`` there)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C pending since the start is dropped here
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    for deaf in _DEAF_TO:  # one pending since the start is dropped here
+        signal.signal(deaf, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _DEAF_TO)
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)
     _die_with(parent)

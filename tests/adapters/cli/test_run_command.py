@@ -104,16 +104,17 @@ class Golfbot:
 @pytest.fixture
 async def golfbot(tmp_path: Path) -> AsyncIterator[Any]:
     """``await golfbot("run", DISCORD_TOKEN=..., ...)`` starts the console script in an empty folder (no
-    .env) on a database there; every process is killed at teardown if it is still running."""
+    .env) on a database there (``session=True``: in a process group of its own, as a service manager
+    starts it); every process is killed at teardown if it is still running."""
     started: list[Golfbot] = []
 
-    async def start(*args: str, **env: str) -> Golfbot:
+    async def start(*args: str, session: bool = False, **env: str) -> Golfbot:
         environment = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TELEGRAM_"))}
         environment.update(GOLFBOT_DB=str(tmp_path / "golf.sqlite3"), **env)
         log = tmp_path / f"golfbot-{len(started)}.stderr"
         with log.open("wb") as stderr:
             process = await asyncio.create_subprocess_exec(
-                str(GOLFBOT), *args, cwd=tmp_path, env=environment, stderr=stderr
+                str(GOLFBOT), *args, cwd=tmp_path, env=environment, stderr=stderr, start_new_session=session
             )
         bot = Golfbot(process, log)
         started.append(bot)
@@ -327,6 +328,27 @@ async def test_a_network_drop_while_running_is_survived(discord: Any, telegram: 
         await telegram_answers(telegram, bob)
         assert discord.identifies == 1 and discord.resumes >= 1  # the session was resumed
         assert await bot.stop() == 0, bot.stderr
+    no_traceback(bot.stderr)
+
+
+# ---------------------------------------------------------------------------------------- SIGTERM to all
+
+
+async def test_sigterm_to_the_whole_process_group_stops_cleanly(telegram: Any, golfbot: Any) -> None:
+    """systemd (KillMode=control-group) and ``kill -TERM -<pgid>`` signal the solver workers too: they
+    leave it to the bot, which stops them itself, so no pool "breaks" and none is started on the way out."""
+    env = {"TELEGRAM_TOKEN": telegram.token, "TELEGRAM_API_BASE_URL": telegram.base_url}
+    bot = await golfbot("telegram", session=True, **env)
+    await telegram.wait_for(lambda: telegram.is_polling, timeout=START)
+    await telegram_answers(telegram, fake_bot_api.FakeUser(id=111001, first_name="Alice"))
+    await telegram.wait_for(lambda: descendants(bot.process.pid), what="the solver worker")
+    bob = fake_bot_api.FakeUser(id=222002, first_name="Bob")
+    telegram.push_command(bob, None, "/play strict+double 1 #169")  # its best score takes the workers seconds
+    await telegram.wait_for(lambda: telegram.chat_messages(bob.id), timeout=10)
+    await asyncio.sleep(0.5)  # the search under way in a worker
+    os.killpg(bot.process.pid, signal.SIGTERM)
+    assert await bot.exit_code() == 0, bot.stderr
+    assert "pool broke" not in bot.stderr and "WARNING" not in bot.stderr, bot.stderr
     no_traceback(bot.stderr)
 
 

@@ -1,4 +1,5 @@
-"""The solver's worker processes (adapters/solver/workers.py), real ones from the real pool: deaf to Ctrl-C,
+"""The solver's worker processes (adapters/solver/workers.py), real ones from the real pool: deaf to Ctrl-C
+and SIGTERM,
 at a lower priority, killed at once by ``stop_workers`` (a leaving bot does not wait for a search), and
 gone when their parent is (the kill -9 of a whole ``golfbot play`` is in
 tests/adapters/console/test_processes.py)."""
@@ -6,6 +7,7 @@ tests/adapters/console/test_processes.py)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -43,7 +45,7 @@ def workers() -> set[multiprocessing.process.BaseProcess]:
     return {p for p in multiprocessing.active_children() if type(p).__name__ == "_WorkerProcess"}
 
 
-async def test_a_worker_ignores_ctrl_c_and_runs_at_a_lower_priority() -> None:
+async def test_a_worker_ignores_ctrl_c_and_sigterm_and_runs_at_a_lower_priority() -> None:
     before = workers()
     pool = PooledSolver()
     try:
@@ -52,6 +54,7 @@ async def test_a_worker_ignores_ctrl_c_and_runs_at_a_lower_priority() -> None:
         (worker,) = workers() - before
         assert worker.pid is not None
         os.kill(worker.pid, signal.SIGINT)  # what the terminal sends the whole process group
+        os.kill(worker.pid, signal.SIGTERM)  # and systemd's stop (KillMode=control-group): the bot decides
         assert await pool.best_score(deal(25)) is not None  # still there, still answering
         assert worker.is_alive()
         ours = os.getpriority(os.PRIO_PROCESS, 0)
@@ -122,3 +125,30 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def test_a_broken_pool_still_ends_its_other_workers() -> None:
+    """Deaf to SIGTERM, a worker is still ended when its pool breaks (the executor terminates the workers
+    left: for ours that is SIGKILL), so nothing waits for it forever."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from adapters.solver.workers import start_worker, worker_context
+
+    before = workers()
+    context = worker_context()
+    pool = ProcessPoolExecutor(2, mp_context=context, initializer=start_worker, initargs=(os.getpid(),))
+    try:
+        for future in [pool.submit(os.getpid) for _ in range(8)]:
+            future.result(timeout=30)
+        mine = workers() - before
+        assert len(mine) == 2
+        victim, other = sorted(mine, key=lambda p: p.pid or 0)
+        assert victim.pid is not None and other.pid is not None
+        os.kill(victim.pid, signal.SIGKILL)
+        with contextlib.suppress(BrokenProcessPool):  # the pool breaks now, or had broken already
+            pool.submit(os.getpid).result(timeout=30)
+        assert _wait_until_gone(other.pid, 10), "the other worker outlived its broken pool"
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+        stop_workers()
