@@ -17,6 +17,7 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
+    MessageHandler,
     TypeHandler,
     filters,
 )
@@ -92,6 +93,9 @@ def build_application(
         app.add_handler(CommandHandler(spec.name, spec.callback, filters=filters.UpdateType.MESSAGE))
     # Not in the menu: Telegram's START button (and a deep link) send it.
     app.add_handler(CommandHandler("start", commands.start, filters=filters.UpdateType.MESSAGE))
+    # Last: a private message none of the above took (an unknown command, plain text): where to start.
+    private = filters.UpdateType.MESSAGE & filters.ChatType.PRIVATE & (filters.COMMAND | filters.TEXT)
+    app.add_handler(MessageHandler(private, commands.unknown))
 
     async def press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """The welcome's Play button, or a key of a board (PTB's ``pattern`` would let empty data in)."""

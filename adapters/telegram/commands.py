@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 
 Callback = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 PLAY_NOW = "start:play"
+UNKNOWN_COMMAND = "I don't know {command}: /help lists what I can do, and /play starts a round."
+CHAT = "I play Golf patience with you: /play starts a round, and /help lists everything I can do."
 """The callback data of the welcome's Play button (not an action id: it starts a round)."""
 
 
@@ -227,6 +229,17 @@ class GolfCommands:
     async def help(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := _asker(update)) is not None:
             await self._help_for(asker)
+
+    async def unknown(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A private message that is none of our commands (an unknown command, or plain text): where to
+        start. In a group such messages are others' business: they get no answer."""
+        if (asker := _asker(update)) is None or asker.in_group:
+            return
+        text = (asker.message.text or "").strip()
+        word = text.split()[0].split("@")[0] if text.startswith("/") else ""
+        await asker.message.reply_html(
+            say(UNKNOWN_COMMAND.format(command=word) if word else CHAT), allow_sending_without_reply=True
+        )
 
     async def _show(self, asker: _Asker, screen: Awaitable[Screen]) -> None:
         try:

@@ -200,3 +200,20 @@ async def test_commands_for_another_bot_are_ignored(golf: Any, alice: FakeUser, 
     golf.fake.push_command(alice, group, "/play@some_other_bot")
     board = await golf.command(alice, group, "/help")
     assert golf.fake.chat_messages(group.id) == [board]
+
+
+async def test_in_private_an_unknown_command_or_plain_text_is_told_where_to_start(
+    golf: Any, alice: FakeUser, group: FakeChat
+) -> None:
+    unknown = await golf.command(alice, None, "/scores <b>")
+    assert unknown.text == "I don't know /scores: /help lists what I can do, and /play starts a round."
+    before = len(golf.fake.chat_messages(alice.id))
+    golf.fake.push_text(alice, None, "hello?")
+    [chat] = await golf.fake.wait_for(lambda: golf.fake.chat_messages(alice.id)[before:], what="an answer")
+    assert chat.text.startswith("I play Golf patience with you: /play starts a round")
+    board = await golf.command(alice, None, "/play strict 1 #24")  # the commands still go to their handlers
+    assert board.text.startswith("⛳ Hole 1 of 1")
+    golf.fake.push_command(alice, group, "/scores")  # in a group, others' business: no answer
+    golf.fake.push_text(alice, group, "nice hole")
+    helped = await golf.command(alice, group, "/help")
+    assert golf.fake.chat_messages(group.id) == [helped]
