@@ -208,7 +208,7 @@ def _copy_command(settings: Settings, target: str) -> int:
 def stats_command(args: argparse.Namespace) -> int:
     settings = _settings(args)
     from adapters.cli.wiring import open_storage
-    from adapters.console.game import PLACE, local_player
+    from adapters.console.game import local_player
     from bot.info_screens import stats_screen
     from bot.render import render_screen
 
@@ -216,7 +216,8 @@ def stats_command(args: argparse.Namespace) -> int:
 
     async def main() -> None:
         async with open_storage(settings.db_path) as storage:
-            stats = await storage.stats(player.key, PLACE.key)
+            # every place of the terminal's player: its rounds (golfbot play) and its daily courses
+            stats = await storage.stats(player.key, None)
         print(render_screen(stats_screen(player.name, stats, where="terminal")))
 
     _run_async(main)

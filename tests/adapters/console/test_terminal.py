@@ -307,6 +307,9 @@ def test_stats_and_migrate_on_the_same_database(env, db, tmp_path):
     assert "Average hole score: 35.00" in stats
     assert "Holes cleared: 0%" in stats
     assert "Best hole: 35" in stats
+    golfbot("daily", "--db", db, keys="q x")  # the daily's first hole, conceded: it counts too
+    stats = golfbot("stats", "--db", db)
+    assert "Rounds played: 2" in stats and "Holes played: 3" in stats  # the daily round is not over
     assert f"Database is up to date: {db}" in golfbot("migrate", "--db", db)
 
 
