@@ -35,9 +35,11 @@ log = logging.getLogger(__name__)
 
 Callback = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 PLAY_NOW = "start:play"
-UNKNOWN_COMMAND = "I don't know {command}: /help lists what I can do, and /play starts a round."
-CHAT = "I play Golf patience with you: /play starts a round, and /help lists everything I can do."
 """The callback data of the welcome's Play button (not an action id: it starts a round)."""
+UNKNOWN_COMMAND = "I don't know {command}: /help lists what I can do, and /play starts a round."
+"""The answer in a private chat to a command that is not ours."""
+CHAT = "I play Golf patience with you: /play starts a round, and /help lists everything I can do."
+"""The answer in a private chat to plain text."""
 
 
 @dataclass(frozen=True, slots=True)
