@@ -30,6 +30,12 @@ class ActiveRoundExists(Exception):
     """The player already has a round in progress of that kind at that place: nothing was written."""
 
 
+class StoreUnavailable(Exception):
+    """The database cannot be used just now (locked by another program past the wait, a full disk, a file
+    made read-only, damaged or gone, a server out of reach): nothing was written. The message says why in a
+    few words, for the log; a player is told that nothing changed and to try again."""
+
+
 class ConstraintViolation(Exception):
     """A write that breaks a rule of the stored data (a round of an unknown player, a hole recorded twice,
     a par other than 36 or 45): nothing was written. A bug in the core, never a player's mistake."""

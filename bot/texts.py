@@ -18,6 +18,11 @@ NO_ROUND = "You have no round in progress here. Start one with {play}."
 ROUND_IN_PROGRESS = "You already have a round in progress here — here it is. Finish it, or abandon it first."
 ABANDONED = "Your round was abandoned. Start a new one with {play} whenever you like."
 NOT_YOUR_ROUND = "This is another player's round. Start your own with {play}."
+STORE_UNAVAILABLE = (
+    "⚠️ The database cannot be used just now, so nothing changed. Please try again in a moment."
+)
+"""A press or command that met a database it cannot use (``bot.ports.StoreUnavailable``: locked by another
+program, a full disk, ...). Nothing was committed: a write that fails is rolled back whole."""
 NOT_YOUR_TURN = "It is not your turn yet."
 STALE = "This board is out of date — here is the current one."
 ROUND_OVER = "This round is over. Start a new one with {play}."

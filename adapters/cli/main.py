@@ -91,9 +91,12 @@ def _debug() -> bool:
 
 
 def _database_failure(error: Exception) -> bool:
-    """A database server down or refusing (told in one line). Checked without importing the PostgreSQL
-    store (and asyncpg with it) into every command: an error of its can only come once it is imported."""
-    postgres = sys.modules.get("adapters.postgres")
+    """A database server down or refusing, or one that cannot be used just now (told in one line).
+    Checked without importing the stores (asyncpg with them) into every command: an error of theirs can
+    only come once they are imported."""
+    ports, postgres = sys.modules.get("bot.ports"), sys.modules.get("adapters.postgres")
+    if ports is not None and isinstance(error, ports.StoreUnavailable):
+        return True
     return postgres is not None and isinstance(error, (postgres.DatabaseUnavailable, postgres.MigrationError))
 
 

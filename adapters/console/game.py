@@ -23,8 +23,10 @@ from bot.clubhouse import Clubhouse
 from bot.errors import GolfError, NoRoundError, RoundInProgressError, StaleActionError
 from bot.info_screens import rules_screen
 from bot.models import Place, Player
+from bot.ports import StoreUnavailable
 from bot.render import WIDTH, fit, render_screen
 from bot.screens import BoardView, Button, ButtonRole, Screen, ScreenKind
+from bot.texts import STORE_UNAVAILABLE, plain
 from engine.rules import RulesError, find_rules
 
 HELP = (
@@ -268,6 +270,9 @@ class ConsoleGame:
                 if error.screen is not None:
                     screen = error.screen
                 self.show(screen, error.message)
+                continue
+            except StoreUnavailable:  # the key is not played; the next one tries again
+                self.show(screen, plain(STORE_UNAVAILABLE))
                 continue
             if screen.kind is ScreenKind.NOTICE:  # abandoned
                 self._over = True

@@ -21,10 +21,12 @@ from adapters.console.game import PLACE
 from bot.actions import TABLE
 from bot.errors import GolfError
 from bot.models import Player
+from bot.ports import StoreUnavailable
 from bot.render import render_screen
 from bot.screens import ScreenKind
 from bot.sessions import Sessions
 from bot.table import KIND, Table, TableMode
+from bot.texts import STORE_UNAVAILABLE, plain
 
 KEYS = "Keys: 1-6 turn a card / put your card there · s stock · p discard pile · x discard · q save and quit"
 SAVED = "Saved — run golfbot sixcard to go on."
@@ -107,6 +109,10 @@ class ConsoleTable:
             except GolfError as error:
                 pending.clear()
                 self._say(error.message)
+                continue
+            except StoreUnavailable:
+                pending.clear()
+                self._say(plain(STORE_UNAVAILABLE))
                 continue
             if reply.kind is ScreenKind.SUMMARY:
                 self._say(render_screen(reply))

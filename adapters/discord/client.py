@@ -23,7 +23,9 @@ from adapters.discord.table import sixcard_command, tell_drawn
 from bot.clubhouse import Clubhouse
 from bot.daily.mode import DailyChallenge
 from bot.models import Player
+from bot.ports import StoreUnavailable
 from bot.screens import Screen
+from bot.texts import STORE_UNAVAILABLE
 
 log = logging.getLogger(__name__)
 
@@ -129,9 +131,13 @@ class GolfClient(discord.Client):
     ) -> None:
         """Errors before a command runs (an option Discord let through that does not convert, say)."""
         name = interaction.command.qualified_name if interaction.command else "?"
-        log.warning("command %s failed: %r", name, error)
+        cause = getattr(error, "original", None)
+        if isinstance(cause, StoreUnavailable):
+            log.warning("command %s: the database cannot be used: %s", name, cause)
+        else:
+            log.warning("command %s failed: %r", name, error)
         async with no_tracebacks(interaction):
-            await tell(interaction, SORRY)
+            await tell(interaction, STORE_UNAVAILABLE if isinstance(cause, StoreUnavailable) else SORRY)
 
 
 class ShardedGolfClient(GolfClient, discord.AutoShardedClient):

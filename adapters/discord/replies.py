@@ -31,7 +31,9 @@ import discord
 from adapters.discord.buttons import board_buttons
 from adapters.discord.render import render_message, render_notice
 from bot.errors import GolfError, RepeatedActionError, StaleActionError
+from bot.ports import StoreUnavailable
 from bot.screens import Screen, ScreenKind
+from bot.texts import STORE_UNAVAILABLE
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +68,8 @@ def _retrieve(task: asyncio.Future[Any]) -> None:
 
 @asynccontextmanager
 async def no_tracebacks(interaction: discord.Interaction) -> AsyncIterator[None]:
-    """A bug or an outage becomes a polite private reply and a log line, never a silent failure."""
+    """A bug or an outage becomes a polite private reply and a log line, never a silent failure (a
+    database that cannot be used just now: one line, no traceback)."""
     try:
         yield
     except discord.NotFound as error:
@@ -78,6 +81,10 @@ async def no_tracebacks(interaction: discord.Interaction) -> AsyncIterator[None]
             error.code,
             EXPIRED[error.code],
         )
+    except StoreUnavailable as error:
+        log.warning("interaction %s: the database cannot be used: %s", interaction.id, error)
+        with suppress(discord.HTTPException):
+            await tell(interaction, STORE_UNAVAILABLE)
     except Exception:
         log.exception("answering interaction %s failed", interaction.id)
         with suppress(discord.HTTPException):

@@ -52,6 +52,7 @@ from adapters.sqlite.daily import SqliteDailyStore
 from adapters.sqlite.group_commit import GroupCommit, Write
 from adapters.sqlite.migrate import MigrationError, apply_migrations
 from adapters.sqlite.opening import DatabaseUnavailable, explain, probe
+from adapters.sqlite.outage import as_outage
 from bot.models import (
     HoleRecord,
     Place,
@@ -113,23 +114,29 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            with as_outage():
+                await self._db.execute("BEGIN IMMEDIATE")
             self._open = True
             try:
-                yield self._db
+                with as_outage():
+                    yield self._db
             except BaseException as error:
-                await self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # (SQLite may have rolled it back itself: a full disk)
+                    with as_outage():
+                        await self._db.execute("ROLLBACK")
                 if isinstance(error, sqlite3.IntegrityError):
                     raise _violation(error) from error
                 raise
             finally:
                 self._open = False
-            await self._db.execute("COMMIT")
+            with as_outage():
+                await self._db.execute("COMMIT")
 
     async def _commit(self, write: Write[Any]) -> Any:
         """``write`` committed (with the writes of other callers that come meanwhile: group commit)."""
         try:
-            return await self._writes.run(write)
+            with as_outage():
+                return await self._writes.run(write)
         except sqlite3.IntegrityError as error:
             raise _violation(error) from error
 
@@ -140,10 +147,11 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
 
     async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Any]:
         """The rows of a query, read in the same trip (a cursor left open would hold a read transaction)."""
-        if self._open:
-            async with self._lock:
-                return list(await self._db.execute_fetchall(sql, tuple(args)))
-        return list(await self._db.execute_fetchall(sql, tuple(args)))
+        with as_outage():
+            if self._open:
+                async with self._lock:
+                    return list(await self._db.execute_fetchall(sql, tuple(args)))
+            return list(await self._db.execute_fetchall(sql, tuple(args)))
 
     async def _one(self, sql: str, args: Iterable[Any] = ()) -> aiosqlite.Row | None:
         rows = await self._all(sql, args)

@@ -8,9 +8,11 @@ builder, so tests give it one aimed at their fake Bot API server and run exactly
 from __future__ import annotations
 
 import logging
+from contextlib import suppress
 from typing import Any
 
 from telegram import BotCommand, Update
+from telegram.error import TelegramError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -26,9 +28,12 @@ from adapters.telegram.buttons import GolfButtons
 from adapters.telegram.commands import PLAY_NOW, GolfCommands
 from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter
 from adapters.telegram.ordering import ChatLanes
+from adapters.telegram.render import say
 from bot.clubhouse import Clubhouse
 from bot.competition.actions import is_competition_action
 from bot.daily.mode import DailyChallenge
+from bot.ports import StoreUnavailable
+from bot.texts import STORE_UNAVAILABLE
 
 log = logging.getLogger(__name__)
 
@@ -115,4 +120,13 @@ def build_application(
 
 
 async def log_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    log.error("error while handling a Telegram update", exc_info=context.error)
+    """A bug: logged with its traceback. A database that cannot be used just now (an outage, not a bug):
+    one line, and a command is told that nothing changed (a press was answered so already)."""
+    error = context.error
+    if not isinstance(error, StoreUnavailable):
+        log.error("error while handling a Telegram update", exc_info=error)
+        return
+    log.warning("the database cannot be used: %s", error)
+    if isinstance(update, Update) and update.callback_query is None and update.effective_message:
+        with suppress(TelegramError):
+            await update.effective_message.reply_html(say(STORE_UNAVAILABLE))

@@ -29,8 +29,9 @@ from bot.clubhouse import Clubhouse
 from bot.daily.mode import DailyChallenge
 from bot.errors import GolfError, NotYourRoundError, RepeatedActionError, StaleActionError
 from bot.models import Player
+from bot.ports import StoreUnavailable
 from bot.screens import Screen
-from bot.texts import spell
+from bot.texts import STORE_UNAVAILABLE, spell
 
 ANSWER_LIMIT = 200
 """Telegram cuts the text of a callback answer at 200 characters."""
@@ -79,12 +80,16 @@ class Answer:
 @asynccontextmanager
 async def answering(query: CallbackQuery) -> AsyncIterator[Answer]:
     """Answer ``query`` exactly once, by the end of the block however it ends. An error answers OOPS (or,
-    when the press was committed already, NOT_SHOWN: the move is saved) and goes on to the error handler."""
+    when the press was committed already, NOT_SHOWN: the move is saved; a database that cannot be used,
+    STORE_UNAVAILABLE: nothing changed) and goes on to the error handler."""
     answer = Answer(query)
     try:
         yield answer
-    except Exception:
-        answer.say(NOT_SHOWN if answer.committed else OOPS)
+    except Exception as error:
+        if answer.committed:
+            answer.say(NOT_SHOWN)
+        else:
+            answer.say(STORE_UNAVAILABLE if isinstance(error, StoreUnavailable) else OOPS)
         raise
     finally:
         await answer.send()

@@ -35,7 +35,9 @@ from bot.competition.actions import OPEN_BOARD, PATTERN
 from bot.errors import GolfError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
 from bot.match import Matches
+from bot.ports import StoreUnavailable
 from bot.screens import Screen
+from bot.texts import STORE_UNAVAILABLE
 from bot.tournament import Tournaments
 
 log = logging.getLogger(__name__)
@@ -191,6 +193,9 @@ class TelegramCompete:
         except GolfError as error:
             await query.answer(say(error.template)[:200], show_alert=True)
             return
+        except StoreUnavailable:  # (logged by the error handler)
+            await query.answer(STORE_UNAVAILABLE, show_alert=True)
+            raise
         await query.answer()
         chat_id, message_id = query.message.chat.id, query.message.message_id
         if screen.session and match is not None and not await self._is_tournament(match["id"]):

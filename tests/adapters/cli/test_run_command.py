@@ -15,6 +15,7 @@ import importlib.util
 import os
 import signal
 import socket
+import sqlite3
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -329,6 +330,63 @@ async def test_a_network_drop_while_running_is_survived(discord: Any, telegram: 
         assert discord.identifies == 1 and discord.resumes >= 1  # the session was resumed
         assert await bot.stop() == 0, bot.stderr
     no_traceback(bot.stderr)
+
+
+# ---------------------------------------------------------------------------------------- a locked database
+
+STORE_UNAVAILABLE = "The database cannot be used just now, so nothing changed."
+
+
+async def test_a_database_locked_by_another_program_gets_one_line_and_changes_nothing(
+    discord: Any, telegram: Any, golfbot: Any, tmp_path: Path
+) -> None:
+    """Another program (a backup, the sqlite3 shell) holds the database past the bot's busy timeout: a
+    press on either platform and a command are told so in one line, the boards stay as they were, the log
+    has one WARNING line each and no traceback; once the lock is gone the same keys play."""
+    bot = await golfbot("run", **bots_env(discord, telegram))
+    await both_up(discord, telegram, bot)
+    board = await discord_answers(discord)  # (its first card is played)
+    alice = discord.members[0]
+    board = await discord.wait_for(lambda: discord.messages.get(int(board["id"])), what="the board")
+    ann = fake_bot_api.FakeUser(id=111001, first_name="Ann")
+    await telegram_answers(telegram, ann)
+    shown = telegram.chat_messages(ann.id)[-1]
+
+    holder = sqlite3.connect(tmp_path / "golf.sqlite3", isolation_level=None)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")
+        before = dict(board)
+        turn = next(b for b in discord.buttons(board) if "Turn" in b.get("label", ""))
+        press = discord.click(alice, board, turn["custom_id"])
+        query = telegram.press(ann, None, shown.message_id, text=shown.buttons[0].text)
+        telegram.push_command(ann, None, "/abandon")
+        await discord.wait_for(lambda: press.followup_ids, timeout=20, what="the Discord press answered")
+        await telegram.wait_for(lambda: telegram.answers_to(query), timeout=20)
+        await telegram.wait_for(lambda: len(telegram.chat_messages(ann.id)) > 1, timeout=20)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+    said = discord.messages[press.followup_ids[0]]
+    assert STORE_UNAVAILABLE in said["content"] and said["flags"] & 64, said  # to the presser alone
+    assert discord.messages[int(board["id"])]["content"] == before["content"]
+    assert [a.text for a in telegram.answers_to(query)] == [
+        "⚠️ " + STORE_UNAVAILABLE + " Please try again in a moment."
+    ]
+    assert STORE_UNAVAILABLE in telegram.chat_messages(ann.id)[-1].text
+    assert telegram.message(ann.id, shown.message_id).text == shown.text
+
+    again = discord.click(alice, board, turn["custom_id"])  # the lock is gone: the same key plays
+    pressed = await discord.wait_for(lambda: discord.response(again), what="the press played")
+    assert pressed["content"] != before["content"]
+    query = telegram.press(ann, None, shown.message_id, text=shown.buttons[0].text)
+    await telegram.wait_for(lambda: telegram.answers_to(query), timeout=10)
+    assert telegram.message(ann.id, shown.message_id).text != shown.text
+
+    assert await bot.stop() == 0, bot.stderr
+    no_traceback(bot.stderr)
+    warnings = [line for line in bot.lines if "the database cannot be used" in line]
+    assert len(warnings) == 3 and all("WARNING" in line and "locked" in line for line in warnings), bot.stderr
 
 
 # ---------------------------------------------------------------------------------------- SIGTERM to all

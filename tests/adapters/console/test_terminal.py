@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import unicodedata
@@ -396,6 +397,26 @@ def test_a_stale_key_redraws_the_current_board_at_once(env, db, tmp_path):
     for term in (first, second):
         term.child.send("x")
         assert term.finish() == 0
+
+
+def test_a_database_locked_by_another_program_is_one_line_and_the_key_is_not_played(env, db, tmp_path):
+    term = Terminal(["play", "--db", db, "--holes", "1", "--deal", "24"], env, tmp_path)
+    assert "Stock: 16 left" in term.screen()
+    holder = sqlite3.connect(db, isolation_level=None)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")  # past the game's busy timeout (5 s)
+        locked = term.press("d")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert "Stock: 16 left" in locked
+    assert " ".join(locked.split()).endswith(
+        "⚠️ The database cannot be used just now, so nothing changed. Please try again in a moment."
+    )
+    assert "Stock: 15 left" in term.press("d")  # the lock is gone: the key plays
+    term.child.send("x")
+    assert term.finish() == 0
+    assert "Traceback" not in term.output
 
 
 # ---- the terminal, as a player likes it -----------------------------------------------------------

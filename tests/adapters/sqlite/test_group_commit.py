@@ -17,7 +17,7 @@ import pytest
 
 from adapters.sqlite import SqliteStorage
 from bot.models import Player, RoundState
-from bot.ports import ActiveRoundExists, ConstraintViolation, VersionConflict
+from bot.ports import ActiveRoundExists, ConstraintViolation, StoreUnavailable, VersionConflict
 from tests.adapters.sqlite.test_store import a_hole, a_round, play_out
 
 REPO = Path(__file__).resolve().parents[3]
@@ -209,7 +209,8 @@ def test_every_answered_press_survives_a_kill_9(db_path):
 
 async def test_a_group_whose_transaction_fails_fails_every_write_and_reports_none_done(storage, db_path):
     """Another program holds the database's write lock past the busy timeout: the group's BEGIN fails, so
-    each of its writes fails (with SQLite's error), none is on disk, and the next group goes through."""
+    each of its writes fails (as StoreUnavailable, SQLite's error its cause), none is on disk, and the next
+    group goes through."""
     states = await rounds_of(storage, 10)
     await storage._db.execute("PRAGMA busy_timeout=50")
     other = sqlite3.connect(db_path, isolation_level=None)
@@ -222,7 +223,8 @@ async def test_a_group_whose_transaction_fails_fails_every_write_and_reports_non
     finally:
         other.close()
 
-    assert all(isinstance(r, sqlite3.OperationalError) and "locked" in str(r) for r in results)
+    assert all(isinstance(r, StoreUnavailable) and "locked" in str(r) for r in results), results
+    assert all(isinstance(r.__cause__, sqlite3.OperationalError) for r in results)
     assert stored_versions(db_path) == {s.id: 1 for s in states}
     assert not storage._db.in_transaction
     await asyncio.gather(*(storage.save_round(s.bump(), previous_version=1) for s in states))
