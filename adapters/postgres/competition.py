@@ -21,6 +21,7 @@ from adapters.competition_table import (
     result_rows,
     results_from_rows,
 )
+from adapters.postgres.outage import GuardedPool
 from bot.competition.results import MatchResult
 from bot.competition.state import Competition
 from bot.ports import ConstraintViolation, VersionConflict
@@ -30,7 +31,7 @@ class PostgresCompetitions:
     """Mixed into PostgresStorage: it uses that class's pool and ``_write``."""
 
     if TYPE_CHECKING:
-        _pool: asyncpg.Pool
+        _pool: GuardedPool
 
         async def _write(self, sql: str, *args: Any) -> int: ...
 

@@ -15,8 +15,6 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-import asyncpg
-
 from adapters.daily_table import (
     DAY_COLUMNS,
     RESULT_COLUMNS,
@@ -33,6 +31,7 @@ from adapters.daily_table import (
     settings_from_row,
     settings_values,
 )
+from adapters.postgres.outage import GuardedPool
 from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.ports import ConstraintViolation
 
@@ -88,7 +87,7 @@ _PERIOD_PAGES = {
 
 class PostgresDailyStore:
     if TYPE_CHECKING:  # provided by PostgresStorage
-        _pool: asyncpg.Pool
+        _pool: GuardedPool
 
         async def _write(self, sql: str, *args: Any) -> int: ...
 

@@ -21,9 +21,8 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-import asyncpg
-
 from adapters.postgres.batch import TurnBatch, columns_of
+from adapters.postgres.outage import GuardedPool
 
 SAVE_ROUND = (
     "UPDATE rounds SET scores = $1, best = $2, moves = $3, total = $4, version = $5, status = $6,"
@@ -53,7 +52,7 @@ class GroupCommit:
     row was at the previous version (and is now saved); ``single`` is how one move is sent alone (it raises
     what the store raises for a broken constraint)."""
 
-    def __init__(self, pool: asyncpg.Pool, single: Callable[[tuple[Any, ...]], Awaitable[bool]]) -> None:
+    def __init__(self, pool: GuardedPool, single: Callable[[tuple[Any, ...]], Awaitable[bool]]) -> None:
         self._pool = pool
         self._batch: TurnBatch[tuple[Any, ...], bool] = TurnBatch(self._many, single)
         self._last: dict[str, asyncio.Future[None]] = {}

@@ -35,6 +35,7 @@ from adapters.postgres.competition import PostgresCompetitions
 from adapters.postgres.daily import PostgresDailyStore
 from adapters.postgres.group_commit import SAVE_ROUND, GroupCommit
 from adapters.postgres.migrate import apply_migrations
+from adapters.postgres.outage import GuardedPool
 from adapters.postgres.url import redact
 from adapters.rounds_table import (
     ROUND_COLUMNS,
@@ -94,8 +95,9 @@ def _violation(error: asyncpg.IntegrityConstraintViolationError) -> ConstraintVi
 
 class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
     def __init__(self, pool: asyncpg.Pool) -> None:
-        self._pool = pool
-        self._moves = GroupCommit(pool, self._save_move)
+        self._pool = GuardedPool(pool)
+        """Each call raises StoreUnavailable for an outage (outage.py)."""
+        self._moves = GroupCommit(self._pool, self._save_move)
         """Moves saved together, a statement and a commit per turn of the event loop (group_commit.py)."""
         self._new_players: TurnBatch[Player, None] = TurnBatch(self._ensure_players, self._ensure_player)
         self._new_rounds: TurnBatch[tuple[Any, ...], bool] = TurnBatch(
@@ -124,7 +126,7 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
     @property
     def pool(self) -> asyncpg.Pool:
         """The connection pool (for ``golfbot migrate --to`` and ``golfbot doctor``)."""
-        return self._pool
+        return self._pool.pool
 
     async def close(self) -> None:
         await self._new_players.close()
