@@ -21,7 +21,7 @@ from bot.errors import BadOptionError, GolfError, IllegalMoveError, RoundInProgr
 from bot.models import HoleRecord, Place, Player, RoundState, RoundStatus
 from bot.options import deal_option, holes_option, rules_option, sentence
 from bot.places import Places
-from bot.ports import ActiveRoundExists, Clock, Solver
+from bot.ports import ActiveRoundExists, Clock, Solver, StoreUnavailable
 from bot.round_screens import card_of, round_screen, skipped_text
 from bot.screens import Screen
 from bot.sessions import Change, Live, Sessions
@@ -309,6 +309,8 @@ class Solo:
                 self._late.pop(next(iter(self._late)))
             await self._sessions.record_best(state.id, len(state.scores) - 1, answer.score)
             await self._sessions.amend(state.id, self._fill_in)  # if the round is over (here or elsewhere)
+        except StoreUnavailable as error:  # an outage, not a bug: one line
+            log.warning("late best score of deal %s not recorded: %s", state.deal, error)
         except Exception:  # a nicety: logged, and the scorecard says "not known"
             log.exception("late best score of deal %s failed", state.deal)
 
