@@ -88,7 +88,9 @@ async def play(daily: DailyChallenge, player: Player, keys: TextIO, out: TextIO)
     """Show today's board and apply keys until the course is over, ``x`` or the end of input."""
     from bot.daily.mode import GLOBAL_COURSE, AlreadyPlayedError
     from bot.errors import GolfError
+    from bot.ports import StoreUnavailable
     from bot.render import render_screen
+    from bot.texts import STORE_UNAVAILABLE, plain
 
     try:
         screen: Screen = await daily.play(player, GLOBAL_COURSE)
@@ -118,6 +120,9 @@ async def play(daily: DailyChallenge, player: Player, keys: TextIO, out: TextIO)
                 print(error.message, file=out)
                 if error.screen is not None:
                     screen = error.screen
+                continue
+            except StoreUnavailable:  # the key is not played; the next one tries again
+                print(plain(STORE_UNAVAILABLE), file=out)
                 continue
             print(render_screen(screen, with_keys=True), file=out)
             if not any(b.enabled for b in screen.all_buttons):  # the course is over

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -79,3 +80,32 @@ def test_no_screen_of_the_day_shows_a_deal_number(
     for text in shown:
         assert "deal #" not in text.lower()
         assert not any(str(number) in text for number in deals), text
+
+
+def test_a_database_locked_by_another_program_is_one_line_and_the_key_is_not_played(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import sqlite3
+
+    path = tmp_path / "golf.sqlite3"
+    run(monkeypatch, capsys, "--db", str(path), keys="x\n")  # today's course opened
+
+    def keys() -> Iterator[str]:
+        holder = sqlite3.connect(path, isolation_level=None)
+        holder.execute("BEGIN EXCLUSIVE")  # another program, past the busy timeout (5 s)
+        try:
+            yield "d\n"
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        yield "d\n"
+        yield "x\n"
+
+    monkeypatch.setattr(sys, "stdin", keys())
+    assert main(["daily", "--db", str(path)]) == 0
+    shown = capsys.readouterr().out
+    said = "The database cannot be used just now, so nothing changed. Please try again in a moment."
+    boards = shown.split("📅 Daily ")[1:]
+    assert len(boards) == 2 and said in boards[0], shown  # the locked key drew no board, only the line
+    stock_before, stock_after = (int(board.split("Stock: ")[1].split()[0]) for board in boards)
+    assert stock_after == stock_before - 1, shown  # the next key was played, once
