@@ -69,6 +69,8 @@ KIND = "daily"
 """The rounds' kind and the timers' kind."""
 PAYLOAD_VERSION = 1
 PERIODS = ("today", "week", "all")
+MAX_PAGES = 1000
+"""Pages a leaderboard shows at most (a later page asked for is this one)."""
 GLOBAL_COURSE = Place("daily", "global", "Everyone")
 """The one course of private chats, user-installed contexts and the terminal (its key is GLOBAL_PLACE)."""
 
@@ -487,7 +489,7 @@ class DailyChallenge:
         """A page of today's, this week's (its days closed so far, Monday to Sunday) or the all-time table."""
         if period not in PERIODS:
             raise BadOptionError(f"A leaderboard is today, week or all, not {period!r}.")
-        page = max(page, 0)
+        page = min(max(page, 0), MAX_PAGES - 1)  # (an offset SQLite can hold; a page past the end is empty)
         day = await self.today(place)
         offset = page * BOARD_PAGE
         notes: tuple[str, ...] = ()
@@ -508,6 +510,8 @@ class DailyChallenge:
             ]
             title = "📅 Daily — all time"
         body = "\n".join(rows) if rows else "Nobody on this table yet."
+        if not rows and page > 0:
+            body = f"Nobody on page {page + 1} of this table: it is shorter. Page 1 is the top."
         return Screen(ScreenKind.INFO, title=title, blocks=(body, *notes))
 
 

@@ -318,6 +318,11 @@ async def test_leaderboards(world: World) -> None:
     assert len(lines) == 2 and lines[0].startswith("  1. ")
     with pytest.raises(BadOptionError, match="today, week or all"):
         await world.daily.leaderboard(HERE, "year")
+    past = await world.daily.leaderboard(HERE, "today", 1)
+    assert past.blocks[0] == "Nobody on page 2 of this table: it is shorter. Page 1 is the top."
+    for period in ("today", "week", "all"):  # a page number past any integer SQLite holds
+        huge = await world.daily.leaderboard(HERE, period, 10**23)
+        assert huge.blocks[0] == "Nobody on page 1000 of this table: it is shorter. Page 1 is the top."
     await world.midnight()  # Sunday 22 November closes: Monday starts a new week
     week = await world.daily.leaderboard(HERE, "week")
     assert week.title.endswith("the week of 2026-11-23 (days closed so far)")
