@@ -26,7 +26,7 @@ from telegram.ext import (
 
 from adapters.telegram.buttons import GolfButtons
 from adapters.telegram.commands import PLAY_NOW, GolfCommands
-from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter
+from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter, Stopping
 from adapters.telegram.ordering import ChatLanes
 from adapters.telegram.render import say
 from bot.clubhouse import Clubhouse
@@ -123,6 +123,8 @@ async def log_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A bug: logged with its traceback. A database that cannot be used just now (an outage, not a bug):
     one line, and a command is told that nothing changed (a press was answered so already)."""
     error = context.error
+    if isinstance(error, Stopping):  # a reply dropped on the way out (counted by the limiter)
+        return
     if not isinstance(error, StoreUnavailable):
         log.error("error while handling a Telegram update", exc_info=error)
         return

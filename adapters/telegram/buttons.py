@@ -21,6 +21,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
+from adapters.telegram.flood import Stopping
 from adapters.telegram.identity import is_group, player_of
 from adapters.telegram.render import SPELLING, render_message
 from adapters.telegram.render import Message as Shown
@@ -209,7 +210,8 @@ class GolfButtons:
             self._shown.popitem(last=False)
 
     def _not_shown(self, key: tuple[int, int], mark: tuple[str, int, str], error: TelegramError) -> bool:
-        log.warning("could not edit a board: %s", error)
+        if not isinstance(error, Stopping):  # (those are counted, and told once, on the way out)
+            log.warning("could not edit a board: %s", error)
         if self._shown.get(key) == mark:
             del self._shown[key]
         return False

@@ -8,6 +8,12 @@ ones, via ``aiolimiter``) but handles a 429 per chat: requests to one chat take 
 another (FIFO), a 429 pauses that chat for its ``retry_after`` and is retried, for as long as the waits add
 up to at most ``max_wait`` seconds. Each wait is one WARNING line; past ``max_wait`` the ``RetryAfter``
 reaches the caller, which says so in one line too.
+
+Stopping (``stop_waiting``): a stop must not wait out a chat's flood limits (a 429 may ask for a minute, a
+busy group's budget for several). From then on a request that would wait, for its chat's turn, a flood
+wait or the proactive budget, is dropped (``Stopping``) and counted in ``dropped``; one that need not wait
+is sent as usual. A dropped reply loses nothing stored: the moves behind it are committed, and the boards
+show them again on ``/resume``.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from typing import Any
 
 from aiolimiter import AsyncLimiter
 from telegram.constants import FloodLimit
-from telegram.error import RetryAfter
+from telegram.error import RetryAfter, TelegramError
 from telegram.ext import BaseRateLimiter
 
 log = logging.getLogger(__name__)
@@ -41,6 +47,13 @@ def retry_after_seconds(error: RetryAfter) -> float:
     if isinstance(value, timedelta):
         return value.total_seconds()
     return float(error.retry_after) if isinstance(error.retry_after, int) else 1.0
+
+
+class Stopping(TelegramError):
+    """A request dropped because the bot is stopping and the request would have had to wait."""
+
+    def __init__(self, chat: int | str | None) -> None:
+        super().__init__(f"not sent to chat {chat}: the bot is stopping, and its flood limit would wait")
 
 
 class _Chat:
@@ -69,6 +82,33 @@ class ChatFloodLimiter(BaseRateLimiter[int]):
         self._groups: dict[int | str, AsyncLimiter] = {}
         self._chats: dict[int | str, _Chat] = {}
         self._max_wait = max_wait
+        self._stopping = False
+        self._waits: set[asyncio.Timeout] = set()
+        """The waits under way (a chat's turn, a flood wait, the budget): a stop ends them at once."""
+        self.dropped = 0
+        """Requests dropped since ``stop_waiting`` (they would have waited)."""
+
+    def stop_waiting(self) -> None:
+        """The bot is stopping: every request waiting now, or that would wait from now on, is dropped."""
+        self._stopping = True
+        now = _now()
+        for wait in self._waits:
+            wait.reschedule(now)
+
+    @contextlib.asynccontextmanager
+    async def _unless_stopping(self, chat: int | str | None) -> AsyncIterator[None]:
+        """A wait that the bot's stop ends (``Stopping``). Once stopping, a wait that does not have to
+        suspend (a free turn, budget to spare) still goes through: its deadline is only checked then."""
+        try:
+            async with asyncio.timeout(0 if self._stopping else None) as wait:
+                self._waits.add(wait)
+                try:
+                    yield
+                finally:
+                    self._waits.discard(wait)
+        except TimeoutError:
+            self.dropped += 1
+            raise Stopping(chat) from None
 
     async def initialize(self) -> None:
         pass
@@ -95,12 +135,16 @@ class ChatFloodLimiter(BaseRateLimiter[int]):
         async with self._turn(chat) as turn:
             while True:
                 if turn is not None and (pause := turn.open_at - _now()) > 0:
-                    await asyncio.sleep(pause)
+                    async with self._unless_stopping(chat):
+                        await asyncio.sleep(pause)
                 try:
                     async with self._budget(chat):
                         return await callback(*args, **kwargs)
                 except RetryAfter as error:
                     wait = retry_after_seconds(error)
+                    if self._stopping:
+                        self.dropped += 1
+                        raise Stopping(chat) from error
                     if waited + wait > self._max_wait:
                         raise
                     waited += wait
@@ -123,8 +167,12 @@ class ChatFloodLimiter(BaseRateLimiter[int]):
             turn = self._chats[chat] = _Chat()
         turn.users += 1
         try:
-            async with turn.lock:
+            async with self._unless_stopping(chat):
+                await turn.lock.acquire()
+            try:
                 yield turn
+            finally:
+                turn.lock.release()
         finally:
             turn.users -= 1
             if not turn.users and turn.open_at <= _now():
@@ -144,16 +192,16 @@ class ChatFloodLimiter(BaseRateLimiter[int]):
         if chat is None:
             yield
             return
-        async with contextlib.AsyncExitStack() as stack:
+        async with self._unless_stopping(chat):
             if _is_group(chat) and self._group_rate and self._group_period:
                 limiter = self._groups.get(chat)
                 if limiter is None:
                     self._forget_idle_groups()
                     limiter = self._groups[chat] = AsyncLimiter(self._group_rate, self._group_period)
-                await stack.enter_async_context(limiter)
+                await limiter.acquire()
             if self._overall is not None:
-                await stack.enter_async_context(self._overall)
-            yield
+                await self._overall.acquire()
+        yield
 
     def _forget_idle_groups(self) -> None:
         if len(self._groups) > 512:

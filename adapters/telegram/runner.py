@@ -27,6 +27,7 @@ from telegram.error import BadRequest, InvalidToken, NetworkError, TelegramError
 
 from adapters.telegram.app import ALLOWED_UPDATES, AnyApplication, build_application, telegram_builder
 from adapters.telegram.compete import TelegramCompete
+from adapters.telegram.flood import ChatFloodLimiter
 from adapters.telegram.logs import token_kept_out_of_logs
 from adapters.telegram.notifier import TelegramNotifier
 from adapters.telegram.table import TableMessages
@@ -194,12 +195,25 @@ def _polling_failed(error: TelegramError) -> None:
 
 
 async def _stop(app: AnyApplication) -> None:
+    """Stop fetching, answer what was fetched (without waiting out any chat's flood limits), stop."""
     if app.updater is not None and app.updater.running:
         await app.updater.stop()
+    limiter = app.bot.rate_limiter
+    if isinstance(limiter, ChatFloodLimiter):
+        limiter.stop_waiting()
     if app.running:
         await app.stop()
         if app.post_stop:
             await app.post_stop(app)
+    if isinstance(limiter, ChatFloodLimiter) and limiter.dropped:
+        count = limiter.dropped
+        log.warning(
+            "Telegram: %d message%s not sent on the way out: %s waiting out Telegram's flood limits."
+            " Every move is saved; /resume shows the boards.",
+            count,
+            "" if count == 1 else "s",
+            "its chat was" if count == 1 else "their chats were",
+        )
     await app.shutdown()
     if app.post_shutdown:
         await app.post_shutdown(app)

@@ -410,6 +410,24 @@ async def test_sigterm_to_the_whole_process_group_stops_cleanly(telegram: Any, g
     no_traceback(bot.stderr)
 
 
+async def test_a_stop_does_not_wait_out_a_flood_wait(telegram: Any, golfbot: Any) -> None:
+    """Telegram asks the bot to wait a minute before it writes to a chat again; SIGTERM meanwhile stops the
+    bot at once (the reply is dropped, and said so in one line), not after the minute."""
+    env = {"TELEGRAM_TOKEN": telegram.token, "TELEGRAM_API_BASE_URL": telegram.base_url}
+    bot = await golfbot("telegram", **env)
+    await telegram.wait_for(lambda: telegram.is_polling, timeout=START)
+    alice = fake_bot_api.FakeUser(id=111001, first_name="Alice")
+    telegram.rate_limit_next("sendMessage", times=10, retry_after=60)
+    telegram.push_command(alice, None, "/play strict 1 #24")
+    await telegram.wait_for(lambda: "waiting 60 s" in bot.stderr, timeout=START)
+
+    bot.process.send_signal(signal.SIGTERM)
+    assert await bot.exit_code(timeout=10) == 0, bot.stderr
+    said = [line for line in bot.lines if "not sent on the way out" in line]
+    assert len(said) == 1 and "WARNING" in said[0] and "1 message not sent" in said[0], bot.stderr
+    no_traceback(bot.stderr)
+
+
 # ---------------------------------------------------------------------------------------- kill -9
 
 
