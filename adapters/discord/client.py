@@ -29,6 +29,9 @@ from bot.texts import STORE_UNAVAILABLE
 
 log = logging.getLogger(__name__)
 
+USER_OPTION = discord.AppCommandOptionType.user
+NO_SUCH_MEMBER = "That member is not on this server (any more): pick one from Discord's list of members."
+
 UNKNOWN_BUTTON = "That button is not one of mine (or it is broken). Start a round with /golf play."
 
 
@@ -132,12 +135,17 @@ class GolfClient(discord.Client):
         """Errors before a command runs (an option Discord let through that does not convert, say)."""
         name = interaction.command.qualified_name if interaction.command else "?"
         cause = getattr(error, "original", None)
+        reply = SORRY
         if isinstance(cause, StoreUnavailable):
             log.warning("command %s: the database cannot be used: %s", name, cause)
+            reply = STORE_UNAVAILABLE
+        elif isinstance(error, app_commands.TransformerError) and error.type is USER_OPTION:
+            log.info("command %s: %s", name, error)  # (a player's choice, not a failure of ours)
+            reply = NO_SUCH_MEMBER
         else:
             log.warning("command %s failed: %r", name, error)
         async with no_tracebacks(interaction):
-            await tell(interaction, STORE_UNAVAILABLE if isinstance(cause, StoreUnavailable) else SORRY)
+            await tell(interaction, reply)
 
 
 class ShardedGolfClient(GolfClient, discord.AutoShardedClient):

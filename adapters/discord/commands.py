@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.utils import escape_markdown
 
-from adapters.discord.identity import place_of, player_of
+from adapters.discord.identity import display_name, place_of, player_of
 from adapters.discord.replies import answer_command, no_tracebacks
 from adapters.discord.rules_choices import describe, rules_suggestions
 from bot.clubhouse import Clubhouse
@@ -97,7 +97,8 @@ class GolfCommands(app_commands.Group, name="golf", description="Golf patience, 
 
         async def show(_player: Player, place: Place) -> Screen:
             stats = await self._club.stats(player_of(who), place)
-            return stats_screen(escape_markdown(who.display_name), stats, where=escape_markdown(place.name))
+            name = escape_markdown(display_name(who) or "That member")
+            return stats_screen(name, stats, where=escape_markdown(place.name))
 
         await self._answer(interaction, show)
 

@@ -24,7 +24,7 @@ from discord import app_commands
 from discord.utils import escape_markdown
 
 from adapters.discord.buttons import STYLES, board_buttons
-from adapters.discord.identity import place_of, player_of
+from adapters.discord.identity import display_name, place_of, player_of
 from adapters.discord.render import render_message
 from adapters.discord.replies import no_tracebacks, tell
 from bot.competition.actions import OPEN_BOARD, PATTERN, is_competition_action
@@ -313,7 +313,9 @@ def install(
             player = player_of(who)
             numbers = await matches.clubhouse.stats(player, place)
             screen = stats_screen(
-                escape_markdown(who.display_name), numbers, where=escape_markdown(place.name)
+                escape_markdown(display_name(who) or "That member"),
+                numbers,
+                where=escape_markdown(place.name),
             )
             return Screen(
                 ScreenKind.INFO, screen.title, (*screen.blocks, await matches.record(player, place))

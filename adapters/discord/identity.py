@@ -9,8 +9,14 @@ from bot.models import Place, Player
 PLATFORM = "discord"
 
 
-def player_of(user: discord.User | discord.Member) -> Player:
-    return Player(PLATFORM, str(user.id), user.display_name)
+def player_of(user: discord.User | discord.Member | discord.Object) -> Player:
+    return Player(PLATFORM, str(user.id), display_name(user))
+
+
+def display_name(user: discord.User | discord.Member | discord.Object) -> str:
+    """The name a user goes by here; "" for a bare id (a user option that came without the user's details,
+    which discord.py hands over as an ``Object``)."""
+    return str(getattr(user, "display_name", "") or "")
 
 
 def place_of(interaction: discord.Interaction) -> Place:

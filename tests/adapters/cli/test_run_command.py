@@ -227,6 +227,20 @@ async def test_a_six_card_table_takes_its_join_where_every_mode_is_wired(
     assert not discord.unhandled and not telegram.unimplemented
 
 
+async def test_a_user_option_without_the_users_details_is_still_answered(discord: Any, golfbot: Any) -> None:
+    """A user option that comes as a bare id (discord.py hands it over as an ``Object``: no name): the
+    stats card is shown all the same, under a plain title, and nothing is logged as a failure."""
+    bot = await golfbot("discord", DISCORD_TOKEN=discord.token, DISCORD_API_BASE_URL=discord.base_url)
+    await discord.wait_for(lambda: discord.connected and discord.commands.get(None), what="the bot up")
+    alice, bob = discord.members[0], discord.add_member("bob")
+    card = discord.slash(alice, "golf stats", member=str(bob.id))
+    shown = await discord.wait_for(lambda: discord.response(card), what="the stats card")
+    assert shown["content"].startswith("**📊 That member's Golf"), shown["content"]
+    assert await bot.stop() == 0, bot.stderr
+    no_traceback(bot.stderr)
+    assert "WARNING" not in bot.stderr and "ERROR" not in bot.stderr, bot.stderr
+
+
 # ---------------------------------------------------------------------------------------- no network at start
 
 

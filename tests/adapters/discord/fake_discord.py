@@ -264,9 +264,10 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------------------------------ members act
 
-    def slash(self, member: FakeMember, path: str, **options: Any) -> Interaction:
+    def slash(self, member: FakeMember, path: str, /, **options: Any) -> Interaction:
         """``member`` uses ``/path`` (e.g. ``"golf play"``) with ``options``, checked against the synced
-        command (Discord only delivers commands it knows, with options of the registered types)."""
+        command (Discord only delivers commands it knows, with options of the registered types). A user
+        option is its id alone, without the ``resolved`` user that Discord adds."""
         name, *subs = path.split()
         command = self._synced_command(name)
         if command is None:

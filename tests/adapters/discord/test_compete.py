@@ -145,3 +145,14 @@ async def test_a_tournament_signs_up_by_button_and_posts_its_matches(
     assert [b["label"] for b in buttons(scoreboards[0])] == ["Open my board"]
     peek = await alice.click(scoreboards[0], label="Open my board")
     assert peek.ephemeral and "not yours" in peek.response.content
+
+
+async def test_a_challenge_to_someone_not_on_the_server_says_so(simcord_env, channel, alice) -> None:
+    dave = simcord_env.create_user("dave")  # a user, not a member of this server
+    offer = await alice.slash(channel, "golf challenge", member=dave)
+    assert offer.ephemeral
+    assert offer.response.content.endswith(
+        "That member is not on this server (any more): pick one from Discord's list of members."
+    )
+    # discord.py hands the error to the tree's handler (ours, which answered above); SimCord notes it too
+    assert [type(e).__name__ for e in simcord_env.errors] == ["TransformerError"]
