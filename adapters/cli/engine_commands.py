@@ -209,6 +209,8 @@ def parse_deal_range(text: str) -> list[int]:
     numbers: list[int] = []
     for part in text.split(","):
         first, dash, last = part.strip().partition("-")
+        if dash and (not first.strip() or not last.strip() or "-" in last):
+            raise DealError(f"{part.strip()!r} is not a range of deals (write it like 1-1000)")
         low = parse_deal_number(first)
         high = parse_deal_number(last) if dash else low
         if high < low:

@@ -316,6 +316,9 @@ def test_parse_deal_range() -> None:
         parse_deal_range("0-5")
     with pytest.raises(DealError):
         parse_deal_range("5-2")
+    for broken in ("-5", "1--3", "1-", "1-3-5"):  # said as a range, not as the deal number '' or '-3'
+        with pytest.raises(DealError, match=f"{broken!r} is not a range of deals"):
+            parse_deal_range(broken)
 
 
 def _run(command: list[str], board: str) -> subprocess.CompletedProcess[str]:
