@@ -316,6 +316,8 @@ class Sessions:
         state = await self._rounds.load_round(session_id)
         if state is None:
             raise BadActionError(texts.UNKNOWN_ROUND)
+        if state.kind not in self._modes:  # a round of another service's (the daily's): a forged press
+            raise BadActionError(texts.NOT_OUR_BUTTON)
         cached = self._live.get(session_id)
         if cached is not None and cached.state.version >= state.version:
             return cached  # a press saved a newer version while this one was loading

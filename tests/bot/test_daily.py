@@ -524,3 +524,19 @@ def test_a_hidden_course_shows_no_deal_and_never_walks_its_gaps() -> None:
         _assert_no_deal([render_screen(screen, with_keys=True)], far)
     shown_plain = render_screen(round_screen(replace(state, deals=(24, 25, 26)), deal(25)))
     assert "deal #25" in shown_plain  # a solo round still tells its deal
+
+
+async def test_a_forged_press_of_another_mode_on_a_daily_round_is_not_ours(world: World) -> None:
+    """The Clubhouse's sessions (solo rounds and tables) share the database with the daily's rounds: a press
+    of theirs that names a daily round is refused as a broken button, not a crash."""
+    from bot.clubhouse import Clubhouse
+    from bot.errors import BadActionError
+    from bot.texts import NOT_OUR_BUTTON, plain
+
+    screen = await world.daily.play(ALICE, HERE)
+    assert screen.session is not None
+    club = Clubhouse(world.store, world.solver, world.clock)  # type: ignore[arg-type]
+    for forged in (f"t6:{screen.session}:1:j", f"g1:{screen.session}:1:s"):
+        with pytest.raises(BadActionError) as refused:
+            await club.press(ALICE, forged)
+        assert refused.value.message == plain(NOT_OUR_BUTTON)
