@@ -232,13 +232,46 @@ async def test_a_user_option_without_the_users_details_is_still_answered(discord
     stats card is shown all the same, under a plain title, and nothing is logged as a failure."""
     bot = await golfbot("discord", DISCORD_TOKEN=discord.token, DISCORD_API_BASE_URL=discord.base_url)
     await discord.wait_for(lambda: discord.connected and discord.commands.get(None), what="the bot up")
-    alice, bob = discord.members[0], discord.add_member("bob")
-    card = discord.slash(alice, "golf stats", member=str(bob.id))
+    alice = discord.members[0]
+    card = discord.slash(alice, "golf stats", member="1234567")  # (not a member the fake knows)
     shown = await discord.wait_for(lambda: discord.response(card), what="the stats card")
     assert shown["content"].startswith("**📊 That member's Golf"), shown["content"]
     assert await bot.stop() == 0, bot.stderr
     no_traceback(bot.stderr)
     assert "WARNING" not in bot.stderr and "ERROR" not in bot.stderr, bot.stderr
+
+
+async def test_open_my_board_pressed_as_the_match_ends_shows_the_scoreboard(
+    discord: Any, golfbot: Any
+) -> None:
+    """A click on "Open my board" that arrives once the match is over (sent as its last hole ended, or
+    from a message not refreshed yet) answers with the scoreboard, privately: it has no buttons, and
+    a new message without buttons is sent without a view (discord.py refuses ``view=None`` there)."""
+    bot = await golfbot("discord", DISCORD_TOKEN=discord.token, DISCORD_API_BASE_URL=discord.base_url)
+    await discord.wait_for(lambda: discord.connected and discord.commands.get(None), what="the bot up")
+    alice, bob = discord.members[0], discord.add_member("bob")
+    offer = discord.slash(alice, "golf challenge", member=str(bob.id), holes=1)
+    offered = await discord.wait_for(lambda: discord.response(offer), what="the challenge")
+    accept = discord.click(
+        bob, offered, next(b for b in discord.buttons(offered) if b["label"] == "Accept")["custom_id"]
+    )
+    scoreboard = await discord.wait_for(lambda: discord.response(accept), what="the match on")
+    open_board = next(b for b in discord.buttons(scoreboard) if b["label"] == "Open my board")["custom_id"]
+    for member in (alice, bob):  # each concedes the one hole: the match is over
+        opened = discord.click(member, scoreboard, open_board)
+        board = await discord.wait_for(lambda o=opened: discord.response(o), what="a board")
+        concede = next(b for b in discord.buttons(board) if b["custom_id"].endswith(":q"))["custom_id"]
+        done = discord.click(member, board, concede)
+        await discord.wait_for(lambda d=done: discord.response(d), what="the hole conceded")
+    await asyncio.sleep(0.5)
+
+    late = discord._deliver(
+        alice, {"type": 3, "data": {"custom_id": open_board, "component_type": 2}, "message": scoreboard}
+    )
+    shown = await discord.wait_for(lambda: discord.response(late), what="the late press answered")
+    assert shown["flags"] & 64 and "Result:" in shown["content"], shown
+    assert await bot.stop() == 0, bot.stderr
+    no_traceback(bot.stderr)
 
 
 # ---------------------------------------------------------------------------------------- no network at start

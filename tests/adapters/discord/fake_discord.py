@@ -267,7 +267,8 @@ class FakeDiscord:
     def slash(self, member: FakeMember, path: str, /, **options: Any) -> Interaction:
         """``member`` uses ``/path`` (e.g. ``"golf play"``) with ``options``, checked against the synced
         command (Discord only delivers commands it knows, with options of the registered types). A user
-        option is its id alone, without the ``resolved`` user that Discord adds."""
+        option (a member's id as text) comes with the member in ``resolved``, as Discord sends it; an id
+        the fake does not know comes alone."""
         name, *subs = path.split()
         command = self._synced_command(name)
         if command is None:
@@ -286,6 +287,13 @@ class FakeDiscord:
             if spec is None:
                 raise AssertionError(f"/{path} has no option {key!r}")
             level.setdefault("options", []).append({"name": key, "type": spec["type"], "value": value})
+            known_member = next((m for m in self.members if str(m.id) == str(value)), None)
+            if spec["type"] == 6 and known_member is not None:  # USER: resolved, as Discord does
+                resolved = data.setdefault("resolved", {"users": {}, "members": {}})
+                resolved["users"][str(value)] = known_member.user()
+                resolved["members"][str(value)] = {
+                    k: v for k, v in self._member(known_member).items() if k != "user"
+                } | {"permissions": "0"}
         return self._deliver(member, {"type": 2, "data": data})
 
     def click(self, member: FakeMember, message: JSON, custom_id: str) -> Interaction:
