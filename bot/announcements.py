@@ -53,6 +53,8 @@ async def announcement(event: Event, names: PlaceStore | None = None) -> str:
             who = await _name(player, names)
             until = f" Your clock runs out at {deadline:%H:%M} UTC." if deadline is not None else ""
             return f"⏰ Your turn, {who}.{until}"
+        case ClockExpired(note=note) if note:
+            return note
         case ClockExpired(player=player):
             return f"⌛ {await _name(player, names)}'s clock ran out."
         case MatchDecided(winner=winner, result=result):

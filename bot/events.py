@@ -62,11 +62,13 @@ class YourTurn:
 
 @dataclass(frozen=True, slots=True)
 class ClockExpired:
-    """``player``'s clock ran out in ``session``."""
+    """``player``'s clock ran out in ``session``; ``note``: what the place is told instead of the usual
+    line (e.g. that a table nobody dealt has closed)."""
 
     place: str
     player: str
     session: str
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,9 @@ once, right after the human before them. Every seat sees the hand through ``engi
 face-down cards are backs for everyone, and a card drawn from the stock is shown to its drawer only (on
 the Screen that goes back to them), never on the table.
 
+A table with a clock (the chat platforms') that nobody deals within ``GATHER_SECONDS`` of opening closes
+itself (a persisted timer of kind ``GATHER``): its message then says so, and the place is told.
+
 Turn clocks: every time the table waits for a human, a persisted timer (``bot.timers``, kind ``CLOCK``,
 one per table) is set ``limit`` seconds ahead, naming the version it waits at. If it fires while the table
 is still at that version, the computer strategy plays the late seats' turns and the table says so.
@@ -75,6 +78,9 @@ RESULT_KIND = "group"
 """The competition kind a table's result is stored under (a game of several players, like a group round)."""
 CLOCK = "table-clock"
 """The kind of a table's turn-clock timer."""
+GATHER = "table-gather"
+"""The kind of the timer that closes a table nobody dealt (``GATHER_SECONDS`` after it opened)."""
+GATHER_SECONDS = 3600
 PAYLOAD_VERSION = 1
 DEFAULT_LIMIT = 120
 """Seconds a human has for a turn, unless the table says otherwise."""
@@ -261,6 +267,9 @@ class TableMode:
         )
         try:
             live = await self._sessions.create(state)
+            if self._timers is not None and limit is not None:  # (a hot-seat table waits for its people)
+                due = now + timedelta(seconds=GATHER_SECONDS)
+                await self._timers.schedule(Timer(f"{GATHER}:{state.id}", GATHER, due, state.id))
         except ActiveRoundExists:
             going = await self._sessions.active(player.key, place.key, KIND)
             screen = None if going is None else self.screen(going, player.key)
@@ -562,12 +571,44 @@ class TableMode:
         """Run turn clocks on ``timers`` (the app's, once it has them)."""
         self._timers = timers
         timers.on(CLOCK, self._on_clock)
+        timers.on(GATHER, self._on_gather)
+
+    async def _on_gather(self, timer: Timer, outbox: Outbox) -> None:
+        """Close the table ``timer`` names if it still waits for its deal."""
+        session_id = timer.payload
+        async with self._sessions.locks.hold(session_id):
+            try:
+                live = await self._sessions.load(session_id)
+            except GolfError:
+                return  # gone
+            table: Table = live.position
+            if live.state.kind != KIND or not table.gathering or not live.state.is_active:
+                return  # dealt, or closed by its opener
+            minutes = GATHER_SECONDS // 60
+            closed = table.noted(f"Nobody dealt within {minutes} minutes: the table closed.")
+            state = live.state.bump(
+                payload=encode(closed), updated_at=self._clock.now(), status=RoundStatus.ABANDONED
+            )
+            after = Live(state, closed)
+            await self._sessions.commit(live, Change(state, closed, self.screen(after, "")))
+        opener = table.seats[0]
+        note = f"🪑 {opener.name}'s Six-card table closed: nobody dealt within {minutes} minutes."
+        outbox.to_place(state.place, ClockExpired(state.place, opener.key, session_id, note))
 
     def seat_screen(self, live: Live[Table], seat: str) -> Screen:
         """What ``seat`` sees; a key with no seat (or ``""``) sees the table as it hangs in the channel."""
         table = live.position
         index = next((i for i, s in enumerate(table.seats) if s.key == seat), None)
         state = live.state
+        if table.gathering and state.status is RoundStatus.ABANDONED:
+            return Screen(
+                ScreenKind.SUMMARY,
+                title="Six-card Golf · the table is closed",
+                blocks=(table.notes[-1] if table.notes else "The table closed before the deal.",),
+                session=state.id,
+                version=state.version,
+                owner="",
+            )
         if table.gathering:
             return self._gathering(live)
         assert table.course is not None

@@ -8,7 +8,6 @@ edits that message without waiting for the next click."""
 from __future__ import annotations
 
 from contextlib import suppress
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -90,7 +89,6 @@ class TableMessages:
         if not (channel_id.isdigit() and message_id.isdigit()):
             return
         settings = await self._clubhouse.place_settings(Place(PLATFORM, place.partition(":")[2]))
-        view = board_buttons(screen)
-        extra: dict[str, Any] = {} if view is None else {"view": view}
+        view = board_buttons(screen)  # (None clears them: a table closed or over has none)
         message = self._client.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))
-        await message.edit(content=render_message(screen, emoji=settings.emoji), **extra)
+        await message.edit(content=render_message(screen, emoji=settings.emoji), view=view)

@@ -6,12 +6,14 @@ mid-hand that resumes where the table stood."""
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
 import pytest
 
 from adapters.memory import MemoryNotifier
 from adapters.sqlite import SqliteStorage
 from bot.actions import TABLE
+from bot.announcements import announcement
 from bot.clock import ManualClock
 from bot.competition.service import Competition
 from bot.errors import GolfError, NotYourRoundError, NotYourTurnError
@@ -19,7 +21,7 @@ from bot.events import ClockExpired
 from bot.models import Place, Player, RoundStatus
 from bot.screens import Screen
 from bot.sessions import Sessions
-from bot.table import TableMode, TableRefused
+from bot.table import GATHER_SECONDS, TableMode, TableRefused
 from bot.timers import Timers
 from engine.sixcard import Phase, Source, find_player, view_of
 
@@ -255,3 +257,45 @@ async def test_a_dealt_table_is_not_left(table):
         await mode.press(BOB, press_id(screen, "l"))
     with pytest.raises(TableRefused, match="played to its end"):
         await mode.press(ALICE, press_id(screen, "l"))
+
+
+async def test_a_table_nobody_deals_closes_itself_after_an_hour(table, storage, clock):
+    notifier = MemoryNotifier()
+    sessions, mode, timers = build(storage, clock, notifier)
+    screen = await mode.create(ALICE, HERE, limit=30, seed=11)
+    screen = await mode.press(BOB, press_id(screen, "j"))
+    clock.advance(GATHER_SECONDS - 1)
+    assert await timers.fire_due() == 0  # not yet
+    clock.advance(2)
+    assert await timers.fire_due() == 1
+    stored = await storage.load_round(screen.session)
+    assert stored.status is RoundStatus.ABANDONED
+    shown = mode.screen(await sessions.load(screen.session), "")
+    assert shown.title == "Six-card Golf · the table is closed" and not shown.all_buttons
+    assert shown.blocks == ("Nobody dealt within 60 minutes: the table closed.",)
+    [delivered] = notifier.delivered
+    assert delivered.event == ClockExpired(
+        HERE.key,
+        ALICE.key,
+        screen.session,
+        "🪑 Alice's Six-card table closed: nobody dealt within 60 minutes.",
+    )
+    assert await announcement(delivered.event) == delivered.event.note  # the place is told that
+    with pytest.raises(GolfError):
+        await mode.press(CAROL, press_id(screen, "j"))  # nothing to join any more
+    again = await mode.create(ALICE, HERE, limit=30, seed=12)  # the opener may open another here
+    assert again.session != screen.session
+
+
+async def test_a_dealt_table_and_a_hot_seat_table_do_not_close_after_the_hour(table, storage, clock):
+    sessions, mode, timers = table
+    screen = await dealt(mode)
+    end = clock.now() + timedelta(seconds=GATHER_SECONDS + 60)
+    while (live := await sessions.load(screen.session)).state.is_active and clock.now() < end:
+        clock.advance(31)
+        await timers.fire_due()  # the turn clocks play on for the late; the hour's timer does nothing
+    assert live.state.status is not RoundStatus.ABANDONED
+    hot_seat = await mode.create(CAROL, HERE, limit=None, others=(Player("test", "4", "Dan"),), seed=3)
+    clock.advance(GATHER_SECONDS * 2)
+    await timers.fire_due()
+    assert (await storage.load_round(hot_seat.session)).status is RoundStatus.PLAYING

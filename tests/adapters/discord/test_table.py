@@ -157,3 +157,24 @@ async def test_the_opener_closes_a_table_not_dealt_and_may_open_another(simcord_
     assert "the table is closed" in message.message.content
     again = await alice.slash(channel, "golf sixcard", clock=60)
     assert not again.ephemeral and "a table is open" in again.response.content
+
+
+async def test_a_table_nobody_deals_within_the_hour_closes_and_its_message_says_so(
+    simcord_env, channel, alice, bob, golf
+):
+    heard = MemoryNotifier()
+    client = simcord_env.bot
+    timers = Timers(golf.storage, SystemClock(), notifier=TableMessages(client, client.clubhouse, heard))
+    client.clubhouse.table.use_timers(timers)
+    opened = await alice.slash(channel, "golf sixcard", clock=60)
+    message = opened.response
+    await bob.click(message, label="Join")
+    assert await timers.fire_due(datetime.now(UTC) + timedelta(seconds=3601)) == 1
+    shown = message.message  # edited without a click: closed, and its buttons gone
+    assert "the table is closed" in shown.content
+    assert "Nobody dealt within 60 minutes: the table closed." in shown.content
+    assert not shown.components
+    [told] = heard.delivered
+    assert told.event.note == "🪑 alice's Six-card table closed: nobody dealt within 60 minutes."
+    again = await alice.slash(channel, "golf sixcard", clock=60)
+    assert not again.ephemeral and "a table is open" in again.response.content

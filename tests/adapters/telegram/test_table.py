@@ -148,3 +148,20 @@ async def test_a_clock_that_runs_out_redraws_the_table_message_without_a_press(g
     assert answer.text != texts.STALE
     later = await table_of(golf, golf.fake.message(group.id, message_id))
     assert later.hand.drawn is not None
+
+
+async def test_a_table_nobody_deals_within_the_hour_closes_and_its_message_says_so(golf, alice, bob, group):
+    heard = MemoryNotifier()
+    notifier = TableMessages(golf.app.bot, golf.clubhouse, heard)
+    timers = Timers(golf._storage, SystemClock(), notifier=notifier)
+    golf.clubhouse.table.use_timers(timers)
+    opened = await golf.command(alice, group, "/sixcard 60")
+    await golf.press(bob, group, opened.message_id, text="Join")
+    assert await timers.fire_due(datetime.now(UTC) + timedelta(seconds=3601)) == 1
+    view = golf.fake.message(group.id, opened.message_id)  # edited without a press
+    assert view.text.startswith("Six-card Golf · the table is closed")
+    assert "Nobody dealt within 60 minutes: the table closed." in view.text and not view.buttons
+    [told] = heard.delivered  # the group hears it (the notifier words it)
+    assert told.event.note == "🪑 Alice's Six-card table closed: nobody dealt within 60 minutes."
+    again = await golf.command(alice, group, "/sixcard 60")  # Alice may open another now
+    assert "Six-card Golf · a table is open" in again.text
