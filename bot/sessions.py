@@ -110,6 +110,12 @@ class Mode(Protocol[P]):
         """What ``seat`` sees of the session as it stands."""
         ...
 
+    def takes_late(self, live: Live[P], seat: str, action: str) -> bool:
+        """Does ``action``, pressed by ``seat`` on an earlier version of the session, still mean what it
+        meant (others moved meanwhile, nothing of this seat's changed), so that it is played rather than
+        refused as out of date? A repeat of a press already applied is refused before this is asked."""
+        ...
+
     def concede_action(self, live: Live[P]) -> str:
         """The action that concedes (the command form of a Concede button); a GolfError if not now."""
         ...
@@ -194,7 +200,8 @@ class Sessions:
             if version != state.version:
                 if self._is_repeat(session_id, version, action, player):
                     raise RepeatedActionError(texts.STALE, screen=mode.screen(live, player))
-                raise StaleActionError(texts.STALE, screen=mode.screen(live, player))
+                if not state.is_active or not mode.takes_late(live, player, action):
+                    raise StaleActionError(texts.STALE, screen=mode.screen(live, player))
             if not state.is_active:
                 raise StaleActionError(texts.ROUND_OVER, screen=mode.screen(live, player))
             if player not in mode.to_act(live):

@@ -125,6 +125,9 @@ class Solo:
         # with the best scores in since their holes ended: shown now, stored with the next press
         return self._round_screen(self._with_late_bests(live.state), live.position)
 
+    def takes_late(self, live: Live[Hole], seat: str, action: str) -> bool:
+        return False  # the board a press was made on is the player's own: out of date means refused
+
     def concede_action(self, live: Live[Hole]) -> str:
         if live.state.status is not RoundStatus.PLAYING:
             raise StaleActionError(texts.HOLE_OVER, screen=self.screen(live, live.state.owner))

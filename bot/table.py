@@ -88,6 +88,8 @@ MIN_LIMIT, MAX_LIMIT = 5, 3600
 STAND_IN = "hard"
 """The computer strategy that plays a missed turn."""
 BACK = "##"
+PLACES = frozenset("123456")
+"""The actions that name one of a grid's six places."""
 NOTES_KEPT = 4
 
 
@@ -290,6 +292,20 @@ class TableMode:
         if table.gathering:
             return ANYONE
         return tuple(table.seats[i].key for i in table.waiting_for())
+
+    def takes_late(self, live: Live[Table], seat: str, action: str) -> bool:
+        """Presses that others' moves cannot have changed the meaning of: taking a seat or leaving one
+        before the deal, and turning one of one's own face-down cards at the opening (where every seat acts
+        at once, so a press often comes a version late). Anything else out of date is refused."""
+        table = live.position
+        seated = any(s.key == seat for s in table.seats)
+        if table.gathering:
+            return (action == "j" and not seated) or (action == "l" and seated)
+        hand = table.hand
+        if hand is None or hand.phase is not Phase.OPENING or not seated or action not in PLACES:
+            return False
+        index = table.seat_of(seat)
+        return index in hand.to_act() and not hand.grids[index].face_up[int(action) - 1]
 
     def concede_action(self, live: Live[Table]) -> str:
         raise TableRefused("There is no conceding at a table: play on, or let the clock play for you.")

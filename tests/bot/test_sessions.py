@@ -78,6 +78,9 @@ class Duel:
             version=live.state.version,
         )
 
+    def takes_late(self, live: Live[Table], seat: str, action: str) -> bool:
+        return False
+
     def concede_action(self, live: Live[Table]) -> str:
         return "b"
 

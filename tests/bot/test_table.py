@@ -299,3 +299,25 @@ async def test_a_dealt_table_and_a_hot_seat_table_do_not_close_after_the_hour(ta
     clock.advance(GATHER_SECONDS * 2)
     await timers.fire_due()
     assert (await storage.load_round(hot_seat.session)).status is RoundStatus.PLAYING
+
+
+async def test_presses_made_at_once_by_different_seats_are_all_played(table, storage):
+    """At the opening every seat turns its cards at the same time, so most presses arrive a version late
+    (the message was edited by someone else's meanwhile): they are played, not refused as out of date.
+    Taking a seat is alike. A press whose meaning others' moves could have changed is still refused."""
+    sessions, mode, _ = table
+    opened = await mode.create(ALICE, HERE, limit=30, seed=11)
+    await mode.press(BOB, press_id(opened, "j"))
+    seated = await mode.press(CAROL, press_id(opened, "j"))  # tapped on the table as first shown
+    assert "Seats (3/4):\n1. Alice\n2. Bob\n3. Carol" in text(seated)
+    shown = await mode.press(ALICE, press_id(seated, "g"))  # dealt: everyone sees this version
+    for player, place in ((ALICE, "1"), (BOB, "2"), (CAROL, "3"), (ALICE, "4"), (BOB, "5"), (CAROL, "6")):
+        await mode.press(player, press_id(shown, place))  # all on the dealt board's keys
+    live = await sessions.load(shown.session)
+    assert live.position.hand.phase is Phase.TURNS
+    faces = [grid.face_up for grid in live.position.hand.grids]
+    assert [[i + 1 for i, up in enumerate(f) if up] for f in faces] == [[1, 4], [2, 5], [3, 6]]
+    with pytest.raises(GolfError, match="out of date"):  # a repeat of an applied press
+        await mode.press(ALICE, press_id(shown, "1"))
+    with pytest.raises(GolfError, match="out of date"):  # the opening is over: a late press means nothing now
+        await mode.press(BOB, press_id(shown, "6"))
