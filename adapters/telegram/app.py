@@ -12,7 +12,7 @@ from contextlib import suppress
 from typing import Any
 
 from telegram import BotCommand, Update
-from telegram.error import TelegramError
+from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -121,9 +121,14 @@ def build_application(
 
 async def log_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A bug: logged with its traceback. A database that cannot be used just now (an outage, not a bug):
-    one line, and a command is told that nothing changed (a press was answered so already)."""
+    one line, and a command is told that nothing changed (a press was answered so already). A chat that
+    refuses the bot's answer (blocked by the user, the bot removed from the group or muted there): one
+    line, nothing else to do."""
     error = context.error
     if isinstance(error, Stopping):  # a reply dropped on the way out (counted by the limiter)
+        return
+    if _refused_by_the_chat(error):
+        log.warning("Telegram: an answer was not delivered: %s", error)
         return
     if not isinstance(error, StoreUnavailable):
         log.error("error while handling a Telegram update", exc_info=error)
@@ -132,3 +137,13 @@ async def log_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     if isinstance(update, Update) and update.callback_query is None and update.effective_message:
         with suppress(TelegramError):
             await update.effective_message.reply_html(say(STORE_UNAVAILABLE))
+
+
+def _refused_by_the_chat(error: object) -> bool:
+    """403 Forbidden (blocked, kicked), or a 400 saying the chat is gone or the bot may not write there."""
+    if isinstance(error, Forbidden):
+        return True
+    if not isinstance(error, BadRequest):
+        return False
+    text = error.message.lower()
+    return "chat not found" in text or "not enough rights" in text or "have no rights" in text

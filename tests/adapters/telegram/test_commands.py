@@ -217,3 +217,21 @@ async def test_in_private_an_unknown_command_or_plain_text_is_told_where_to_star
     golf.fake.push_text(alice, group, "nice hole")
     helped = await golf.command(alice, group, "/help")
     assert golf.fake.chat_messages(group.id) == [helped]
+
+
+async def test_a_reply_to_someone_who_blocked_the_bot_is_one_warning(
+    golf: Any, fake_api: FakeBotApi, alice: FakeUser, caplog: pytest.LogCaptureFixture, app_harness: Any
+) -> None:
+    import logging
+
+    app_harness.allow_errors = True  # the 403 reaches the error handler, which words it in one line
+    await golf.command(alice, None, "/help")
+    fake_api.block(alice)
+    fake_api.push_command(alice, None, "/help")  # the answer gets 403 Forbidden
+    await fake_api.wait_for(
+        lambda: any("not delivered" in r.getMessage() for r in caplog.records), what="the warning"
+    )
+    [line] = [r for r in caplog.records if r.name == "adapters.telegram.app"]
+    assert line.levelno == logging.WARNING and line.exc_info is None
+    said = "Telegram: an answer was not delivered: Forbidden: bot was blocked by the user"
+    assert line.getMessage() == said
