@@ -3,15 +3,17 @@
 
 A daily board would spoil the day's deals for the others, so it is only ever sent in the private chat with
 the bot: in a group, ``/daily`` answers with a button that opens the private chat on that group's course
-(``t.me/<bot>?start=daily-<group>``); ``/daily`` in a private chat plays the global course, the one all
-private chats share. Leaderboards and share texts show no card, so they go where they are asked for.
+(``t.me/<bot>?start=daily-<group>``), for the group's members (a player who left, or a group the bot is not
+in, is refused); ``/daily`` in a private chat plays the global course, the one all private chats share.
+Leaderboards and share texts show no card, so they go where they are asked for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from telegram import Chat, ChatMember, InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram import Bot, Chat, ChatMember, InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from adapters.telegram.commands import (
@@ -36,6 +38,10 @@ NOT_AN_ADMIN = "Only the group's admins can change the daily challenge."
 NOT_IN_PRIVATE = "Daily settings belong to a group; use this command there."
 NOTHING_TO_SHARE = "Finish a hole of today's course first (/daily)."
 NOT_A_GROUP = "That link does not name a group's course. Send /daily in the group for a fresh one."
+NOT_A_MEMBER = (
+    "That link is the daily course of a group you are not in. Send /daily in your own group for its"
+    " course, or here for the one every private chat shares."
+)
 SETTINGS_USAGE = "Usage: /dailysettings [zone=Europe/Berlin] [holes=1|3|9|18] [rules=strict] [post=on|off]"
 ADMINS = (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
 
@@ -80,15 +86,30 @@ async def start_daily(commands: GolfCommands, asker: _Asker, words: Sequence[str
     if daily is None or asker.in_group:
         await commands._welcome(asker)
         return
-    if place is None:
-        await asker.message.reply_html(say(NOT_A_GROUP))
+    refusal = NOT_A_GROUP if place is None else await _outsider(asker.message.get_bot(), place, asker)
+    if refusal is not None:
+        await asker.message.reply_html(say(refusal))
         return
+    assert place is not None
     try:
         screen = await daily.play(asker.player, place)
     except GolfError as error:
         await _reply_refusal(asker, error)
         return
     await _reply_screen(asker, screen)
+
+
+async def _outsider(bot: Bot, place: Place, asker: _Asker) -> str | None:
+    """Why ``asker`` may not play ``place``'s course (a group the bot is not in, or one they are not a
+    member of), or None. When Telegram cannot tell just now, they may: a course is no secret from a member,
+    and a refusal that is wrong would be worse than an outsider on the table."""
+    try:
+        member = await bot.get_chat_member(int(place.place_id), int(asker.player.user_id))
+    except BadRequest as error:
+        return NOT_A_GROUP if "chat not found" in error.message.lower() else None
+    except TelegramError:
+        return None
+    return NOT_A_MEMBER if member.status in (ChatMember.LEFT, ChatMember.BANNED) else None
 
 
 class DailyHandlers:

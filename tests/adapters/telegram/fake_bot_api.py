@@ -636,6 +636,7 @@ class FakeBotApi:
             "getchatmember": self._get_chat_member,
         }
         self._owners: dict[int, set[int]] = {}
+        self._left: dict[int, set[int]] = {}
 
     # ---------------------------------------------------------------- lifecycle
 
@@ -1049,12 +1050,20 @@ class FakeBotApi:
         """``user`` owns ``chat`` (getChatMember says ``creator``); everyone else is a plain member."""
         self._owners.setdefault(chat.id, set()).add(user.id)
 
+    def leave(self, chat: FakeChat, user: FakeUser) -> None:
+        """``user`` leaves ``chat`` (getChatMember says ``left``)."""
+        self._left.setdefault(chat.id, set()).add(user.id)
+
     def _get_chat_member(self, params: JSONDict) -> JSONDict:
         chat_id = _as_int(params.get("chat_id"), "chat_id")
         user_id = _as_int(params.get("user_id"), "user_id")
+        if chat_id not in self._chats:  # a chat the bot is not in (nothing was ever sent from it)
+            raise ApiError(400, "Bad Request: chat not found")
         user = {"id": user_id, "is_bot": False, "first_name": str(user_id)}
         if user_id in self._owners.get(chat_id, set()):
             return {"status": "creator", "user": user, "is_anonymous": False}
+        if user_id in self._left.get(chat_id, set()):
+            return {"status": "left", "user": user}
         return {"status": "member", "user": user}
 
     def _confirm_below(self, offset: int) -> None:

@@ -18,7 +18,7 @@ from golf_table import GolfTable, key_for
 from adapters.clock import SystemClock
 from adapters.sqlite import SqliteStorage
 from adapters.telegram.app import build_application
-from adapters.telegram.daily import NOT_AN_ADMIN, PLAY_IN_PRIVATE
+from adapters.telegram.daily import NOT_A_MEMBER, NOT_AN_ADMIN, PLAY_IN_PRIVATE
 from adapters.telegram.flood import ChatFloodLimiter
 from adapters.telegram.notifier import TelegramNotifier
 from bot.clock import ManualClock
@@ -159,6 +159,18 @@ async def test_settings_are_for_the_groups_admins_only(
 async def test_a_broken_link_is_told(table: DailyTable, alice: FakeUser) -> None:
     reply = await table.command(alice, None, "/start daily-xyz")
     assert "does not name a group's course" in reply.text
+
+
+async def test_a_link_to_a_group_the_player_is_not_in_or_the_bot_is_not_in_is_refused(
+    table: DailyTable, fake_api: FakeBotApi, alice: FakeUser, bob: FakeUser, group: FakeChat
+) -> None:
+    await open_link(table, alice, group)  # Alice's link, forwarded to Bob, who then leaves the group
+    payload = "daily-" + str(group.id).replace("-", "n")
+    fake_api.leave(group, bob)
+    refused = await table.command(bob, None, f"/start {payload}")
+    assert refused.text == NOT_A_MEMBER and not refused.buttons
+    nowhere = await table.command(bob, None, "/start daily-n100999")  # no group the bot is in
+    assert "does not name a group's course" in nowhere.text and not nowhere.buttons
 
 
 async def test_the_rollover_posts_the_final_table_and_the_reveal_in_the_group(
