@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from adapters.clock import SystemClock
 from adapters.discord.table import TableMessages
@@ -123,13 +124,20 @@ async def test_a_missed_turn_is_played_by_the_computer_and_the_table_says_so(
     assert not [c for c in face_down(after) if c in shown]
 
 
-async def test_a_clock_that_runs_out_redraws_the_table_message_without_a_click(
-    simcord_env, channel, alice, bob, golf
-):
+def timed(simcord_env: Any, golf: Any) -> tuple[MemoryNotifier, Timers]:
+    """The tables' clocks on timers fired by hand, their events redrawing the table messages and then
+    heard by a memory notifier."""
     heard = MemoryNotifier()
     client = simcord_env.bot
     timers = Timers(golf.storage, SystemClock(), notifier=TableMessages(client, client.clubhouse, heard))
     client.clubhouse.table.use_timers(timers)
+    return heard, timers
+
+
+async def test_a_clock_that_runs_out_redraws_the_table_message_without_a_click(
+    simcord_env, channel, alice, bob, golf
+):
+    heard, timers = timed(simcord_env, golf)
     message = await open_table(channel, alice, bob)
     assert "Time ran out" not in message.message.content
     assert await timers.fire_due(datetime.now(UTC) + timedelta(seconds=61)) == 1  # nobody turned a card
@@ -162,10 +170,7 @@ async def test_the_opener_closes_a_table_not_dealt_and_may_open_another(simcord_
 async def test_a_table_nobody_deals_within_the_hour_closes_and_its_message_says_so(
     simcord_env, channel, alice, bob, golf
 ):
-    heard = MemoryNotifier()
-    client = simcord_env.bot
-    timers = Timers(golf.storage, SystemClock(), notifier=TableMessages(client, client.clubhouse, heard))
-    client.clubhouse.table.use_timers(timers)
+    heard, timers = timed(simcord_env, golf)
     opened = await alice.slash(channel, "golf sixcard", clock=60)
     message = opened.response
     await bob.click(message, label="Join")
