@@ -5,9 +5,10 @@ A day's course is opened on first need (or by the rollover) from the installatio
 A player's attempt is a round of kind ``daily`` whose payload names the day; every finished hole moves the
 player's result on (``DailyStore.record_result``). At the place's midnight a timer of kind ``daily`` closes
 the day (its results go into the all-time table once), announces the final table and the reveal, and opens
-the next day's course. A time-zone or format change takes effect with the next day: today's course stays
-as it opened, and a day is never played twice (after a change that moves the clock back, the next day
-opens at once and simply lasts longer).
+the next day's course; after a day nobody played it opens none (the next day's course opens on first need,
+so a place where nobody plays costs no work every night). A time-zone or format change takes effect with
+the next day: today's course stays as it opened, and a day is never played twice (after a change that
+moves the clock back, the next day opens at once and simply lasts longer).
 
 Built on the Clubhouse's structure of today (rounds in ``RoundStore``, per-player locks, Screens from
 ``bot.round_screens``); presses on a daily board come here, not to the Clubhouse.
@@ -166,6 +167,8 @@ class DailyChallenge:
     ) -> tuple[DailySettings, bool]:
         """Change what is given (from the next day on; today's course stays); returns the settings now
         stored and whether anything changed. Permission checks are the adapter's."""
+        if await self._daily.latest_day(place.key) is not None:  # (a first course takes the new settings)
+            await self.today(place)  # today's opens as it would have, after a night nobody played
         current = await self._daily.daily_settings(place.key)
         if zone_name is not None:
             try:
@@ -218,6 +221,8 @@ class DailyChallenge:
                     played = closed.winner is not None
                     if announce and played:
                         outbox.to_place(place_key, closed)
+            if place is None and latest is not None and not played and not await self._played(latest):
+                return latest  # the rollover of a day nobody played: the next opens on first need
             today = day_of(now, settings.zone)
             if latest is not None and today <= latest.day:  # the zone moved back: never a day twice
                 today = latest.day + timedelta(days=1)
@@ -226,6 +231,10 @@ class DailyChallenge:
                 outbox.to_place(place_key, DayOpened(place_key, opened.day, opened.holes, opened.commitment))
             await self._schedule_rollover(opened)
             return opened
+
+    async def _played(self, day: DailyDay) -> bool:
+        """Did anyone play ``day`` (whichever process closed it)?"""
+        return bool(await self._daily.day_board(day.place, day.day, 0, 1))
 
     async def _open(self, place: Place, settings: DailySettings, day: date) -> DailyDay:
         rules = find_rules(settings.rules)

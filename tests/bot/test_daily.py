@@ -6,6 +6,7 @@ skipped day, a time-zone change and midnight in a non-UTC zone, the share text a
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -540,3 +541,22 @@ async def test_a_forged_press_of_another_mode_on_a_daily_round_is_not_ours(world
         with pytest.raises(BadActionError) as refused:
             await club.press(ALICE, forged)
         assert refused.value.message == plain(NOT_OUR_BUTTON)
+
+
+async def test_after_a_day_nobody_played_no_course_opens_until_someone_asks(world: World) -> None:
+    """A place that opened a course nobody played costs no work every night after: the rollover closes the
+    day and opens none; the next course opens on first need, for the day it is then. A settings change
+    after such a night opens today's course first, so today's stays as it would have been."""
+    first = await world.daily.today(HERE)
+    await world.midnight()
+    assert await world.store.next_due(["daily"]) is None  # no timer left for a place nobody plays
+    assert (await world.store.latest_day(HERE.key)) == replace(first, closed=True)
+    await world.midnight()  # a second quiet night: nothing at all
+    assert world.notifier.events() == []
+
+    changed, _ = await world.daily.change_settings(HERE, holes=3)
+    today = await world.daily.today(HERE)
+    assert today.day == first.day + timedelta(days=2) and today.holes == first.holes == 9  # as it opened
+    assert changed.holes == 3 and await world.store.next_due(["daily"]) == today.closes_at
+    screen = await world.daily.play(ALICE, HERE)
+    assert screen.board is not None and screen.board.columns == deal(today.deals[0]).tableau
