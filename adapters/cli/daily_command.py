@@ -16,6 +16,7 @@ from adapters.cli.failure import EXIT_ENVIRONMENT, EXIT_USAGE, CommandFailed
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
     from typing import Any, TextIO
 
     from bot.daily.mode import DailyChallenge
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     Subparsers = Any  # argparse's _SubParsersAction is private
 
 KEYS = {"d": "s", "s": "s", "q": "q", "n": "n", **{str(n): str(n) for n in range(1, 10)}}
+PROMPT = "Type a key, then Enter (x saves and quits): "
+"""Asked on a terminal: the daily reads whole lines (several keys may share one), unlike golfbot play."""
 
 
 def add_commands(sub: Subparsers) -> None:
@@ -84,6 +87,17 @@ async def _daily(args: argparse.Namespace, db_path: object, keys: TextIO, out: T
         return await play(daily, player, keys, out)
 
 
+def _prompted(keys: Iterable[str], out: TextIO) -> Iterator[str]:
+    """The lines of ``keys``, each asked for with PROMPT (on a terminal)."""
+    lines = iter(keys)
+    while True:
+        print(PROMPT, end="", file=out, flush=True)
+        line = next(lines, None)
+        if line is None:
+            return
+        yield line
+
+
 async def play(daily: DailyChallenge, player: Player, keys: TextIO, out: TextIO) -> int:
     """Show today's board and apply keys until the course is over, ``x`` or the end of input."""
     from bot.daily.mode import GLOBAL_COURSE, AlreadyPlayedError
@@ -103,7 +117,8 @@ async def play(daily: DailyChallenge, player: Player, keys: TextIO, out: TextIO)
         print(f"Streak: {streak.played} days played (longest {streak.longest_played}).", file=out)
         return 0
     print(render_screen(screen, with_keys=True), file=out)
-    for line in keys:
+    interactive = bool(getattr(keys, "isatty", lambda: False)())
+    for line in _prompted(keys, out) if interactive else keys:
         for word in line.split():
             key = word.lower()
             if key == "x":

@@ -526,3 +526,29 @@ def test_a_short_terminal_keeps_the_whole_screen_in_view(env, db, tmp_path):
     assert "Score   35" in last and "p play a new round" in last
     term.child.send("z")
     assert term.finish() == 0
+
+
+def test_golfbot_daily_on_a_terminal_asks_for_a_key_and_enter(env, db, tmp_path):
+    """The daily reads whole lines (unlike golfbot play): on a terminal it says so, and plays the line."""
+    child = pexpect.spawn(
+        GOLFBOT[0],
+        [*GOLFBOT[1:], "daily", "--db", db],
+        env=env,
+        cwd=str(tmp_path),
+        encoding="utf-8",
+        dimensions=(50, 80),
+        timeout=TIMEOUT,
+        preexec_fn=_as_a_shell_starts_it,
+    )
+    child.expect_exact("Type a key, then Enter (x saves and quits): ")
+    first = plain(child.before)
+    child.sendline("d")
+    child.expect_exact("Type a key, then Enter (x saves and quits): ")
+    turned = plain(child.before)
+    before = int(first.split("Stock: ")[1].split()[0])
+    assert f"Stock: {before - 1} left" in turned, turned
+    child.sendline("x")
+    child.expect(pexpect.EOF)
+    assert "Saved — run golfbot daily to go on." in child.before
+    child.close()
+    assert child.exitstatus == 0
