@@ -92,12 +92,7 @@ class Compete:
                 await tell(interaction, error.template)
                 return
             if custom_id.endswith(":" + OPEN_BOARD):  # the player's own board: for their eyes only
-                view = _view(screen)["view"]  # (None for a match over: its scoreboard, no buttons)
-                await interaction.response.send_message(
-                    render_message(screen, emoji=False),
-                    ephemeral=True,
-                    **({} if view is None else {"view": view}),
-                )
+                await _reply(interaction, screen, private=True)  # (a match over: its scoreboard, no buttons)
                 return
             await interaction.response.edit_message(
                 content=render_message(screen, emoji=False), **_view(screen)

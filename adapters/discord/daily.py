@@ -21,7 +21,7 @@ from adapters.discord.commands import rules_autocomplete
 from adapters.discord.identity import PLATFORM, player_of
 from adapters.discord.render import render_message
 from adapters.discord.replies import in_time, no_tracebacks, tell
-from bot.daily.mode import GLOBAL_COURSE, DailyChallenge
+from bot.daily.mode import GLOBAL_COURSE, MAX_PAGES, DailyChallenge
 from bot.daily.models import DailySettings
 from bot.daily.texts import announcement
 from bot.errors import GolfError
@@ -104,7 +104,7 @@ def add_daily_commands(group: app_commands.Group, daily: DailyChallenge) -> None
     async def leaderboard(
         interaction: discord.Interaction,
         period: Literal["today", "week", "all"] = "today",
-        page: app_commands.Range[int, 1, 1000] = 1,
+        page: app_commands.Range[int, 1, MAX_PAGES] = 1,
     ) -> None:
         await answer(interaction, daily.leaderboard(daily_place(interaction), period, page - 1))
 
