@@ -186,7 +186,7 @@ class Sessions:
         live = await self.load(session_id)
         mode = self._mode_of(live.state, kind)
         if player not in mode.seats(live.state):
-            raise NotYourRoundError(texts.NOT_YOUR_ROUND)
+            raise NotYourRoundError(_not_seated(mode, live))
         async with self.locks.hold(session_id):
             live = await self.load(session_id)
             if version != live.state.version:
@@ -264,7 +264,7 @@ class Sessions:
         live = await self.load(session_id)
         mode = self._mode_of(live.state, None)
         if player not in mode.seats(live.state):
-            raise NotYourRoundError(texts.NOT_YOUR_ROUND)
+            raise NotYourRoundError(_not_seated(mode, live))
         return mode.screen(live, player)
 
     # ---- by player and place ---------------------------------------------------------------------
@@ -385,3 +385,10 @@ class Sessions:
                 await outbox.publish(self._notifier)
             else:
                 outbox.discard()
+
+
+def _not_seated(mode: Mode[Any], live: Live[Any]) -> str:
+    """What a player with no seat at ``live`` is told: the mode's own words (a ``stranger(live)`` method:
+    a table says whether it is full, under way or over), else that it is another player's round."""
+    words = getattr(mode, "stranger", None)
+    return str(words(live)) if callable(words) else texts.NOT_YOUR_ROUND

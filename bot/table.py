@@ -11,6 +11,11 @@ the Screen that goes back to them), never on the table.
 A table with a clock (the chat platforms') that nobody deals within ``GATHER_SECONDS`` of opening closes
 itself (a persisted timer of kind ``GATHER``): its message then says so, and the place is told.
 
+The end of a hand: it is scored and stays on the table, every grid face up with its score and its pairs
+marked, until a person at the table presses Next hand (``n``), or the turn clock runs out (then it deals the
+next hand itself, and the place is told). The next hand's cards are dealt only then. The last hand's grids
+stay on the game-over screen.
+
 Turn clocks: every time the table waits for a human, a persisted timer (``bot.timers``, kind ``CLOCK``,
 one per table) is set ``limit`` seconds ahead, naming the version it waits at. If it fires while the table
 is still at that version, the computer strategy plays the late seats' turns and the table says so.
@@ -18,8 +23,8 @@ is still at that version, the computer strategy plays the late seats' turns and 
 Ids (``t6`` family): ``1``-``6`` turn a card at the opening or put the held card there; ``s`` take the
 stock's top card, ``p`` the discard pile's, ``x`` discard the held card; ``j`` join, ``c`` add a computer
 player, ``g`` deal, ``l`` leave (a seated player gives up their seat; the opener closes the table, which
-frees them to open another there). Leaving is for a table not dealt yet: a dealt game is played to its end,
-the clock and the computer playing the turns of whoever is gone.
+frees them to open another there), ``n`` deal the next hand. Leaving is for a table not dealt yet: a
+dealt game is played to its end, the clock and the computer playing the turns of whoever is gone.
 
 The whole table (seats, clock limit, the scorecard and the hand in play) is kept in the session's payload,
 so a restart resumes it where it stood.
@@ -91,6 +96,8 @@ BACK = "##"
 PLACES = frozenset("123456")
 """The actions that name one of a grid's six places."""
 NOTES_KEPT = 4
+NEXT = "n"
+"""The action that deals the next hand once one is over."""
 
 
 class TableRefused(GolfError):
@@ -136,8 +143,20 @@ class Table:
     def people(self) -> tuple[str, ...]:
         return tuple(s.key for s in self.seats if s.computer is None)
 
+    @property
+    def over(self) -> bool:
+        """The game is over: all its hands are played."""
+        return self.course is not None and self.course.is_complete
+
+    @property
+    def between_hands(self) -> bool:
+        """A hand is over and shown face up; the next deal waits for Next hand (or the clock)."""
+        return self.hand is not None and self.hand.is_over and not self.over
+
     def waiting_for(self) -> tuple[int, ...]:
-        """The human seats the hand waits for."""
+        """The human seats the hand waits for (between hands: every person, any of whom deals the next)."""
+        if self.between_hands:
+            return tuple(i for i, s in enumerate(self.seats) if s.computer is None)
         if self.hand is None or self.hand.is_over:
             return ()
         return tuple(i for i in self.hand.to_act() if self.seats[i].computer is None)
@@ -287,6 +306,18 @@ class TableMode:
         table = decode(state.payload)
         return ANYONE if table.gathering else table.people
 
+    def stranger(self, live: Live[Table]) -> str:
+        """What a member with no seat at a dealt table is told when they press on it (``bot.sessions``):
+        whether it is full, under way or over, and how to play themselves."""
+        table = live.position
+        if table.over or not live.state.is_active:
+            return "This table's game is over. Open a new table with {sixcard}."
+        full = f"full ({MAX_PLAYERS} seats) and under way" if len(table.seats) >= MAX_PLAYERS else "under way"
+        return (
+            f"This table is {full}: its seats were taken before the deal. Open your own with {{sixcard}},"
+            " or join the next table here."
+        )
+
     def to_act(self, live: Live[Table]) -> Collection[str]:
         table = live.position
         if table.gathering:
@@ -391,6 +422,10 @@ class TableMode:
         assert table.hand is not None
         hand = table.hand
         seat = table.seat_of(key)
+        if table.between_hands:
+            if action != NEXT:
+                raise TableRefused("This hand is over: press Next hand to deal the next one.")
+            return self._next_hand(table)
         move = _move(action, hand.phase)
         try:
             hand = hand.play(seat, move)
@@ -399,7 +434,8 @@ class TableMode:
         return self._advance(replace(table, hand=hand))
 
     def _advance(self, table: Table) -> Table:
-        """Computer seats act until a person must; a hand that ends is scored and the next one dealt."""
+        """Computer seats act until a person must; a hand that ends is scored and stays on the table, face
+        up, until a person deals the next (``_next_hand``) or the clock does."""
         while table.course is not None and table.hand is not None:
             hand, course = table.hand, table.course
             if hand.is_over:
@@ -407,11 +443,8 @@ class TableMode:
                 scores = ", ".join(f"{s.name} {v}" for s, v in zip(table.seats, hand.scores, strict=True))
                 table = replace(table, course=course).noted(f"Hole {course.hole}: {scores}.")
                 if course.is_complete:
-                    return replace(table, hand=None).noted(_result(table))
-                table = replace(
-                    table, hand=course.deal(), notes=table.notes[-1:]
-                )  # a new hand, a clean slate
-                continue
+                    return table.noted(_result(table))
+                return table
             computers = [i for i in hand.to_act() if table.seats[i].computer is not None]
             if not computers:
                 return table
@@ -421,6 +454,11 @@ class TableMode:
             action = self._choose(table, seat, level)
             table = replace(table, hand=hand.play(seat, action)).noted(*_said(table, hand, seat, action))
         return table
+
+    def _next_hand(self, table: Table) -> Table:
+        """The next hand dealt (a clean slate but for the last hole's scores), played to a person's turn."""
+        assert table.course is not None
+        return self._advance(replace(table, hand=table.course.deal(), notes=table.notes[-1:]))
 
     def _choose(self, table: Table, seat: int, level: str) -> Action:
         assert table.hand is not None and table.course is not None
@@ -461,6 +499,17 @@ class TableMode:
             if live.state.version != int(version) or not live.state.is_active:
                 return  # somebody played in time
             table: Table = live.position
+            if table.between_hands:
+                assert table.course is not None
+                hole = table.course.hole + 1
+                note = f"⏰ Nobody pressed Next hand: the clock dealt hole {hole}."
+                change = await self._change(live, self._next_hand(table).noted(note), table.seats[0].key)
+                await self._sessions.commit(live, change)
+                opener = table.seats[0].name
+                told = f"🃏 {opener}'s Six-card table: nobody pressed Next hand, so hole {hole} is dealt."
+                dealt = ClockExpired(live.state.place, table.seats[0].key, session_id, told)
+                outbox.to_place(live.state.place, dealt)  # (the platforms redraw the table on it)
+                return
             late = table.waiting_for()
             names = ", ".join(table.seats[i].name for i in late)
             table = table.noted(f"⏰ Time ran out for {names}: the computer played for them.")
@@ -630,16 +679,22 @@ class TableMode:
         assert table.course is not None
         course = table.course
         hand = table.hand
-        if hand is None:  # the game is over
+        if table.over:
+            grids = (
+                () if hand is None else tuple(_face_up_block(table, hand, i) for i in range(len(table.seats)))
+            )
             return Screen(
                 ScreenKind.SUMMARY,
                 title="Six-card Golf · game over",
-                blocks=(_totals(table), _result(table)),
+                blocks=(*grids, _totals(table), _result(table)),
                 session=state.id,
                 version=state.version,
                 owner="",  # a table is nobody's round: no player's name in its title
                 notes=table.notes,
             )
+        assert hand is not None
+        if table.between_hands:
+            return self._hand_over(live, hand)
         view = view_of(hand, index)
         blocks = [
             *(_grid_block(table, view, i) for i in range(len(table.seats))),
@@ -659,6 +714,29 @@ class TableMode:
             title=f"Six-card Golf · hole {course.hole + 1}/{course.holes}",
             blocks=tuple(blocks),
             buttons=self._buttons(live, view),
+            session=state.id,
+            version=state.version,
+            owner="",
+            notes=table.notes,
+        )
+
+    def _hand_over(self, live: Live[Table], hand: Hand) -> Screen:
+        """A hand just ended: every seat's grid face up with its score and its pairs marked, the totals,
+        and Next hand (for any person at the table; the clock deals it when nobody does)."""
+        table, state = live.position, live.state
+        assert table.course is not None
+        course = table.course
+        then = (
+            f"Any player deals hole {course.hole + 1} with Next hand, or the clock does in {table.limit} s."
+            if table.limit is not None and self._timers is not None
+            else f"Next hand (n) deals hole {course.hole + 1}."
+        )
+        prefix = TABLE.prefix(state.id, state.version)
+        return Screen(
+            ScreenKind.BOARD,
+            title=f"Six-card Golf · hole {course.hole}/{course.holes} is over",
+            blocks=(*(_face_up_block(table, hand, i) for i in range(len(table.seats))), _totals(table), then),
+            buttons=((Button(prefix + NEXT, "Next hand", True, ButtonStyle.SUCCESS, NEXT),),),
             session=state.id,
             version=state.version,
             owner="",
@@ -761,6 +839,22 @@ def _grid_block(table: Table, view: SeatView, seat: int) -> str:
     you = " (you)" if seat == view.seat else ""
     rows = (" ".join(f"{_card(c):>3}" for c in grid[:3]), " ".join(f"{_card(c):>3}" for c in grid[3:]))
     return f"{marker}{table.seats[seat].name}{you}\n{rows[0]}\n{rows[1]}"
+
+
+def _face_up_block(table: Table, hand: Hand, seat: int) -> str:
+    """A seat's grid at the end of a hand: every card face up, its score, ``═══`` under each pair."""
+    grid = hand.grids[seat]
+    out = " (went out)" if hand.went_out == seat else ""
+    rows = (
+        " ".join(f"{c.pretty():>3}" for c in grid.cards[:3]),
+        " ".join(f"{c.pretty():>3}" for c in grid.cards[3:]),
+    )
+    pairs = [grid.cards[c].rank == grid.cards[c + 3].rank for c in range(3)]
+    lines = [f"{table.seats[seat].name}: {grid.score}{out}", *rows]
+    if any(pairs):
+        marks = " ".join("═══" if paired else "   " for paired in pairs)
+        lines.append(f"{marks} {'pairs score' if sum(pairs) > 1 else 'a pair scores'} 0")
+    return "\n".join(lines)
 
 
 def _pile(view: SeatView) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-COMMANDS = ("play", "resume", "concede", "abandon", "stats", "rules", "help")
+COMMANDS = ("play", "resume", "concede", "abandon", "stats", "rules", "help", "sixcard")
 """The command keys a text may name."""
 PLAIN: Mapping[str, str] = {key: key for key in COMMANDS}
 """The commands as bare words (the terminal, logs)."""

@@ -100,7 +100,7 @@ class ConsoleTable:
             if key == "q":
                 self._say("\n" + SAVED)
                 return 0
-            if len(key) != 1 or key not in "123456spx":
+            if len(key) != 1 or key not in "123456spxn":
                 pending.clear()
                 self._say(f"{key!r} is not a key here. {KEYS}")
                 continue

@@ -137,6 +137,10 @@ async def play_out(
         if callable(check):
             check(live)
         hands = max(hands, table_now.course.hole)
+        if hand.is_over:  # the hand's grids face up: anyone deals the next
+            assert screen.title.endswith("is over") and [b.label for b in screen.all_buttons] == ["Next hand"]
+            screen = await mode.press(rng.choice((ALICE, BOB)), press_id(screen, "n"))
+            continue
         seat = hand.to_act()[0]
         key = table_now.seats[seat].key
         action = find_player("easy").choose(view_of(hand, seat), rng)
