@@ -25,7 +25,7 @@ from adapters.telegram.flood import Stopping
 from adapters.telegram.identity import is_group, player_of
 from adapters.telegram.render import SPELLING, render_message
 from adapters.telegram.render import Message as Shown
-from adapters.telegram.table import tell_drawn
+from adapters.telegram.table import drawn_after, tell_drawn
 from bot.clubhouse import Clubhouse
 from bot.daily.mode import DailyChallenge
 from bot.errors import GolfError, NotYourRoundError, RepeatedActionError, StaleActionError
@@ -153,14 +153,15 @@ class GolfButtons:
             return
         answer.committed = True
         edit = asyncio.ensure_future(self.show(query, message, screen, player_name=name))  # noted now
+        drawn = await drawn_after(self._club, player, query.data or "")  # told however the edit goes
         done, _ = await asyncio.wait({edit}, timeout=EDIT_WAIT)
         if not done:
-            answer.say(EDIT_PENDING)
+            tell_drawn(answer, drawn, EDIT_PENDING)
             await answer.send()
         if not await edit:
-            answer.say(NOT_SHOWN)
+            tell_drawn(answer, drawn, NOT_SHOWN)
         elif not answer.sent:
-            await tell_drawn(answer, self._club, player, query.data or "")
+            tell_drawn(answer, drawn)
 
     def _will_show(self, message: Message, screen: Screen) -> bool:
         """Another press on this message is under way (the one this repeats), or it shows ``screen``."""

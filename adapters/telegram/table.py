@@ -1,7 +1,8 @@
 """Six-card Golf at a group's table on Telegram (``bot.table``): ``/sixcard [seconds]`` posts the table in
 the group with an inline keyboard; every press edits it (through the usual press path, which always gets
 the table as everyone sees it); the card a player draws from the stock is then shown to them alone, in the
-callback query's alert (``show_alert``), which only the presser sees. The core keeps which message shows
+callback query's alert (``show_alert``), which only the presser sees, even when the group's flood limit
+holds the table's edit back. The core keeps which message shows
 the table (``<chat id>/<message id>``), so that when a turn clock runs out (``ClockExpired``, published
 after the computer's move is committed) ``TableMessages`` edits it without waiting for the next press."""
 
@@ -71,11 +72,19 @@ async def open_table(club: Clubhouse, update: Update, context: ContextTypes.DEFA
         await club.table.keep_message(screen.session, f"{sent.chat_id}/{sent.message_id}")
 
 
-async def tell_drawn(answer: Answer, club: Clubhouse, player: Player, action_id: str) -> None:
-    """After a committed press on a table: the card the presser holds from the stock, in their alert."""
-    text = await club.table.drawn_after(player.key, action_id)
-    if text is not None:
-        answer.alert(text)
+async def drawn_after(club: Clubhouse, player: Player, action_id: str) -> str | None:
+    """After a committed press on a table: the card the presser holds from the stock (None: none)."""
+    return await club.table.drawn_after(player.key, action_id)
+
+
+def tell_drawn(answer: Answer, drawn: str | None, note: str | None = None) -> None:
+    """Answer a committed press with ``note`` (why the message lags, say), and the card the presser drew
+    from the stock first, in their alert: a callback's answer goes to the presser alone and spends none of
+    the group's flood budget, so the card reaches its drawer with every draw, however busy the group."""
+    if drawn is not None:
+        answer.alert(drawn if note is None else f"{drawn}\n{note}")
+    elif note is not None:
+        answer.say(note)
 
 
 class TableMessages:
