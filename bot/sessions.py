@@ -195,7 +195,7 @@ class Sessions:
                 live = await self.reload(session_id)
             state = live.state
             if state.status is RoundStatus.ABANDONED:  # it has no board left to show
-                raise StaleActionError(texts.ROUND_OVER)
+                raise StaleActionError(_ended(mode, live))
             # a refusal shows the session as it stands; it is drawn only then
             if version != state.version:
                 if self._is_repeat(session_id, version, action, player):
@@ -203,7 +203,7 @@ class Sessions:
                 if not state.is_active or not mode.takes_late(live, player, action):
                     raise StaleActionError(texts.STALE, screen=mode.screen(live, player))
             if not state.is_active:
-                raise StaleActionError(texts.ROUND_OVER, screen=mode.screen(live, player))
+                raise StaleActionError(_ended(mode, live), screen=mode.screen(live, player))
             if player not in mode.to_act(live):
                 raise NotYourTurnError(texts.NOT_YOUR_TURN, screen=mode.screen(live, player))
             change = await mode.act(live, player, action)
@@ -392,3 +392,10 @@ def _not_seated(mode: Mode[Any], live: Live[Any]) -> str:
     a table says whether it is full, under way or over), else that it is another player's round."""
     words = getattr(mode, "stranger", None)
     return str(words(live)) if callable(words) else texts.NOT_YOUR_ROUND
+
+
+def _ended(mode: Mode[Any], live: Live[Any]) -> str:
+    """What a press on a session that ended is told: the mode's own words (an ``ended(live)`` method: a
+    table is closed or its game over, and another is opened with another command), else the round's."""
+    words = getattr(mode, "ended", None)
+    return str(words(live)) if callable(words) else texts.ROUND_OVER

@@ -306,6 +306,12 @@ class TableMode:
         table = decode(state.payload)
         return ANYONE if table.gathering else table.people
 
+    def ended(self, live: Live[Table]) -> str:
+        """What a press on a table that closed or whose game is over is told (``bot.sessions``)."""
+        if live.position.gathering:
+            return "This table is closed. Open a new one with {sixcard}."
+        return "This table's game is over. Open a new table with {sixcard}."
+
     def stranger(self, live: Live[Table]) -> str:
         """What a member with no seat at a dealt table is told when they press on it (``bot.sessions``):
         whether it is full, under way or over, and how to play themselves."""
@@ -396,7 +402,9 @@ class TableMode:
             if seated:
                 raise TableRefused("You have a seat at this table already.")
             if len(table.seats) >= MAX_PLAYERS:
-                raise TableRefused(f"This table is full ({MAX_PLAYERS} seats).")
+                raise TableRefused(
+                    f"This table is full ({MAX_PLAYERS} seats). Open your own with {{sixcard}}."
+                )
             name = self._names.get(key) or f"Player {len(table.seats) + 1}"
             return replace(table, seats=(*table.seats, Seat(key, name)))
         if not seated:

@@ -173,8 +173,20 @@ async def test_a_member_with_no_seat_is_told_the_table_is_under_way_or_full_or_o
     for player in (ALICE, BOB):
         full = await mode.press(player, press_id(full, "j"))
     full = await mode.press(CAROL, press_id(full, "c"))
+    with pytest.raises(GolfError) as no_seat:  # full before the deal
+        await mode.press(DAN, press_id(full, "j"))
+    assert no_seat.value.template == "This table is full (4 seats). Open your own with {sixcard}."
     full = await mode.press(CAROL, press_id(full, "g"))
     with pytest.raises(NotYourRoundError, match=r"This table is full \(4 seats\) and under way"):
         await mode.press(DAN, press_id(full, "1"))
     with pytest.raises(NotYourRoundError, match="under way"):
         await sessions.view(screen.session, DAN.key)
+
+
+async def test_a_press_on_a_closed_table_says_so_and_how_to_open_one(storage, clock, players):
+    _, mode, _ = build(storage, clock)
+    opened = await mode.create(ALICE, HERE, limit=30, seed=11)
+    closed = await mode.press(ALICE, press_id(opened, "l"))
+    with pytest.raises(GolfError) as refused:
+        await mode.press(CAROL, press_id(closed, "j"))
+    assert refused.value.template == "This table is closed. Open a new one with {sixcard}."
