@@ -70,6 +70,7 @@ from engine.sixcard import (
     Phase,
     Source,
     find_player,
+    paired_columns,
     view_of,
 )
 from engine.sixcard.encoding import hand_from_json, hand_to_json
@@ -857,7 +858,7 @@ def _face_up_block(table: Table, hand: Hand, seat: int) -> str:
         " ".join(f"{c.pretty():>3}" for c in grid.cards[:3]),
         " ".join(f"{c.pretty():>3}" for c in grid.cards[3:]),
     )
-    pairs = [grid.cards[c].rank == grid.cards[c + 3].rank for c in range(3)]
+    pairs = paired_columns(grid.cards)
     lines = [f"{table.seats[seat].name}: {grid.score}{out}", *rows]
     if any(pairs):
         marks = " ".join("═══" if paired else "   " for paired in pairs)

@@ -28,7 +28,7 @@ from engine.sixcard.players import (
     find_player,
     play_hand,
 )
-from engine.sixcard.scoring import card_value, column_score, grid_score
+from engine.sixcard.scoring import card_value, column_score, grid_score, paired_columns
 from engine.sixcard.view import SeatView, view_of
 
 __all__ = [
@@ -59,6 +59,7 @@ __all__ = [
     "deal_hand",
     "find_player",
     "grid_score",
+    "paired_columns",
     "parse_action",
     "play_hand",
     "view_of",

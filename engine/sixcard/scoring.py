@@ -57,3 +57,10 @@ def grid_score(cards: Sequence[Card]) -> int:
     if len(cards) != GRID_SIZE:
         raise ValueError(f"a grid has {GRID_SIZE} cards, not {len(cards)}")
     return sum(column_score(cards[c], cards[c + COLUMNS]) for c in range(COLUMNS))
+
+
+def paired_columns(cards: Sequence[Card]) -> tuple[bool, ...]:
+    """For each column of a grid of six cards: does it hold a pair (two cards of equal rank, scoring 0)?"""
+    if len(cards) != GRID_SIZE:
+        raise ValueError(f"a grid has {GRID_SIZE} cards, not {len(cards)}")
+    return tuple(cards[c].rank == cards[c + COLUMNS].rank for c in range(COLUMNS))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import ONE_DECK, parse_card
-from engine.sixcard.scoring import card_value, column_of, column_score, grid_score, partner
+from engine.sixcard.scoring import card_value, column_of, column_score, grid_score, paired_columns, partner
 
 
 def grid(text: str) -> tuple:
@@ -60,3 +60,10 @@ def test_column_score_pairs() -> None:
 def test_a_grid_has_six_cards() -> None:
     with pytest.raises(ValueError, match="a grid has 6 cards, not 3"):
         grid_score(grid("AH 2C 3D"))
+
+
+def test_paired_columns_mark_the_columns_of_equal_rank() -> None:
+    assert paired_columns(grid("KS 7H 5D KH 2C 5C")) == (True, False, True)
+    assert paired_columns(grid("AH 2C 3D 4S 5H 6C")) == (False, False, False)
+    with pytest.raises(ValueError, match="a grid has 6 cards, not 2"):
+        paired_columns(grid("AH 2C"))
