@@ -23,10 +23,12 @@ from discord.utils import oauth_url
 
 from adapters.discord.identity import PLATFORM
 from bot.errors import GolfError
-from bot.events import Event, MatchStarted, StandingsPosted
+from bot.events import ClockExpired, DayClosed, DayOpened, Event, MatchStarted, StandingsPosted
+from bot.models import Place
 from bot.ports import Notifier
 
 if TYPE_CHECKING:
+    from bot.daily.mode import DailyChallenge
     from bot.match import Matches
     from bot.tournament import Tournaments
 
@@ -47,6 +49,17 @@ NAMES = {
 }
 
 
+def _what(event: Event) -> str:
+    """What a refused post of ``event`` was, as the member hears it."""
+    if isinstance(event, DayOpened | DayClosed):
+        return "the daily challenge's final table, reveal and commitment"
+    if isinstance(event, StandingsPosted):
+        return "the tournament's standings"
+    if isinstance(event, ClockExpired):
+        return "the clock notices"
+    return "the scoreboards"
+
+
 def invite_url(application_id: int) -> str:
     """The link that adds the bot to a server with the permissions its channel posts need."""
     return oauth_url(application_id, permissions=INVITE_PERMISSIONS, scopes=SCOPES)
@@ -64,11 +77,13 @@ class PostRefusals:
         *,
         matches: Matches | None = None,
         tournaments: Tournaments | None = None,
+        daily: DailyChallenge | None = None,
     ) -> None:
         self._client = client
         self._inner = inner
         self._matches = matches
         self._tournaments = tournaments
+        self._daily = daily
         self._told: set[tuple[str, str]] = set()
         self._warned: set[str] = set()
 
@@ -89,7 +104,7 @@ class PostRefusals:
         where = f"<#{channel}>" if channel else "the channel"
         level = logging.WARNING if channel not in self._warned else logging.INFO
         self._warned.add(channel)
-        starter = await self._starter_of(event)
+        starter = await self._starter_of(place, event)
         log.log(
             level,
             "Discord refused a post (%s) in channel %s of %s: %s (code %s); the bot needs %s there%s",
@@ -104,11 +119,16 @@ class PostRefusals:
         if not starter or (starter, channel) in self._told:
             return
         self._told.add((starter, channel))
+        daily = isinstance(event, DayOpened | DayClosed)
+        instead = (
+            "choose another channel with /golf daily-settings"
+            if daily
+            else "start it in a channel where I may write"
+        )
         text = (
             f"⚠️ I may not post in {where}: Discord says {error.text or 'Forbidden'}. Please give me the"
             f" {' and '.join(missing)} permission{'s' if len(missing) > 1 else ''} there (the channel's"
-            " settings → Permissions), or start it in a channel where I may write: until then its"
-            " scoreboards, standings and notices cannot be posted."
+            f" settings → Permissions), or {instead}. Until then I cannot post {_what(event)} there."
         )
         await self._tell(starter, text)
 
@@ -134,6 +154,9 @@ class PostRefusals:
             return url.split("/channels/")[1].split("/")[0]
         session = getattr(event, "session", "")
         try:
+            if isinstance(event, DayOpened | DayClosed) and self._daily is not None:
+                chosen = (await self._daily.settings(Place(PLATFORM, event.place.partition(":")[2]))).channel
+                return chosen or ""
             if isinstance(event, StandingsPosted) and self._tournaments is not None:
                 return await self._tournaments.channel(session)
             if session and self._matches is not None:
@@ -142,9 +165,10 @@ class PostRefusals:
             pass
         return ""
 
-    async def _starter_of(self, event: Event) -> str:
+    async def _starter_of(self, place: str, event: Event) -> str:
         """The key of the member who started what the event is about: a tournament's organiser, a
-        match's challenger (or group round's organiser), else the player the event names."""
+        match's challenger (or group round's organiser), else the player the event names, else (the
+        daily's posts) the server's owner."""
         session = getattr(event, "session", "")
         try:
             if isinstance(event, StandingsPosted) and self._tournaments is not None:
@@ -160,7 +184,11 @@ class PostRefusals:
         if isinstance(event, MatchStarted):
             return event.players[0] if event.players else ""
         player = getattr(event, "player", "")
-        return player if isinstance(player, str) else ""
+        if isinstance(player, str) and player:
+            return player
+        guild_id = place.partition(":")[2]
+        guild = self._client.get_guild(int(guild_id)) if guild_id.isdigit() else None
+        return f"{PLATFORM}:{guild.owner_id}" if guild is not None and guild.owner_id else ""
 
     async def _tell(self, starter: str, text: str) -> None:
         platform, _, ident = starter.partition(":")

@@ -101,9 +101,8 @@ async def run_discord(
             if daily is not None:  # the daily posts go to the channel the server chose
                 notifier = DailyAnnouncer(client, daily, notifier)
             notifier = TableMessages(client, clubhouse, notifier)  # a table's clock redraws its message
-            notifier = PostRefusals(
-                client, notifier, matches=matches, tournaments=tournaments
-            )  # a refused post: one line, starter told
+            # a refused channel post: one WARNING line, and the member who started the thing told once
+            notifier = PostRefusals(client, notifier, matches=matches, tournaments=tournaments, daily=daily)
             notifier = WhenReady(client, notifier)  # events due at start wait for the servers
             scoreboards = compete and PostRefusals(client, compete, matches=matches, tournaments=tournaments)
             with (

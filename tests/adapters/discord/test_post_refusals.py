@@ -98,7 +98,7 @@ async def test_refused_scoreboards_are_one_warning_and_the_organiser_is_told_onc
     assert told == [
         f"⚠️ I may not post in <#{muted.id}>: Discord says {said}. Please give me the {missing} there"
         " (the channel's settings → Permissions), or start it in a channel where I may"
-        " write: until then its scoreboards, standings and notices cannot be posted."
+        " write. Until then I cannot post the scoreboards there."
     ]
     for member in players[1:]:
         assert member.user.dm_channel is None or member.user.dm_channel.history() == []

@@ -106,7 +106,7 @@ async def test_refused_scoreboards_are_one_warning_and_the_organiser_is_told_onc
         alice.id: [
             f"⚠️ I may not post in <#{fake.channel_id}>: Discord says {said}. Please give me the View Channel"
             " and Send Messages permissions there (the channel's settings → Permissions), or start it in a"
-            " channel where I may write: until then its scoreboards, standings and notices cannot be posted."
+            " channel where I may write. Until then I cannot post the scoreboards there."
         ]
     }
     warnings = [line for line in text.splitlines() if "WARNING" in line or "ERROR" in line]
