@@ -14,7 +14,7 @@ import logging
 from collections.abc import Sequence
 
 from telegram import Bot, Chat, ChatMember, InlineKeyboardButton, InlineKeyboardMarkup, Update
-from telegram.error import BadRequest, TelegramError
+from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
 from adapters.telegram.commands import (
@@ -46,6 +46,10 @@ NOT_A_MEMBER = (
 CANNOT_CHECK_ADMIN = (
     "I could not check that you are one of this group's admins (Telegram said: {reason})."
     " An admin can make me an administrator of the group (I need no rights) and send the command again."
+)
+NO_ANSWER_ON_ADMIN = (
+    "I could not check that you are one of this group's admins: Telegram did not answer ({reason})."
+    " Nothing was changed; send the command again in a minute."
 )
 SETTINGS_USAGE = "Usage: /dailysettings [zone=Europe/Berlin] [holes=1|3|9|18] [rules=strict] [post=on|off]"
 ADMINS = (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
@@ -136,7 +140,9 @@ async def _is_admin(bot: Bot, chat: Chat, user_id: int) -> bool:
         admins = await bot.get_chat_administrators(chat.id)
     except TelegramError as error:
         log.warning("Could not check the admins of %s for /dailysettings: %s", chat.id, error)
-        raise GolfError(CANNOT_CHECK_ADMIN.format(reason=error.message)) from None
+        refused = isinstance(error, BadRequest | Forbidden)  # else Telegram was not reached, or busy
+        advice = CANNOT_CHECK_ADMIN if refused else NO_ANSWER_ON_ADMIN
+        raise GolfError(advice.format(reason=error.message)) from None
     return any(admin.user.id == user_id for admin in admins)
 
 

@@ -70,3 +70,22 @@ async def test_the_daily_link_lets_a_member_in_when_the_member_list_is_inaccessi
         board = await open_link(table, alice, group)
     assert board.text.startswith("📅 Daily ")
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]
+
+
+async def test_settings_say_try_again_when_telegram_does_not_answer_the_admin_check(
+    table: DailyTable,  # noqa: F811
+    fake_api: FakeBotApi,
+    bob: FakeUser,
+    group: FakeChat,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    fake_api.make_owner(group, bob)
+    fake_api.hide_members(group)
+    fake_api.fail_next("getChatAdministrators", status=502, description="Bad Gateway")
+    with caplog.at_level(logging.INFO):
+        reply = await table.command(bob, group, "/dailysettings holes=3")
+    assert reply.text.startswith(
+        "I could not check that you are one of this group's admins: Telegram did not"
+    )
+    assert reply.text.endswith("Nothing was changed; send the command again in a minute.")
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
