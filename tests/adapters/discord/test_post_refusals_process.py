@@ -113,3 +113,22 @@ async def test_refused_scoreboards_are_one_warning_and_the_organiser_is_told_onc
     assert len(warnings) == 1, text
     assert f"Discord refused a post (MatchStarted) in channel {fake.channel_id}" in warnings[0]
     assert "Traceback" not in text and 'File "' not in text, text
+
+
+async def test_doctor_gives_the_invite_link(tmp_path: Path) -> None:
+    async with fake_discord.FakeDiscord() as fake:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TELEGRAM_"))}
+        env.update(
+            GOLFBOT_DB=str(tmp_path / "golf.sqlite3"),
+            DISCORD_TOKEN=fake.token,
+            DISCORD_API_BASE_URL=fake.base_url,
+        )
+        process = await asyncio.create_subprocess_exec(
+            str(GOLFBOT), "doctor", cwd=tmp_path, env=env, stdout=asyncio.subprocess.PIPE
+        )
+        out, _ = await asyncio.wait_for(process.communicate(), WAIT)
+    line = next(line for line in out.decode().splitlines() if "discord token" in line)
+    assert line.endswith(
+        f"; invite link: https://discord.com/oauth2/authorize?client_id={fake.application_id}"
+        "&scope=bot+applications.commands&permissions=274877910016"
+    ), line
