@@ -12,7 +12,9 @@ What it serves, with the payload shapes of discord.py's ``discord.types`` (and D
   ``GET``/``PUT /applications/{id}/commands`` (and the guild variants), ``POST
   /interactions/{id}/{token}/callback`` (types 4, 5, 6, 7; a second answer gets 400 code 40060), and the
   interaction webhook: ``POST /webhooks/{app}/{token}`` (a follow-up; the first one after a type-5 defer
-  completes the "thinking" message, as on Discord) and ``GET``/``PATCH .../messages/@original``.
+  completes the "thinking" message, as on Discord) and ``GET``/``PATCH .../messages/@original``; the
+  bot's own posts in the channel (``POST``/``PATCH /channels/{id}/messages``: ``posts``, or 403 after
+  ``refuse_posts``) and direct messages (``POST /users/@me/channels``: ``direct_messages``).
 * The gateway at ``/gateway``: HELLO, IDENTIFY (token checked: 4004 otherwise) -> READY and one
   GUILD_CREATE, HEARTBEAT -> HEARTBEAT_ACK, RESUME -> the missed events then RESUMED (or INVALID_SESSION
   for a session it does not know). Events are sent as uncompressed text frames, which discord.py accepts
