@@ -524,6 +524,12 @@ class Matches:
         """Where the platform shows the match (what it gave when the match was made)."""
         return MatchData.read((await self._load(match_id)).payload).channel
 
+    async def started_by(self, match_id: str) -> tuple[str, str]:
+        """Who started the match (its challenger or group round's organiser; "" for a tournament's match)
+        and its tournament's id ("" for none)."""
+        data = MatchData.read((await self._load(match_id)).payload)
+        return data.organiser, data.tournament
+
     async def players(self, match_id: str) -> tuple[str, ...]:
         """The keys of the match's players."""
         return MatchData.read((await self._load(match_id)).payload).players

@@ -515,6 +515,10 @@ class Tournaments:
     async def channel(self, tournament_id: str) -> str:
         return TournamentData.read((await self._load(tournament_id)).payload).channel
 
+    async def organiser(self, tournament_id: str) -> str:
+        """The key of the player who opened the tournament."""
+        return TournamentData.read((await self._load(tournament_id)).payload).organiser
+
     async def standings(self, tournament_id: str) -> Screen:
         """The standings: points (win 1, halved ½), won-halved-lost and hole difference in this tournament's
         matches; the bracket's champion or the leader once it is over."""

@@ -170,6 +170,8 @@ async def check_discord(token: str, base_url: str = "") -> Check:
     if not token:
         return Check("skip", name, "DISCORD_TOKEN is not set")
     base = (base_url.strip() or DISCORD_API).rstrip("/")
+    if "/api/v" not in base:  # as the bot reads DISCORD_API_BASE_URL (adapters/discord/runner.py)
+        base += "/api/v10"
     try:
         status, body = await _get(f"{base}/users/@me", {"Authorization": f"Bot {token}"})
     except (aiohttp.ClientError, OSError, TimeoutError) as error:
@@ -178,7 +180,12 @@ async def check_discord(token: str, base_url: str = "") -> Check:
         return Check("FAIL", name, "Discord rejected DISCORD_TOKEN: copy it again from the Developer Portal")
     if status != 200 or not isinstance(body, dict):
         return Check("FAIL", name, f"{base} answered HTTP {status}")
-    return Check("ok", name, f"bot {body.get('username', '?')} (id {body.get('id', '?')})")
+    found = f"bot {body.get('username', '?')} (id {body.get('id', '?')})"
+    if str(body.get("id", "")).isdigit():  # a bot's user id is its application's id
+        from adapters.discord.permissions import invite_url
+
+        found += f"; invite link: {invite_url(int(body['id']))}"
+    return Check("ok", name, found)
 
 
 async def check_telegram(token: str, base_url: str) -> Check:

@@ -31,6 +31,7 @@ from adapters.discord.client import GolfClient, ShardedGolfClient
 from adapters.discord.compete import install
 from adapters.discord.daily import DailyAnnouncer
 from adapters.discord.notifier import DiscordNotifier, WhenReady
+from adapters.discord.permissions import PostRefusals, invite_url
 from adapters.discord.table import TableMessages
 from bot.announcements import Words
 from bot.clubhouse import Clubhouse
@@ -93,14 +94,22 @@ async def run_discord(
                 _, url, _ = await client.http.get_bot_gateway()
                 DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
             log.info("Discord: logged in as %s", client.user)
+            if client.application_id is not None:
+                log.info("Discord: add the bot to a server with %s", invite_url(client.application_id))
+            matches, tournaments = (None, None) if competition is None else competition[0].services
             notifier: Notifier = DiscordNotifier(client, words)
             if daily is not None:  # the daily posts go to the channel the server chose
                 notifier = DailyAnnouncer(client, daily, notifier)
             notifier = TableMessages(client, clubhouse, notifier)  # a table's clock redraws its message
+            # a refused channel post: one WARNING line, and the member who started the thing told once
+            notifier = PostRefusals(client, notifier, matches=matches, tournaments=tournaments, daily=daily)
             notifier = WhenReady(client, notifier)  # events due at start wait for the servers
+            scoreboards = compete and PostRefusals(client, compete, matches=matches, tournaments=tournaments)
             with (
                 plug(notifier) if plug else nullcontext(),
-                competition[1](WhenReady(client, compete)) if competition and compete else nullcontext(),
+                competition[1](WhenReady(client, scoreboards))
+                if competition and scoreboards
+                else nullcontext(),
             ):
                 await client.connect(reconnect=True)
 

@@ -10,10 +10,11 @@ Leaderboards and share texts show no card, so they go where they are asked for.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 from telegram import Bot, Chat, ChatMember, InlineKeyboardButton, InlineKeyboardMarkup, Update
-from telegram.error import BadRequest, TelegramError
+from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
 from adapters.telegram.commands import (
@@ -42,8 +43,18 @@ NOT_A_MEMBER = (
     "That link is the daily course of a group you are not in. Send /daily in your own group for its"
     " course, or here for the one every private chat shares."
 )
+CANNOT_CHECK_ADMIN = (
+    "I could not check that you are one of this group's admins (Telegram said: {reason})."
+    " An admin can make me an administrator of the group (I need no rights) and send the command again."
+)
+NO_ANSWER_ON_ADMIN = (
+    "I could not check that you are one of this group's admins: Telegram did not answer ({reason})."
+    " Nothing was changed; send the command again in a minute."
+)
 SETTINGS_USAGE = "Usage: /dailysettings [zone=Europe/Berlin] [holes=1|3|9|18] [rules=strict] [post=on|off]"
 ADMINS = (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
+
+log = logging.getLogger(__name__)
 
 
 def link_payload(place: Place) -> str:
@@ -106,10 +117,33 @@ async def _outsider(bot: Bot, place: Place, asker: _Asker) -> str | None:
     try:
         member = await bot.get_chat_member(int(place.place_id), int(asker.player.user_id))
     except BadRequest as error:
-        return NOT_A_GROUP if "chat not found" in error.message.lower() else None
+        if "chat not found" in error.message.lower():
+            return NOT_A_GROUP
+        log.info("Letting %s into %s's course unchecked: %s", asker.player.user_id, place.place_id, error)
+        return None  # e.g. "member list is inaccessible" to a bot that is no admin there
     except TelegramError:
         return None
     return NOT_A_MEMBER if member.status in (ChatMember.LEFT, ChatMember.BANNED) else None
+
+
+async def _is_admin(bot: Bot, chat: Chat, user_id: int) -> bool:
+    """Whether ``user_id`` is one of ``chat``'s admins. getChatMember is only guaranteed to a bot that is
+    an administrator ("member list is inaccessible" otherwise); getChatAdministrators answers any member
+    bot in a group, so it is asked next. When neither answers: a GolfError that says what an admin can do."""
+    try:
+        member = await bot.get_chat_member(chat.id, user_id)
+    except TelegramError as error:
+        log.info("getChatMember in %s failed (%s); asking for the chat's administrators", chat.id, error)
+    else:
+        return member.status in ADMINS
+    try:
+        admins = await bot.get_chat_administrators(chat.id)
+    except TelegramError as error:
+        log.warning("Could not check the admins of %s for /dailysettings: %s", chat.id, error)
+        refused = isinstance(error, BadRequest | Forbidden)  # else Telegram was not reached, or busy
+        advice = CANNOT_CHECK_ADMIN if refused else NO_ANSWER_ON_ADMIN
+        raise GolfError(advice.format(reason=error.message)) from None
+    return any(admin.user.id == user_id for admin in admins)
 
 
 class DailyHandlers:
@@ -167,9 +201,7 @@ class DailyHandlers:
                 raise GolfError(NOT_IN_PRIVATE)
             options = _settings_options(context.args or ())
             if options:  # a change is for the group's admins; anyone may see the settings
-                chat: Chat = asker.message.chat
-                member = await context.bot.get_chat_member(chat.id, update.effective_user.id)
-                if member.status not in ADMINS:
+                if not await _is_admin(context.bot, asker.message.chat, update.effective_user.id):
                     raise GolfError(NOT_AN_ADMIN)
                 new, changed = await self._daily.change_settings(asker.place, **options)  # type: ignore[arg-type]
             else:

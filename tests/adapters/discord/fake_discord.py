@@ -12,7 +12,9 @@ What it serves, with the payload shapes of discord.py's ``discord.types`` (and D
   ``GET``/``PUT /applications/{id}/commands`` (and the guild variants), ``POST
   /interactions/{id}/{token}/callback`` (types 4, 5, 6, 7; a second answer gets 400 code 40060), and the
   interaction webhook: ``POST /webhooks/{app}/{token}`` (a follow-up; the first one after a type-5 defer
-  completes the "thinking" message, as on Discord) and ``GET``/``PATCH .../messages/@original``.
+  completes the "thinking" message, as on Discord) and ``GET``/``PATCH .../messages/@original``; the
+  bot's own posts in the channel (``POST``/``PATCH /channels/{id}/messages``: ``posts``, or 403 after
+  ``refuse_posts``) and direct messages (``POST /users/@me/channels``: ``direct_messages``).
 * The gateway at ``/gateway``: HELLO, IDENTIFY (token checked: 4004 otherwise) -> READY and one
   GUILD_CREATE, HEARTBEAT -> HEARTBEAT_ACK, RESUME -> the missed events then RESUMED (or INVALID_SESSION
   for a session it does not know). Events are sent as uncompressed text frames, which discord.py accepts
@@ -126,6 +128,10 @@ class FakeDiscord:
         self.interactions: dict[int, Interaction] = {}
         self.requests: list[tuple[str, str, int]] = []  # (method, path, status)
         self.unhandled: list[str] = []
+        self.posts: list[JSON] = []  # the bot's own messages in the guild's channel (not interaction answers)
+        self.direct_messages: dict[int, list[str]] = {}  # user id -> what the bot said to them in a DM
+        self.refusing_posts: tuple[int, str] | None = None  # (code, message) of a 403 to every channel post
+        self._dm_channels: dict[int, int] = {}  # DM channel id -> user id
         self.identifies = 0
         self.resumes = 0
         self._edited_by: dict[int, int] = {}  # message id -> the press whose answer last edited it
@@ -494,6 +500,8 @@ class FakeDiscord:
             url = f"ws://{request.host}/gateway"
             limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
             return 200, {"url": url, "shards": 1, "session_start_limit": limit}
+        if parts[:1] in (["channels"], ["users"]):
+            return self._channel_route(method, parts, body)
         if parts[:1] == ["applications"] and parts[-1] == "commands":
             guild = int(parts[3]) if len(parts) == 5 and parts[2] == "guilds" else None
             if method == "GET":
@@ -503,6 +511,66 @@ class FakeDiscord:
                 return 200, self.commands[guild]
         self.unhandled.append(f"{method} {path}")
         raise _Refused(404, {"message": "404: Not Found", "code": 0})
+
+    def refuse_posts(self, code: int = 50013, message: str = "Missing Permissions") -> None:
+        """From now on the bot's own posts and edits in the guild's channel get 403 with this code, as when a
+        channel takes its View Channel (50001, "Missing Access") or Send Messages (50013) away."""
+        self.refusing_posts = (code, message)
+
+    def _channel_route(self, method: str, parts: list[str], body: JSON) -> tuple[int, Any]:
+        """The bot's own messages: in the guild's channel (``POST``/``PATCH /channels/{id}/messages``), and
+        in DMs (``POST /users/@me/channels`` opens one, ``GET /users/{id}`` names a member)."""
+        if parts[0] == "users" and method == "GET" and len(parts) == 2:
+            member = next((m for m in self.members if str(m.id) == parts[1]), None)
+            if member is None:
+                raise _Refused(404, {"message": "Unknown User", "code": 10013})
+            return 200, member.user()
+        if parts == ["users", "@me", "channels"] and method == "POST":
+            user = next(m for m in self.members if str(m.id) == str(body["recipient_id"]))
+            dm = next((c for c, u in self._dm_channels.items() if u == user.id), None) or self._next_id()
+            self._dm_channels[dm] = user.id
+            return 200, {"id": str(dm), "type": 1, "last_message_id": None, "recipients": [user.user()]}
+        if len(parts) >= 3 and parts[0] == "channels" and parts[2] == "messages" and parts[1].isdigit():
+            channel = int(parts[1])
+            if channel in self._dm_channels and method == "POST":
+                self.direct_messages.setdefault(self._dm_channels[channel], []).append(
+                    body.get("content", "")
+                )
+                return 200, self._bot_message(channel, body, guild=False)
+            if channel == self.channel_id and method in ("POST", "PATCH"):
+                if self.refusing_posts is not None:
+                    code, message = self.refusing_posts
+                    raise _Refused(403, {"message": message, "code": code})
+                if method == "POST":
+                    self.posts.append(self._bot_message(channel, body, guild=True))
+                    return 200, self.posts[-1]
+                posted = next((m for m in self.posts if parts[3:] == [m["id"]]), None)
+                if posted is not None:
+                    posted.update(self._message_fields(body), edited_timestamp=_now())
+                    return 200, posted
+        self.unhandled.append(f"{method} /{'/'.join(parts)}")
+        raise _Refused(404, {"message": "404: Not Found", "code": 0})
+
+    def _bot_message(self, channel: int, body: JSON, *, guild: bool) -> JSON:
+        return {
+            "id": str(self._next_id()),
+            "channel_id": str(channel),
+            **({"guild_id": str(self.guild_id)} if guild else {}),
+            "author": self.bot,
+            "content": body.get("content", ""),
+            "timestamp": _now(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": body.get("embeds", []),
+            "components": body.get("components", []),
+            "pinned": False,
+            "type": 0,
+            "flags": 0,
+        }
 
     def _application(self) -> JSON:
         return {

@@ -634,9 +634,11 @@ class FakeBotApi:
             "answercallbackquery": self._answer_callback_query,
             "sendchataction": self._send_chat_action,
             "getchatmember": self._get_chat_member,
+            "getchatadministrators": self._get_chat_administrators,
         }
         self._owners: dict[int, set[int]] = {}
         self._left: dict[int, set[int]] = {}
+        self._hidden_members: set[int] = set()
 
     # ---------------------------------------------------------------- lifecycle
 
@@ -1054,17 +1056,38 @@ class FakeBotApi:
         """``user`` leaves ``chat`` (getChatMember says ``left``)."""
         self._left.setdefault(chat.id, set()).add(user.id)
 
+    def hide_members(self, chat: FakeChat) -> None:
+        """getChatMember fails in ``chat`` with "member list is inaccessible", as Telegram answers a bot
+        that is no administrator there (the method is only guaranteed to administrators);
+        getChatAdministrators still answers."""
+        self._hidden_members.add(chat.id)
+
     def _get_chat_member(self, params: JSONDict) -> JSONDict:
         chat_id = _as_int(params.get("chat_id"), "chat_id")
         user_id = _as_int(params.get("user_id"), "user_id")
         if chat_id not in self._chats:  # a chat the bot is not in (nothing was ever sent from it)
             raise ApiError(400, "Bad Request: chat not found")
+        if chat_id in self._hidden_members:
+            raise ApiError(400, "Bad Request: member list is inaccessible")
         user = {"id": user_id, "is_bot": False, "first_name": str(user_id)}
         if user_id in self._owners.get(chat_id, set()):
             return {"status": "creator", "user": user, "is_anonymous": False}
         if user_id in self._left.get(chat_id, set()):
             return {"status": "left", "user": user}
         return {"status": "member", "user": user}
+
+    def _get_chat_administrators(self, params: JSONDict) -> list[JSONDict]:
+        chat_id = _as_int(params.get("chat_id"), "chat_id")
+        if chat_id not in self._chats:
+            raise ApiError(400, "Bad Request: chat not found")
+        return [
+            {
+                "status": "creator",
+                "user": {"id": user_id, "is_bot": False, "first_name": str(user_id)},
+                "is_anonymous": False,
+            }
+            for user_id in sorted(self._owners.get(chat_id, set()))
+        ]
 
     def _confirm_below(self, offset: int) -> None:
         before = len(self._updates)
