@@ -125,15 +125,25 @@ class GolfClient(discord.Client):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py drops clicks that no DynamicItem template matches, and clicks whose id is not among
-        the buttons of the message they came on (forged by a modified client); answer those here. The test
-        is discord.py's own, never ``response.is_done()``, which races the item's own callback."""
+        the buttons of the message they came on; answer those here. An older key of the message's own
+        board (a client that had not caught up) is played like any click: the core answers it with the
+        board as it stands. Anything else (forged by a modified client) is refused. The test is discord.py's
+        own, never ``response.is_done()``, which races the item's own callback."""
         if interaction.type is not discord.InteractionType.component:
             return
         claims = getattr(self.compete, "claims", None)  # competition buttons (adapters/discord/compete.py)
-        ours = is_golf_click(interaction) or (claims is not None and claims(interaction))
-        custom_id = dict(interaction.data or {}).get("custom_id")
+        golf = is_golf_click(interaction)
+        ours = golf or (claims is not None and claims(interaction))
+        custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
         if ours and custom_id in ids_on(interaction.message):
             return  # its button answers it
+        take_click = getattr(self.compete, "take_click", None)
+        if ours and is_on_its_message(interaction, custom_id):
+            if golf:
+                await self.take_press(interaction, custom_id)
+            elif take_click is not None:
+                await take_click(interaction, custom_id)
+            return
         async with no_tracebacks(interaction):
             await tell(interaction, NOT_ON_MESSAGE if ours else UNKNOWN_BUTTON)
 

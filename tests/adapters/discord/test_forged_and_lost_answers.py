@@ -147,3 +147,23 @@ async def test_a_board_left_behind_by_a_429_storm_is_brought_up_to_date_by_its_n
     assert fake.messages[notice]["content"].endswith(texts.STALE)  # privately: it was out of date
     assert column_keys(now) != column_keys(board)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # one WARNING, no traceback
+
+
+async def test_an_older_key_of_the_same_board_is_answered_with_the_board_as_it_stands(fake: Any) -> None:
+    """discord.py drops a click whose id is not on the message; an older key of the message's own board
+    (a client that had not caught up) is the core's to answer, not a forgery."""
+    alice = fake.members[0]
+    board = await board_of(fake, alice)
+    key = column_keys(board)[0]
+    moved = fake.click(alice, board, key)
+    await fake.wait_for(lambda: fake.response(moved), WAIT, what="the move")
+    now = copy.deepcopy(fake.messages[int(board["id"])])
+    assert key not in ids(now)
+
+    old_stock = next(i for i in ids(board) if i.endswith(":s"))
+    late = fake.forge_click(alice, now, old_stock)  # a key of version 1 on the board of version 2
+    callback = await fake.wait_for(lambda: answered(fake, late), WAIT, what="the late click answered")
+    assert NOT_ON_MESSAGE not in str(callback)
+    [notice] = await fake.wait_for(lambda: late.followup_ids, WAIT, what="the notice")
+    assert fake.messages[notice]["content"].endswith(texts.STALE)
+    assert ids(fake.messages[int(board["id"])]) == ids(now)  # still the current board: the game did not move
