@@ -13,7 +13,7 @@ import logging
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
@@ -24,7 +24,10 @@ from adapters.discord.runner import run_discord
 from adapters.sqlite import SqliteStorage
 from bot import texts
 from bot.clubhouse import Clubhouse
+from bot.match import Matches
 from bot.press_guard import NOT_ON_MESSAGE
+from bot.timers import Timers
+from bot.tournament import Tournaments
 
 EPHEMERAL = 64
 WAIT = 30.0
@@ -58,15 +61,21 @@ class NoSolver:
 
 @pytest.fixture
 async def fake(tmp_path: Path) -> AsyncIterator[Any]:
+    """The bot with matches and tournaments, as ``golfbot discord`` runs it."""
     storage = await SqliteStorage.open(tmp_path / "golf.sqlite3")
-    club = Clubhouse(storage, NoSolver(), SystemClock())
+    clock = SystemClock()
+    club = Clubhouse(storage, NoSolver(), clock)
+    timers = Timers(storage, clock)
+    matches = Matches(storage, club, NoSolver(), clock, timers)
+    services = SimpleNamespace(services=(matches, Tournaments(storage, matches, clock, timers)))
+    competition: Any = (services, lambda _notifier: contextlib.nullcontext())  # (Competition, Plug)
     async with fake_discord.FakeDiscord() as server:
         server.add_member("alice")
         server.add_member("bob")
         settings = Settings(
             tmp_path / "unused", discord_token=server.token, discord_api_base_url=server.base_url
         )
-        task = asyncio.create_task(run_discord(club, settings))
+        task = asyncio.create_task(run_discord(club, settings, competition=competition))
         try:
             await server.wait_for(lambda: server.connected and server.commands.get(None), WAIT, what="bot up")
             yield server
@@ -113,6 +122,33 @@ async def test_a_key_of_ones_own_board_clicked_on_another_players_board_is_refus
     await asyncio.sleep(0.2)  # (nothing more is sent: checked below)
     for message in (hers, his):
         assert fake.messages[int(message["id"])] == before[message["id"]], "a forged click changed a message"
+
+
+def labelled(fake: Any, message: dict[str, Any], label: str) -> str:
+    return str(next(b for b in fake.buttons(message) if b.get("label") == label)["custom_id"])
+
+
+async def test_a_key_of_ones_own_match_board_clicked_on_the_channels_scoreboard_is_refused_privately(
+    fake: Any,
+) -> None:
+    alice, bob = fake.members
+    offer = fake.slash(alice, "golf challenge", member=str(bob.id), holes=1)
+    offered = await fake.wait_for(lambda: fake.response(offer), WAIT, what="the challenge")
+    accept = fake.click(bob, offered, labelled(fake, offered, "Accept"))
+    scoreboard = await fake.wait_for(lambda: fake.response(accept), WAIT, what="the match on")
+    opened = fake.click(alice, scoreboard, labelled(fake, scoreboard, "Open my board"))
+    board = await fake.wait_for(lambda: fake.response(opened), WAIT, what="her board")
+    assert board["flags"] & EPHEMERAL and column_keys(board)[0].startswith("b1:")
+    before = copy.deepcopy(fake.messages[int(scoreboard["id"])])
+
+    for custom_id in (column_keys(board)[0], next(i for i in ids(board) if i.endswith(":s"))):
+        forged = fake.forge_click(alice, scoreboard, custom_id)
+        callback = await fake.wait_for(lambda f=forged: answered(fake, f), WAIT, what="the refusal")
+        assert callback["type"] == 4 and callback["data"]["flags"] & EPHEMERAL, callback
+        assert NOT_ON_MESSAGE in callback["data"]["content"]
+    await asyncio.sleep(0.2)  # (nothing more is sent: checked below)
+    assert fake.messages[int(scoreboard["id"])] == before  # no tableau, no keys in the channel
+    assert ids(fake.messages[int(board["id"])]) == ids(board)  # and nothing was played
 
 
 async def test_a_board_left_behind_by_a_429_storm_is_brought_up_to_date_by_its_next_click(
