@@ -15,6 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from bot.actions import ACTION_PATTERN
+from bot.press_guard import is_on_message
 from bot.screens import ButtonStyle, Screen
 
 STYLES = {
@@ -86,3 +87,23 @@ def is_golf_click(interaction: discord.Interaction) -> bool:
         and isinstance(custom_id, str)
         and GolfButton.__discord_ui_compiled_template__.fullmatch(custom_id) is not None
     )
+
+
+def ids_on(message: discord.Message | None) -> list[str]:
+    """The custom ids of the message's buttons (in rows or not), as Discord delivered them."""
+    found: list[str] = []
+
+    def walk(components: Any) -> None:
+        for component in components:
+            custom_id = getattr(component, "custom_id", None)
+            if isinstance(custom_id, str):
+                found.append(custom_id)
+            walk(getattr(component, "children", ()))
+
+    walk(message.components if message is not None else ())
+    return found
+
+
+def is_on_its_message(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Is ``custom_id`` one of the clicked message's buttons, or an older key of the same board?"""
+    return is_on_message(custom_id, ids_on(interaction.message))

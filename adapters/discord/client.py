@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from adapters.discord.buttons import GolfButton, is_golf_click
+from adapters.discord.buttons import GolfButton, ids_on, is_golf_click, is_on_its_message
 from adapters.discord.commands import GolfCommands
 from adapters.discord.daily import add_daily_commands
 from adapters.discord.identity import place_of, player_of
@@ -24,6 +24,7 @@ from bot.clubhouse import Clubhouse
 from bot.daily.mode import DailyChallenge
 from bot.models import Player
 from bot.ports import StoreUnavailable
+from bot.press_guard import NOT_ON_MESSAGE
 from bot.screens import Screen
 from bot.texts import STORE_UNAVAILABLE
 
@@ -108,6 +109,9 @@ class GolfClient(discord.Client):
     async def take_press(self, interaction: discord.Interaction, action_id: str) -> None:
         """A board button was pressed (``GolfButton``): the core decides, the board shows the outcome."""
         async with no_tracebacks(interaction):
+            if not is_on_its_message(interaction, action_id):  # forged: refused, nothing changes
+                await tell(interaction, NOT_ON_MESSAGE)
+                return
             settings = await self.clubhouse.place_settings(place_of(interaction))
             player = player_of(interaction.user)
             work: Awaitable[Screen]
@@ -120,14 +124,28 @@ class GolfClient(discord.Client):
             await tell_drawn(interaction, self.clubhouse, action_id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """discord.py drops clicks that no DynamicItem template matches; answer those here. The test is the
-        template itself, never ``response.is_done()``, which races the item's own callback."""
-        claims = getattr(self.compete, "claims", None)  # competition buttons (adapters/discord/compete.py)
-        if claims is not None and claims(interaction):
+        """discord.py drops clicks that no DynamicItem template matches, and clicks whose id is not among
+        the buttons of the message they came on; answer those here. An older key of the message's own
+        board (a client that had not caught up) is played like any click: the core answers it with the
+        board as it stands. Anything else (forged by a modified client) is refused. The test is discord.py's
+        own, never ``response.is_done()``, which races the item's own callback."""
+        if interaction.type is not discord.InteractionType.component:
             return
-        if interaction.type is discord.InteractionType.component and not is_golf_click(interaction):
-            async with no_tracebacks(interaction):
-                await tell(interaction, UNKNOWN_BUTTON)
+        claims = getattr(self.compete, "claims", None)  # competition buttons (adapters/discord/compete.py)
+        golf = is_golf_click(interaction)
+        ours = golf or (claims is not None and claims(interaction))
+        custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
+        if ours and custom_id in ids_on(interaction.message):
+            return  # its button answers it
+        take_click = getattr(self.compete, "take_click", None)
+        if ours and is_on_its_message(interaction, custom_id):
+            if golf:
+                await self.take_press(interaction, custom_id)
+            elif take_click is not None:
+                await take_click(interaction, custom_id)
+            return
+        async with no_tracebacks(interaction):
+            await tell(interaction, NOT_ON_MESSAGE if ours else UNKNOWN_BUTTON)
 
     async def on_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 from discord.utils import escape_markdown
 
-from adapters.discord.buttons import STYLES, board_buttons
+from adapters.discord.buttons import STYLES, board_buttons, is_on_its_message
 from adapters.discord.identity import display_name, place_of, player_of
 from adapters.discord.render import render_message
 from adapters.discord.replies import no_tracebacks, tell
@@ -32,6 +32,7 @@ from bot.errors import GolfError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
 from bot.info_screens import stats_screen
 from bot.match import Matches
+from bot.press_guard import NOT_ON_MESSAGE
 from bot.screens import Screen, ScreenKind
 from bot.tournament import Tournaments
 
@@ -81,6 +82,9 @@ class Compete:
 
     async def take_click(self, interaction: discord.Interaction, custom_id: str) -> None:
         async with no_tracebacks(interaction):
+            if not is_on_its_message(interaction, custom_id):  # forged: refused, nothing changes
+                await tell(interaction, NOT_ON_MESSAGE)
+                return
             player = player_of(interaction.user)
             is_tournament = await self._is_tournament(custom_id)
             try:
@@ -97,7 +101,9 @@ class Compete:
             await interaction.response.edit_message(
                 content=render_message(screen, emoji=False), **_view(screen)
             )
-            if interaction.message is not None and not is_tournament and screen.session:
+            match = PATTERN.fullmatch(custom_id)
+            shows_it = match is not None and screen.session == match["id"]  # its scoreboard, nothing else
+            if interaction.message is not None and not is_tournament and shows_it:
                 await self.matches.keep_scoreboard_message(screen.session, str(interaction.message.id))
 
     async def _is_tournament(self, custom_id: str) -> bool:

@@ -11,7 +11,12 @@ click did is saved all the same; the miss is one WARNING line, and nothing more 
 
 Double clicks: a click that repeats one the same player had applied a moment ago on the same message
 (``RepeatedActionError``) is acknowledged without a word: the board shows its outcome already (or is
-about to). A click on a genuinely old board gets the notice, and the board is brought up to date.
+about to). What a message shows is noted as its edit goes out and forgotten if the edit fails: an answer
+lost to a 429 storm leaves the board behind, and its next click, even a repeat, gets the notice and brings
+it up to date, like a click on any genuinely old board.
+
+Rate limits: discord.py retries a 429 five times; an answer still refused then is one WARNING line (the
+click's move is saved; the board catches up on its next click), not a traceback.
 
 Where: boards and summaries are public (a click edits the board it was pressed on; a command posts a new
 board); help, rules, stats and refusals go privately (ephemeral) to the one who asked.
@@ -28,7 +33,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from adapters.discord.buttons import board_buttons
+from adapters.discord.buttons import board_buttons, ids_on
 from adapters.discord.render import render_message, render_notice
 from bot.errors import GolfError, RepeatedActionError, StaleActionError
 from bot.ports import StoreUnavailable
@@ -43,6 +48,8 @@ and the gateway need their share of it."""
 SORRY = "Sorry, something went wrong on my side. Please try again in a moment."
 EXPIRED = {10062: "Unknown Interaction", 10015: "Unknown Webhook"}
 """Discord's codes for an interaction past its 3-second window, and for its follow-ups past 15 minutes."""
+
+TOO_MANY_REQUESTS = 429
 
 T = TypeVar("T")
 
@@ -85,6 +92,16 @@ async def no_tracebacks(interaction: discord.Interaction) -> AsyncIterator[None]
         log.warning("interaction %s: the database cannot be used: %s", interaction.id, error)
         with suppress(discord.HTTPException):
             await tell(interaction, STORE_UNAVAILABLE)
+    except discord.HTTPException as error:
+        if error.status == TOO_MANY_REQUESTS:  # (a reply would be refused too)
+            log.warning(
+                "interaction %s was not answered: Discord kept rate limiting (429); what it did is saved",
+                interaction.id,
+            )
+            return
+        log.exception("answering interaction %s failed", interaction.id)
+        with suppress(discord.HTTPException):
+            await tell(interaction, SORRY)
     except Exception:
         log.exception("answering interaction %s failed", interaction.id)
         with suppress(discord.HTTPException):
@@ -124,7 +141,9 @@ async def update(interaction: discord.Interaction, screen: Screen, *, emoji: boo
 
 class Boards:
     """Which board (round and version) each message shows, and the clicks under way on it: tells a double
-    click, answered without a word, from a click on an old board. The last ``size`` messages are kept."""
+    click, answered without a word, from a click on a board that is behind. A message's board is noted as
+    its edit goes out and forgotten if the edit fails (a 429 storm, an expired interaction): a board whose
+    answer was lost is behind, and its next click brings it up to date. The last ``size`` are kept."""
 
     def __init__(self, size: int = 4096) -> None:
         self._size = size
@@ -141,18 +160,34 @@ class Boards:
             if not self._clicking[message_id]:
                 del self._clicking[message_id]
 
-    def note(self, message_id: int, screen: Screen) -> None:
+    @asynccontextmanager
+    async def showing(self, message_id: int, screen: Screen) -> AsyncIterator[None]:
+        """Note that the message shows ``screen`` while (and after) it is edited into it, unless the edit
+        fails."""
+        mark = (screen.session, screen.version)
         self._shown.pop(message_id, None)
-        self._shown[message_id] = (screen.session, screen.version)
+        self._shown[message_id] = mark
         while len(self._shown) > self._size:
             self._shown.popitem(last=False)
+        try:
+            yield
+        except BaseException:
+            if self._shown.get(message_id) == mark:
+                del self._shown[message_id]
+            raise
 
-    def will_show(self, message_id: int, screen: Screen) -> bool:
-        """Another click on this message is under way (the one being repeated), or it shows ``screen``."""
-        if self._clicking[message_id] > 1:
+    def will_show(self, message: discord.Message | None, screen: Screen) -> bool:
+        """Another click on this message is under way (the one being repeated), or the message shows
+        ``screen``: an edit into it went out, or its buttons, as Discord delivered them with this click,
+        are ``screen``'s."""
+        if message is None:
+            return False
+        if self._clicking[message.id] > 1:
             return True
-        shown = self._shown.get(message_id)
-        return shown is not None and shown[0] == screen.session and shown[1] >= screen.version
+        shown = self._shown.get(message.id)
+        if shown is not None and shown[0] == screen.session and shown[1] >= screen.version:
+            return True
+        return ids_on(message) == [button.id for row in screen.buttons for button in row]
 
 
 async def answer_click(
@@ -173,20 +208,20 @@ async def answer_click(
         except GolfError as error:
             current = error.screen if isinstance(error, StaleActionError) else None
             repeated = isinstance(error, RepeatedActionError)
-            if repeated and current is not None and boards.will_show(message_id, current):
+            if repeated and current is not None and boards.will_show(interaction.message, current):
                 if not interaction.response.is_done():
                     await interaction.response.defer()  # acknowledged: the board shows it already
                 return
-            if error.screen is not None:
-                boards.note(message_id, error.screen)
-                await update(interaction, error.screen, emoji=emoji)
+            if error.screen is not None:  # (a board that is behind: brought up to date)
+                async with boards.showing(message_id, error.screen):
+                    await update(interaction, error.screen, emoji=emoji)
             await tell(interaction, error.template)
             return
         if is_private(screen):
             await post(interaction, screen, emoji=emoji)
         else:
-            boards.note(message_id, screen)
-            await update(interaction, screen, emoji=emoji)
+            async with boards.showing(message_id, screen):
+                await update(interaction, screen, emoji=emoji)
 
 
 async def answer_command(interaction: discord.Interaction, work: Awaitable[Screen], *, emoji: bool) -> None:

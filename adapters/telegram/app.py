@@ -24,7 +24,7 @@ from telegram.ext import (
     filters,
 )
 
-from adapters.telegram.buttons import GolfButtons
+from adapters.telegram.buttons import GolfButtons, on_its_message
 from adapters.telegram.commands import PLAY_NOW, GolfCommands
 from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter, Stopping
 from adapters.telegram.ordering import ChatLanes
@@ -105,9 +105,11 @@ def build_application(
     async def press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """The welcome's Play button, or a key of a board (PTB's ``pattern`` would let empty data in)."""
         query = update.callback_query
-        if query is not None and query.data == PLAY_NOW:
+        if query is None or not await on_its_message(query, edits_nothing=query.data == PLAY_NOW):
+            return  # (forged data: answered privately, nothing changed)
+        if query.data == PLAY_NOW:
             await commands.play_button(update, context)
-        elif query is not None and compete is not None and is_competition_action(query.data or ""):
+        elif compete is not None and is_competition_action(query.data or ""):
             await compete.press(update, context)
         else:
             await buttons.press(update, context)

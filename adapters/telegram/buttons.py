@@ -5,6 +5,10 @@ validates it and refuses anything malformed, foreign, stale or illegal without c
 query is answered exactly once - with nothing (the board was updated), a short notice (why the press did
 nothing), or an alert (someone pressed another player's board). A stale press also brings the pressed
 message up to date.
+
+Before any of that, ``on_its_message`` makes sure the press's data is on the message it came on (a key of
+its keyboard, or an older key of the same board): forged data is refused privately and changes nothing
+(``bot.press_guard``).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from bot.daily.mode import DailyChallenge
 from bot.errors import GolfError, NotYourRoundError, RepeatedActionError, StaleActionError
 from bot.models import Player
 from bot.ports import StoreUnavailable
+from bot.press_guard import NOT_ON_MESSAGE, is_on_message
 from bot.screens import Screen
 from bot.texts import STORE_UNAVAILABLE, spell
 
@@ -94,6 +99,34 @@ async def answering(query: CallbackQuery) -> AsyncIterator[Answer]:
         raise
     finally:
         await answer.send()
+
+
+def keys_of(message: Message) -> list[str]:
+    """The callback data of the message's inline keyboard, as Telegram delivered it with the query."""
+    markup = message.reply_markup
+    if markup is None:
+        return []
+    return [
+        b.callback_data for row in markup.inline_keyboard for b in row if isinstance(b.callback_data, str)
+    ]
+
+
+async def on_its_message(query: CallbackQuery, *, edits_nothing: bool = False) -> bool:
+    """Is the query's data on the message it names (``bot.press_guard``)? If not, the query is answered
+    privately, NOT_ON_MESSAGE, and False is returned: the press must change nothing. A message too old for
+    Telegram to deliver cannot be checked: a press there is answered TOO_OLD, unless ``edits_nothing``
+    (a press that only posts a new message, like the welcome's Play)."""
+    message = query.message
+    if not isinstance(message, Message):
+        if edits_nothing:
+            return True
+        await Answer(query, TOO_OLD).send()
+        return False
+    if is_on_message(query.data or "", keys_of(message)):
+        return True
+    log.info("a press whose data is not on its message was refused (chat %s)", message.chat.id)
+    await Answer(query, NOT_ON_MESSAGE).send()
+    return False
 
 
 class GolfButtons:

@@ -185,6 +185,9 @@ class TelegramCompete:
         data = query.data or ""
         player = player_of(query.from_user)
         match = PATTERN.fullmatch(data)
+        if match is not None and match["action"] == OPEN_BOARD:  # a link here: a board is never a group's
+            await query.answer(say(PRIVATE_ONLY)[:200], show_alert=True)
+            return
         try:
             if match is not None and await self._is_tournament(match["id"]):
                 screen = await self.tournaments.act(player, data)
@@ -198,7 +201,7 @@ class TelegramCompete:
             raise
         await query.answer()
         chat_id, message_id = query.message.chat.id, query.message.message_id
-        if screen.session and match is not None and not await self._is_tournament(match["id"]):
+        if match is not None and screen.session == match["id"] and not await self._is_tournament(match["id"]):
             await self.matches.keep_scoreboard_message(screen.session, f"{chat_id}:{message_id}")
         await self._edit(chat_id, message_id, screen)
 

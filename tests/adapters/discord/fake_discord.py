@@ -132,6 +132,7 @@ class FakeDiscord:
         self.direct_messages: dict[int, list[str]] = {}  # user id -> what the bot said to them in a DM
         self.refusing_posts: tuple[int, str] | None = None  # (code, message) of a 403 to every channel post
         self._dm_channels: dict[int, int] = {}  # DM channel id -> user id
+        self.callback_storm = False  # True: every interaction callback is refused 429 (a rate-limit storm)
         self.identifies = 0
         self.resumes = 0
         self._edited_by: dict[int, int] = {}  # message id -> the press whose answer last edited it
@@ -311,6 +312,12 @@ class FakeDiscord:
         data = {"custom_id": custom_id, "component_type": 2}
         return self._deliver(member, {"type": 3, "data": data, "message": message})
 
+    def forge_click(self, member: FakeMember, message: JSON, custom_id: str) -> Interaction:
+        """A modified client's click: ``custom_id`` need not be on ``message`` (which comes as it is now)."""
+        message = self.messages[int(message["id"])]
+        data = {"custom_id": custom_id, "component_type": 2}
+        return self._deliver(member, {"type": 3, "data": data, "message": message})
+
     def _deliver(self, member: FakeMember, kind: JSON) -> Interaction:
         interaction_id = self._next_id()
         token = f"interaction-token-{interaction_id}"
@@ -479,11 +486,12 @@ class FakeDiscord:
             status, result = refusal.status, refusal.body
         self.requests.append((request.method, path, status))
         self._notify()
+        via = {"Via": "1.1 google"}  # Discord's answers come through its proxy
         if result is None:
-            return web.Response(status=status)
+            return web.Response(status=status, headers=via)
         # Exactly Discord's content type: discord.py parses a body only if it is "application/json".
         return web.Response(
-            status=status, body=json.dumps(result), headers={"Content-Type": "application/json"}
+            status=status, body=json.dumps(result), headers={"Content-Type": "application/json", **via}
         )
 
     def _route(self, method: str, path: str, body: JSON, request: web.Request) -> tuple[int, Any]:
@@ -609,6 +617,10 @@ class FakeDiscord:
     def _interaction_route(self, method: str, parts: list[str], body: JSON) -> tuple[int, Any]:
         unknown = _Refused(404, {"message": "Unknown interaction", "code": 10062})
         if parts[0] == "interactions" and method == "POST" and len(parts) == 4 and parts[3] == "callback":
+            if self.callback_storm:  # as Discord says it (discord.py retries only behind a proxy: Via)
+                raise _Refused(
+                    429, {"message": "You are being rate limited.", "retry_after": 0.1, "global": False}
+                )
             interaction = self.interactions.get(int(parts[1]))
             if interaction is None or interaction.token != parts[2]:
                 raise unknown
