@@ -89,8 +89,10 @@ def _schema_note(applied: set[int]) -> tuple[str, bool]:
 async def _check_postgres(db: DatabaseUrl) -> Check:
     name = f"database {db}"
     try:
-        conn = await asyncio.wait_for(asyncpg.connect(db.url), TIMEOUT)
-    except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
+        conn = await asyncpg.connect(db.url, timeout=TIMEOUT)
+    except TimeoutError:
+        return Check("FAIL", name, f"cannot connect: the server did not answer within {TIMEOUT:g} s")
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
         return Check("FAIL", name, f"cannot connect: {type(error).__name__}: {error}".strip())
     try:
         if await conn.fetchval("SELECT to_regclass('schema_migrations')") is None:
