@@ -34,7 +34,7 @@ from adapters.postgres.batch import TurnBatch, columns_of
 from adapters.postgres.competition import PostgresCompetitions
 from adapters.postgres.daily import PostgresDailyStore
 from adapters.postgres.group_commit import SAVE_ROUND, GroupCommit
-from adapters.postgres.migrate import apply_migrations
+from adapters.postgres.migrate import NotOurDatabase, apply_migrations
 from adapters.postgres.outage import GuardedPool
 from adapters.postgres.url import redact
 from adapters.rounds_table import (
@@ -132,8 +132,10 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         try:
             async with pool.acquire() as conn:
                 await apply_migrations(conn)
-        except BaseException:
+        except BaseException as error:
             await pool.close()
+            if isinstance(error, NotOurDatabase):
+                raise DatabaseUnavailable(f"the database {redact(url)} {error}") from None
             raise
         return cls(pool)
 

@@ -91,7 +91,7 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
             path = Path(path)
             try:
                 await asyncio.to_thread(probe, path)
-            except (OSError, sqlite3.Error) as error:
+            except (OSError, sqlite3.Error, MigrationError) as error:
                 raise DatabaseUnavailable(explain(path, error)) from error
         db = await aiosqlite.connect(str(path), isolation_level=None)
         try:
