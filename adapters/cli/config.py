@@ -94,6 +94,9 @@ def _seconds(text: str, *, default: float) -> float:
 
 
 LOG_FORMATS = ("text", "json")
+LOG_HANDLER = "golfbot"
+"""The name of the bots' log handler: the PostgreSQL store's reconnection warnings go to it alone, as one
+line (``adapters.postgres.pool_log``), never over a terminal game's board."""
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
@@ -130,5 +133,6 @@ def configure_logging(settings: Settings) -> None:
 
         raise CommandFailed(f"GOLFBOT_LOG_FORMAT is text or json, not {settings.log_format!r}.")
     handler = logging.StreamHandler(sys.stderr)
+    handler.set_name(LOG_HANDLER)
     handler.setFormatter(JsonFormatter() if settings.log_format == "json" else logging.Formatter(TEXT_FORMAT))
     logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO), handlers=[handler])

@@ -36,6 +36,7 @@ from adapters.postgres.daily import PostgresDailyStore
 from adapters.postgres.group_commit import SAVE_ROUND, GroupCommit
 from adapters.postgres.migrate import NotOurDatabase, apply_migrations
 from adapters.postgres.outage import GuardedPool
+from adapters.postgres.pool_log import one_line_pool_log
 from adapters.postgres.url import redact
 from adapters.rounds_table import (
     ROUND_COLUMNS,
@@ -114,6 +115,7 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
     ) -> PostgresStorage:
         """Connect to ``url`` (``postgresql://user:password@host:port/database``) with a pool of up to
         ``pool_size`` connections and bring the schema up to date."""
+        one_line_pool_log()
         try:
             pool = await asyncpg.create_pool(
                 url,
