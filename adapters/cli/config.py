@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,28 @@ if TYPE_CHECKING:
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 """``adapters.postgres.url.SCHEMES``, spelled out so that a command on SQLite never imports the PostgreSQL
 store (and asyncpg with it)."""
+_URL = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+"""A setting that starts like a URL (``mysql://``, ``postgresql+asyncpg://``) names a server, never a file."""
+
+
+def database_setting(database: str) -> Path | DatabaseUrl:
+    """``--db`` or ``GOLFBOT_DB`` as the store it names: a PostgreSQL URL, or else an SQLite file. Any other
+    URL is refused (CommandFailed, one line, the password masked): taken as a file name it would create
+    a folder ``mysql:``."""
+    if database.lower().startswith(POSTGRES_SCHEMES):
+        from adapters.postgres.url import DatabaseUrl
+
+        return DatabaseUrl(database)
+    scheme = _URL.match(database)
+    if scheme is not None:
+        from adapters.cli.failure import CommandFailed
+        from adapters.postgres.url import redact
+
+        advice = "give an SQLite file or a postgresql:// URL"
+        if scheme[1].lower().startswith("postgres"):  # postgresql+asyncpg://: SQLAlchemy's spelling
+            advice = "write postgresql:// (golfbot picks its driver)"
+        raise CommandFailed(f"unknown database scheme {scheme[1]}:// in {redact(database)}: {advice}")
+    return Path(database or default_db_path()).expanduser()
 
 
 def default_db_path() -> Path:
@@ -48,15 +71,8 @@ class Settings:
         env = os.environ
         guild = env.get("DISCORD_GUILD_ID", "").strip()
         database = (db or env.get("GOLFBOT_DB") or "").strip()
-        db_path: Path | DatabaseUrl
-        if database.lower().startswith(POSTGRES_SCHEMES):
-            from adapters.postgres.url import DatabaseUrl
-
-            db_path = DatabaseUrl(database)
-        else:
-            db_path = Path(database or default_db_path()).expanduser()
         return cls(
-            db_path=db_path,
+            db_path=database_setting(database),
             discord_token=env.get("DISCORD_TOKEN", "").strip(),
             discord_guild_id=int(guild) if guild.isdigit() else None,
             discord_api_base_url=env.get("DISCORD_API_BASE_URL", "").strip(),
@@ -78,6 +94,9 @@ def _seconds(text: str, *, default: float) -> float:
 
 
 LOG_FORMATS = ("text", "json")
+LOG_HANDLER = "golfbot"
+"""The name of the bots' log handler: the PostgreSQL store's reconnection warnings go to it alone, as one
+line (``adapters.postgres.pool_log``), never over a terminal game's board."""
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
@@ -114,5 +133,6 @@ def configure_logging(settings: Settings) -> None:
 
         raise CommandFailed(f"GOLFBOT_LOG_FORMAT is text or json, not {settings.log_format!r}.")
     handler = logging.StreamHandler(sys.stderr)
+    handler.set_name(LOG_HANDLER)
     handler.setFormatter(JsonFormatter() if settings.log_format == "json" else logging.Formatter(TEXT_FORMAT))
     logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO), handlers=[handler])

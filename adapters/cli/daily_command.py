@@ -68,13 +68,13 @@ def daily_command(args: argparse.Namespace) -> int:
         stop_workers()
 
 
-async def _daily(args: argparse.Namespace, db_path: object, keys: TextIO, out: TextIO) -> int:
+async def _daily(args: argparse.Namespace, db_path: Any, keys: TextIO, out: TextIO) -> int:
     from adapters.cli.wiring import open_app
     from adapters.console.game import local_player
     from bot.daily.mode import GLOBAL_COURSE
     from bot.render import render_screen
 
-    async with open_app(str(db_path)) as app:
+    async with open_app(db_path) as app:  # the setting itself: str() of a URL masks its password
         daily = app.daily
         player = local_player()
         if args.board:

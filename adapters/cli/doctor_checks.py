@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,9 @@ import asyncpg
 
 from adapters.cli.config import Settings
 from adapters.postgres import DatabaseUrl, available_migrations
+from adapters.postgres.migrate import ELSEWHERE as PG_ELSEWHERE
+from adapters.postgres.migrate import SCHEMA_TABLES
+from adapters.schema_guard import refusal
 
 DISCORD_API = "https://discord.com/api/v10"
 TIMEOUT = 10.0
@@ -89,17 +93,21 @@ def _schema_note(applied: set[int]) -> tuple[str, bool]:
 async def _check_postgres(db: DatabaseUrl) -> Check:
     name = f"database {db}"
     try:
-        conn = await asyncio.wait_for(asyncpg.connect(db.url), TIMEOUT)
-    except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
+        conn = await asyncpg.connect(db.url, timeout=TIMEOUT)
+    except TimeoutError:
+        return Check("FAIL", name, f"cannot connect: the server did not answer within {TIMEOUT:g} s")
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
         return Check("FAIL", name, f"cannot connect: {type(error).__name__}: {error}".strip())
     try:
         if await conn.fetchval("SELECT to_regclass('schema_migrations')") is None:
             applied: set[int] = set()
         else:
             applied = {r[0] for r in await conn.fetch("SELECT version FROM schema_migrations")}
+        tables = {r[0] for r in await conn.fetch(SCHEMA_TABLES)}
+        why = refusal(tables, applied, len(available_migrations()), elsewhere=PG_ELSEWHERE)
+        if why is not None:
+            return Check("FAIL", name, why)
         note, pending = _schema_note(applied)
-        if "newer" in note:
-            return Check("FAIL", name, note)
         missing = []
         for table in TABLES:
             if await conn.fetchval("SELECT to_regclass($1)", table) is None:
@@ -141,11 +149,15 @@ def _check_sqlite(path: Path) -> Check:
     if not os.access(folder, os.W_OK):
         return Check("FAIL", name, f"the folder {folder} is not writable (SQLite writes its journal there)")
     try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
-            has = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'schema_migrations'").fetchone()
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            has = "schema_migrations" in tables
             applied = {r[0] for r in db.execute("SELECT version FROM schema_migrations")} if has else set()
     except sqlite3.DatabaseError as error:
         return Check("FAIL", name, f"not a golfbot database: {error}")
+    why = refusal(tables, applied, len(available_migrations()), elsewhere="choose another file")
+    if why is not None:
+        return Check("FAIL", name, why)
     note, _ = _schema_note(applied)
     return Check("FAIL" if "newer" in note else "ok", name, f"SQLite, {note}")
 

@@ -179,6 +179,7 @@ def _copy_command(settings: Settings, target: str) -> int:
     from adapters.postgres.copy import CopyError, copy_sqlite_to_postgres
     from adapters.sqlite import MigrationError as SqliteMigrationError
     from adapters.sqlite import SqliteStorage
+    from adapters.sqlite.in_use import InUse, exclusive_use
 
     if not is_postgres_url(target):
         raise CommandFailed("--to takes a postgresql:// URL", EXIT_USAGE)
@@ -189,16 +190,17 @@ def _copy_command(settings: Settings, target: str) -> int:
     async def main() -> list[str]:
         sqlite = await SqliteStorage.open(source)  # brings its schema up to date first
         await sqlite.close()
-        storage = await PostgresStorage.open(target)
-        try:
-            copied = await copy_sqlite_to_postgres(source, storage)
-        finally:
-            await storage.close()
+        with exclusive_use(source):  # refused while another golfbot has it open (in_use.py)
+            storage = await PostgresStorage.open(target)
+            try:
+                copied = await copy_sqlite_to_postgres(source, storage)
+            finally:
+                await storage.close()
         return [f"  {t.table}: {t.target_rows} rows ({t.sampled} compared)" for t in copied]
 
     try:
         lines = _run_async(main)
-    except (DatabaseUnavailable, MigrationError, SqliteMigrationError, CopyError) as error:
+    except (DatabaseUnavailable, MigrationError, SqliteMigrationError, CopyError, InUse) as error:
         raise CommandFailed(str(error), EXIT_ENVIRONMENT) from error
     print(f"Copied {source} to {DatabaseUrl(target)}; row counts equal, sampled rows identical:")
     print("\n".join(lines))

@@ -5,7 +5,8 @@ The files are written in the SQL both databases share (TEXT and INTEGER columns,
 unique indexes, ``ALTER TABLE ... ADD COLUMN``), so they run here unchanged: there is no translation and
 no per-dialect file. The one difference is *when* they run: several bot processes may start at once on one
 server, so the whole run holds a transaction-level advisory lock and a second process waits, then finds
-everything applied.
+everything applied. A database whose schema (``current_schema()``) holds another program's tables, or one
+of a newer golfbot, is refused under that lock before anything is written (``adapters/schema_guard.py``).
 
 The listing of the files repeats the SQLite adapter's few lines on purpose: the storage adapters never
 import each other (import-linter).
@@ -20,12 +21,27 @@ from importlib import resources
 
 import asyncpg
 
+from adapters.schema_guard import refusal
+
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 _LOCK = 0x601F_B07  # pg_advisory_xact_lock key: "golfbot migrations"
 
 
+ELSEWHERE = "give golfbot a database of its own"
+SCHEMA_TABLES = (
+    "SELECT table_name FROM information_schema.tables"
+    " WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+)
+"""The tables of the schema golfbot's tables go to."""
+
+
 class MigrationError(RuntimeError):
     """A migration file that failed or does not fit the numbering."""
+
+
+class NotOurDatabase(MigrationError):
+    """Another program's database, or a newer golfbot's: nothing was written (a clause that follows the
+    database's name, and what to do)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +69,13 @@ async def apply_migrations(conn: asyncpg.Connection | asyncpg.pool.PoolConnectio
     applied: list[int] = []
     async with conn.transaction():
         await conn.execute("SELECT pg_advisory_xact_lock($1)", _LOCK)
+        tables = {row[0] for row in await conn.fetch(SCHEMA_TABLES)}
+        known = set()
+        if "schema_migrations" in tables:
+            known = {row[0] for row in await conn.fetch("SELECT version FROM schema_migrations")}
+        why = refusal(tables, known, len(available_migrations()), elsewhere=ELSEWHERE)
+        if why is not None:
+            raise NotOurDatabase(why)
         await conn.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations ("
             " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"

@@ -34,8 +34,9 @@ from adapters.postgres.batch import TurnBatch, columns_of
 from adapters.postgres.competition import PostgresCompetitions
 from adapters.postgres.daily import PostgresDailyStore
 from adapters.postgres.group_commit import SAVE_ROUND, GroupCommit
-from adapters.postgres.migrate import apply_migrations
+from adapters.postgres.migrate import NotOurDatabase, apply_migrations
 from adapters.postgres.outage import GuardedPool
+from adapters.postgres.pool_log import one_line_pool_log
 from adapters.postgres.url import redact
 from adapters.rounds_table import (
     ROUND_COLUMNS,
@@ -59,6 +60,9 @@ from bot.models import (
 from bot.ports import ActiveRoundExists, ConstraintViolation, VersionConflict
 
 DEFAULT_POOL_SIZE = 10
+CONNECT_TIMEOUT = 10.0
+"""Seconds a new connection may take, authentication included (asyncpg's default is 60: a server that
+accepts the connection and never answers kept a command silent for a minute)."""
 
 
 async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
@@ -106,20 +110,34 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         """New players and new rounds, likewise (batch.py)."""
 
     @classmethod
-    async def open(cls, url: str, *, pool_size: int = DEFAULT_POOL_SIZE) -> PostgresStorage:
+    async def open(
+        cls, url: str, *, pool_size: int = DEFAULT_POOL_SIZE, connect_timeout: float = CONNECT_TIMEOUT
+    ) -> PostgresStorage:
         """Connect to ``url`` (``postgresql://user:password@host:port/database``) with a pool of up to
         ``pool_size`` connections and bring the schema up to date."""
+        one_line_pool_log()
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, command_timeout=60, reset=_nothing_to_reset
+                url,
+                min_size=1,
+                max_size=pool_size,
+                command_timeout=60,
+                timeout=connect_timeout,
+                reset=_nothing_to_reset,
             )
+        except TimeoutError:
+            raise DatabaseUnavailable(
+                f"cannot connect to {redact(url)}: the server did not answer within {connect_timeout:g} s"
+            ) from None
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
             raise DatabaseUnavailable(f"cannot connect to {redact(url)}: {error}") from None
         try:
             async with pool.acquire() as conn:
                 await apply_migrations(conn)
-        except BaseException:
+        except BaseException as error:
             await pool.close()
+            if isinstance(error, NotOurDatabase):
+                raise DatabaseUnavailable(f"the database {redact(url)} {error}") from None
             raise
         return cls(pool)
 

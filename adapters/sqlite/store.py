@@ -50,6 +50,7 @@ from adapters.rounds_table import (
 from adapters.sqlite.competition import SqliteCompetitions
 from adapters.sqlite.daily import SqliteDailyStore
 from adapters.sqlite.group_commit import GroupCommit, Write
+from adapters.sqlite.in_use import Holding, InUse, share
 from adapters.sqlite.migrate import MigrationError, apply_migrations
 from adapters.sqlite.opening import DatabaseUnavailable, explain, probe
 from adapters.sqlite.outage import as_outage
@@ -73,8 +74,10 @@ def _violation(error: sqlite3.IntegrityError) -> ConstraintViolation:
 
 
 class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, holding: Holding | None = None) -> None:
         self._db = db
+        self._holding = holding
+        """The shared lock that tells ``golfbot migrate --to`` the file is in use (in_use.py)."""
         self._lock = asyncio.Lock()
         """Held from BEGIN to COMMIT of a transaction, and while a group of writes is in the thread."""
         self._open = False
@@ -87,13 +90,22 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
         DatabaseUnavailable, with a line a person can act on, when the file cannot be used; nothing is
         left running then (a connection left open keeps its thread, and the process, alive)."""
         memory = str(path) == ":memory:"
+        holding = None
         if not memory:
             path = Path(path)
             try:
                 await asyncio.to_thread(probe, path)
-            except (OSError, sqlite3.Error) as error:
+                holding = share(path)
+            except InUse as error:
+                raise DatabaseUnavailable(str(error)) from None
+            except (OSError, sqlite3.Error, MigrationError) as error:
                 raise DatabaseUnavailable(explain(path, error)) from error
-        db = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            db = await aiosqlite.connect(str(path), isolation_level=None)
+        except BaseException:
+            if holding is not None:
+                holding.release()
+            raise
         try:
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA synchronous=NORMAL")
@@ -102,14 +114,18 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
             await apply_migrations(db)
         except BaseException as error:
             await db.close()
+            if holding is not None:
+                holding.release()
             if memory or not isinstance(error, (OSError, sqlite3.Error, MigrationError)):
                 raise
             raise DatabaseUnavailable(explain(Path(path), error)) from error
-        return cls(db)
+        return cls(db, holding)
 
     async def close(self) -> None:
         await self._writes.drain()
         await self._db.close()
+        if self._holding is not None:
+            self._holding.release()
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -15,6 +15,7 @@ from typing import Any
 import asyncpg
 import pytest
 from aiohttp import web
+from pg_server import PASSWORD
 
 from adapters.postgres import PostgresStorage, available_migrations
 
@@ -105,7 +106,7 @@ async def test_what_is_wrong_is_one_line_each(
     reader = f"reader_{pg_url.split('/')[3].split('?')[0]}"  # roles are the server's: one per database
     conn = await asyncpg.connect(pg_url)
     try:
-        await conn.execute(f"CREATE ROLE {reader} LOGIN")
+        await conn.execute(f"CREATE ROLE {reader} LOGIN PASSWORD '{PASSWORD}'")
         await conn.execute(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {reader}")
     finally:
         await conn.close()

@@ -9,7 +9,13 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from adapters.sqlite import MigrationError, SqliteStorage, apply_migrations, available_migrations
+from adapters.sqlite import (
+    DatabaseUnavailable,
+    MigrationError,
+    SqliteStorage,
+    apply_migrations,
+    available_migrations,
+)
 from adapters.sqlite.migrate import Migration, applied_versions
 
 
@@ -86,8 +92,9 @@ async def test_a_failing_migration_rolls_back_and_the_next_try_goes_on(tmp_path)
         assert await apply_migrations(db, [*initial, fixed]) == [fixed.version]
     assert "medals" in tables(path)
     assert recorded(path)[-1] == (fixed.version, "medals")
-    # and the store opens it as usual: its own migrations are all there
-    await (await SqliteStorage.open(path)).close()
+    # and the store, which does not know that migration, refuses the file (it is a newer golfbot's)
+    with pytest.raises(DatabaseUnavailable, match=f"newer golfbot \\(schema {fixed.version};"):
+        await SqliteStorage.open(path)
 
 
 async def test_migrations_are_applied_in_order_each_in_its_own_transaction(tmp_path):

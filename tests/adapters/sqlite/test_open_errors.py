@@ -45,7 +45,8 @@ async def test_a_folder_is_not_a_database(tmp_path: Path):
 
 
 async def test_a_failed_migration_closes_the_connection(tmp_path: Path):
-    """A foreign SQLite file whose tables clash with ours: the migration fails, the connection is closed."""
+    """A foreign SQLite file whose tables clash with ours: refused (it was the migration that failed, and
+    it left schema_migrations behind), and the connection is closed."""
     import sqlite3
 
     path = tmp_path / "foreign.sqlite3"
@@ -53,9 +54,12 @@ async def test_a_failed_migration_closes_the_connection(tmp_path: Path):
         db.execute("CREATE TABLE players (something TEXT)")
     db.close()
     before = threads()
-    with pytest.raises(DatabaseUnavailable, match="migration 0001_initial failed"):
+    with pytest.raises(DatabaseUnavailable, match="is not a golfbot database"):
         await SqliteStorage.open(path)
     assert not still_running(before)
+    with sqlite3.connect(path) as db:
+        assert [row[0] for row in db.execute("SELECT name FROM sqlite_master")] == ["players"]
+    db.close()
 
 
 async def test_a_good_file_opens(tmp_path: Path):
