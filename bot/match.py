@@ -337,12 +337,14 @@ class Matches:
         outbox: Outbox,
         channel: str = "",
         competition_id: str = "",
+        halved_to: str = "",
     ) -> Competition:
         """A match of a tournament: started at once (no challenge). Its events go to ``outbox``. Under
         ``competition_id`` if given (the id the tournament recorded for it): ConstraintViolation, and no
-        event, if a match of that id exists already (another process started it)."""
+        event, if a match of that id exists already (another process started it). ``halved_to``: who goes
+        through if it is halved (a knock-out's higher seed), said with its result."""
         data = await self._new_data(players, place, holes, format, rules, hole_seconds)
-        data = replace(data, tournament=tournament.id, channel=channel)
+        data = replace(data, tournament=tournament.id, channel=channel, halved_to=halved_to)
         now = self._clock.now()
         competition = Competition(
             competition_id or new_competition_id(),
@@ -796,6 +798,9 @@ def _minutes(delta: timedelta) -> str:
 
 
 def _result_text(data: MatchData, result: MatchResult) -> str:
+    if result.winner is None and data.halved_to in data.players:
+        through = f"{data.name(data.halved_to)} goes through as the higher seed"
+        return f"{result.summary} · halved: {through}" if result.summary != "halved" else f"halved: {through}"
     if result.winner is None:
         return result.summary if result.summary != "halved" else "halved"
     if data.format == MATCH and len(data.players) == 2 and "forfeit" not in result.summary:

@@ -125,7 +125,7 @@ class Compete:
         elif isinstance(event, StandingsPosted):
             channel = await self._channel(await self.tournaments.channel(event.session))
             if channel is not None:
-                screen = await self.tournaments.standings(event.session)
+                screen = await self.tournaments.standings(event.session, event.round)
                 await channel.send(render_message(screen, emoji=False), **_view(screen))
 
     async def to_player(self, player: str, event: Event) -> None:
@@ -266,7 +266,7 @@ def install(
         style="Knock-out, round robin or Swiss",
         holes="Holes per match (default 3)",
         format="Stroke or match play",
-        signup="Minutes of sign-up (default 10)",
+        signup="Minutes of sign-up (default 10, at least 1; the organiser can close it early)",
         checkin="Minutes of check-in after sign-up (default 0: none)",
         clock="Seconds per hole (default: the server's clock)",
     )
@@ -275,7 +275,7 @@ def install(
         style: Literal["elimination", "round-robin", "swiss"] = "elimination",
         holes: app_commands.Range[int, 1, 18] = 3,
         format: Literal["stroke", "match"] = "stroke",
-        signup: app_commands.Range[int, 0, 10080] = 10,
+        signup: app_commands.Range[int, 1, 10080] = 10,
         checkin: app_commands.Range[int, 0, 1440] = 0,
         clock: app_commands.Range[int, 30, 86400] | None = None,
     ) -> None:

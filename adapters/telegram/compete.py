@@ -237,7 +237,7 @@ class TelegramCompete:
         elif isinstance(event, StandingsPosted):
             chat = await self.tournaments.channel(event.session)
             if chat and self.bot is not None:
-                screen = await self.tournaments.standings(event.session)
+                screen = await self.tournaments.standings(event.session, event.round)
                 await self.bot.send_message(
                     int(chat),
                     screen_html(screen),
