@@ -25,10 +25,11 @@ from discord.utils import escape_markdown
 
 from adapters.discord.buttons import STYLES, board_buttons
 from adapters.discord.identity import display_name, place_of, player_of
+from adapters.discord.pacing import ChannelPosts
 from adapters.discord.render import render_message
-from adapters.discord.replies import no_tracebacks, tell
+from adapters.discord.replies import in_time, no_tracebacks, tell
 from bot.competition.actions import OPEN_BOARD, PATTERN, is_competition_action
-from bot.errors import GolfError
+from bot.errors import GolfError, StaleActionError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
 from bot.info_screens import stats_screen
 from bot.match import Matches
@@ -65,6 +66,8 @@ class Compete:
         self.client = client
         self.matches = matches
         self.tournaments = tournaments
+        self.posts = ChannelPosts()
+        """The channel posts (scoreboards, standings, notices): paced, and behind the answer to a click."""
 
     # ---- buttons ---------------------------------------------------------------------------------
 
@@ -80,25 +83,33 @@ class Compete:
         )
 
     async def take_click(self, interaction: discord.Interaction, custom_id: str) -> None:
-        async with no_tracebacks(interaction):
-            player = player_of(interaction.user)
-            is_tournament = await self._is_tournament(custom_id)
-            try:
-                if is_tournament:
-                    screen = await self.tournaments.act(player, custom_id)
-                else:
-                    screen = await self.matches.act(player, custom_id)
-            except GolfError as error:
-                await tell(interaction, error.template)
-                return
-            if custom_id.endswith(":" + OPEN_BOARD):  # the player's own board: for their eyes only
-                await _reply(interaction, screen, private=True)  # (a match over: its scoreboard, no buttons)
-                return
-            await interaction.response.edit_message(
-                content=render_message(screen, emoji=False), **_view(screen)
-            )
-            if interaction.message is not None and not is_tournament and screen.session:
-                await self.matches.keep_scoreboard_message(screen.session, str(interaction.message.id))
+        """Answered within Discord's 3 seconds: deferred if the work runs long (a tournament's "Close now"
+        starts every match of its first round); the channel posts it causes wait for the answer."""
+        with self.posts.answering(interaction.channel_id):
+            async with no_tracebacks(interaction):
+                await self._answer_click(interaction, custom_id)
+
+    async def _answer_click(self, interaction: discord.Interaction, custom_id: str) -> None:
+        player = player_of(interaction.user)
+        is_tournament = await self._is_tournament(custom_id)
+        work = (self.tournaments if is_tournament else self.matches).act(player, custom_id)
+        try:
+            screen = await in_time(work, interaction.response.defer)
+        except GolfError as error:
+            if (
+                isinstance(error, StaleActionError)
+                and error.screen is not None
+                and _shows(interaction, custom_id)
+            ):
+                await _edit(interaction, error.screen)  # it is over, or moved on: the message says so
+            await tell(interaction, error.template)
+            return
+        if custom_id.endswith(":" + OPEN_BOARD):  # the player's own board: for their eyes only
+            await _reply(interaction, screen, private=True)  # (a match over: its scoreboard, no buttons)
+            return
+        await _edit(interaction, screen)
+        if interaction.message is not None and not is_tournament and screen.session:
+            await self.matches.keep_scoreboard_message(screen.session, str(interaction.message.id))
 
     async def _is_tournament(self, custom_id: str) -> bool:
         match = PATTERN.fullmatch(custom_id)
@@ -113,8 +124,26 @@ class Compete:
     # ---- the Notifier ----------------------------------------------------------------------------
 
     async def to_place(self, place: str, event: Event) -> None:
+        """Every post to a channel is queued (``ChannelPosts``): this returns at once."""
         if not place.startswith("discord:"):
             return  # another platform's match
+        try:
+            channel = await self._channel_of(event)
+        except GolfError:
+            return  # gone
+        if channel is not None:
+            self.posts.add(channel, type(event).__name__, lambda: self._post(event))
+
+    async def _channel_of(self, event: Event) -> int | None:
+        if isinstance(event, StandingsPosted):
+            channel = await self.tournaments.channel(event.session)
+        elif isinstance(event, (HoleFinished, MatchDecided, ClockExpired, MatchStarted)):
+            channel = await self.matches.channel(event.session)
+        else:
+            return None
+        return int(channel) if channel.isdigit() else None
+
+    async def _post(self, event: Event) -> None:
         if isinstance(event, ClockExpired):
             await self._tell_clock(event)
         if isinstance(event, (HoleFinished, MatchDecided, ClockExpired)):
@@ -183,10 +212,32 @@ def _view(screen: Screen) -> dict[str, Any]:
 
 
 async def _reply(interaction: discord.Interaction, screen: Screen, *, private: bool = False) -> None:
-    await interaction.response.send_message(
-        render_message(screen, emoji=False),
-        ephemeral=private,
-        **({} if not screen.buttons else _view(screen)),
+    content, extra = render_message(screen, emoji=False), {} if not screen.buttons else _view(screen)
+    if interaction.response.is_done():  # deferred: the answer is a follow-up
+        await interaction.followup.send(content, ephemeral=private, **extra)
+    else:
+        await interaction.response.send_message(content, ephemeral=private, **extra)
+
+
+async def _edit(interaction: discord.Interaction, screen: Screen) -> None:
+    """The pressed message shows ``screen`` (its buttons, or none)."""
+    content = render_message(screen, emoji=False)
+    if interaction.response.is_done():  # deferred: the answer is the edit
+        await interaction.edit_original_response(content=content, **_view(screen))
+    else:
+        await interaction.response.edit_message(content=content, **_view(screen))
+
+
+def _shows(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Does the pressed message show the competition the press names (one of its buttons is for it)?"""
+    match = PATTERN.fullmatch(custom_id)
+    if match is None or interaction.message is None:
+        return False
+    prefix = custom_id[: match.end("id")] + ":"
+    return any(
+        getattr(child, "custom_id", None) and str(child.custom_id).startswith(prefix)
+        for row in interaction.message.components
+        for child in getattr(row, "children", ())
     )
 
 
@@ -201,9 +252,12 @@ def install(
     client.compete = compete  # type: ignore[attr-defined]
 
     async def answer(interaction: discord.Interaction, work: Any, *, private: bool = False) -> None:
+        async def think() -> None:  # the work runs long: answered "thinking…", the reply a follow-up
+            await interaction.response.defer(ephemeral=private, thinking=True)
+
         async with no_tracebacks(interaction):
             try:
-                screen = await work
+                screen = await in_time(work, think)
             except GolfError as error:
                 await tell(interaction, error.template)
                 return

@@ -1,0 +1,140 @@
+"""Competitions on Discord (SimCord, the real discord.py over the real core and SQLite).
+
+A tournament called off (fewer than two players when sign-up closes) refuses a later Join, and the pressed
+sign-up message then says so and loses its buttons.
+
+A long click: "Close now" on a 64-player knock-out starts 32
+matches, each with a scoreboard message in the channel. With 100 ms per channel request (a slow link to
+Discord), posting them before answering took 3.35 s: past Discord's 3 s, the click failed (10062) and the
+sign-up message was never updated. The click is answered first (deferred if the work runs long) and the
+channel posts follow it, paced within Discord's per-channel rate limit (the waits are on SimCord's virtual
+clock: the test takes no wall-clock time for them)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+import simcord
+
+from adapters.discord.client import GolfClient
+from adapters.discord.compete import install
+from adapters.discord.pacing import POSTS_PER_WINDOW, WINDOW_SECONDS
+from adapters.memory import MemoryNotifier
+from adapters.sqlite import SqliteStorage
+from bot.clock import ManualClock
+from bot.clubhouse import Clubhouse
+from bot.match import Matches
+from bot.timers import Timers
+from bot.tournament import Tournaments
+
+PLAYERS = 64
+LATENCY = 0.1
+"""Seconds each channel request takes to reach Discord and come back."""
+
+
+class Forward:
+    def __init__(self) -> None:
+        self.target: Any = MemoryNotifier()
+
+    async def to_place(self, place: str, event: Any) -> None:
+        await self.target.to_place(place, event)
+
+    async def to_player(self, player: str, event: Any) -> None:
+        await self.target.to_player(player, event)
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(datetime.now(UTC))
+
+
+@pytest.fixture
+def timers_of() -> dict[str, Timers]:
+    return {}
+
+
+@pytest.fixture
+async def simcord_bot(
+    golf: Any, tmp_path: Path, clock: ManualClock, timers_of: dict[str, Timers]
+) -> GolfClient:
+    storage = await SqliteStorage.open(tmp_path / "compete.sqlite3")
+    club = Clubhouse(storage, golf.solver, clock, rng=random.Random(7))
+    golf.opened.append((storage, club))
+    forward = Forward()
+    timers = timers_of["timers"] = Timers(storage, clock, notifier=forward)
+    matches = Matches(storage, club, golf.solver, clock, timers, notifier=forward, rng=random.Random(3))
+    tournaments = Tournaments(storage, matches, clock, timers, notifier=forward)
+    client = GolfClient(club, sync_globally=True)
+    forward.target = install(client.golf, client, matches, tournaments)
+    return client
+
+
+def slow_channels(client: GolfClient, sent: list[tuple[str, float]]) -> None:
+    """Every request about a channel's messages takes LATENCY seconds (the network edge: discord.py's HTTP
+    client, which SimCord's transport stands in for); each is noted with the (virtual) time it arrived."""
+    request = client.http.request
+    loop = asyncio.get_running_loop()
+
+    async def slow(route: Any, **options: Any) -> Any:
+        if "/channels/" in route.path:
+            await asyncio.sleep(LATENCY)
+            sent.append((f"{route.method} {route.path}", loop.time()))
+        return await request(route, **options)
+
+    client.http.request = slow  # type: ignore[method-assign]
+
+
+async def test_close_now_on_a_big_knockout_is_answered_in_time_and_the_scoreboards_follow_paced(
+    simcord_env: simcord.Env, channel: simcord.ChannelHandle, alice: Any, guild: simcord.GuildHandle
+) -> None:
+    opened = await alice.slash(channel, "golf tournament", holes=1)
+    for number in range(PLAYERS):
+        member = guild.add_member(simcord_env.create_user(f"p{number:02}"))
+        await member.click(opened.response, label="Join")
+    assert f"Signed up ({PLAYERS})" in opened.response.message.content
+    sent: list[tuple[str, float]] = []
+    slow_channels(simcord_env.bot, sent)  # type: ignore[arg-type]
+    closed = await alice.click(opened.response, label="Close now (organiser)")
+    assert closed.acknowledged  # within Discord's 3 s: not "This interaction failed"
+    assert not [e for e in simcord_env.errors if "10062" in str(e)]
+    await simcord_env.advance_time(PLAYERS / 2 / POSTS_PER_WINDOW * WINDOW_SECONDS + 10)  # the paced posts
+    signup = opened.response.message.content
+    assert "Sign-up is closed" in signup and not opened.response.message.components
+    posts = [t for what, t in sent if what.startswith("POST")]
+    assert len(posts) == PLAYERS // 2  # one scoreboard a match, all posted in the end
+    scoreboards = [m for m in channel.history() if " v " in m.content and "1 hole" in m.content]
+    assert len(scoreboards) == PLAYERS // 2
+    # the answer first, then the posts; never more than POSTS_PER_WINDOW posts in any WINDOW_SECONDS
+    requests = [f"{r.method} {r.path}" for r in simcord_env.http_requests]
+    answered = max(i for i, r in enumerate(requests) if r.endswith("/callback"))
+    first_post = min(i for i, r in enumerate(requests) if r.startswith("POST /channels/"))
+    assert answered < first_post
+    for i in range(len(posts) - POSTS_PER_WINDOW):
+        assert posts[i + POSTS_PER_WINDOW] - posts[i] >= WINDOW_SECONDS - 0.01
+
+
+async def test_a_tournament_called_off_refuses_a_late_join_and_its_message_loses_its_buttons(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: Any,
+    bob: Any,
+    clock: ManualClock,
+    timers_of: dict[str, Timers],
+) -> None:
+    opened = await alice.slash(channel, "golf tournament", holes=1, signup=1)
+    await alice.click(opened.response, label="Join")
+    clock.advance(61)
+    assert await timers_of["timers"].fire_due() == 1  # sign-up closes with one player: called off
+    await simcord_env.bot.compete.posts.drain()  # type: ignore[attr-defined]  # (the timer ran here, not in the bot)
+    assert any("Tournament called off: fewer than two players" in m.content for m in channel.history())
+    late = await bob.click(opened.response, label="Join")
+    said = [(m.content, m.ephemeral) for m in late.followups]
+    assert len(said) == 1 and said[0][1] and said[0][0].endswith("That tournament is called off.")
+    signup = opened.response.message
+    assert "Tournament called off: fewer than two players." in signup.content
+    assert not signup.components
