@@ -23,7 +23,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update, User
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Update, User
 from telegram.constants import ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
@@ -32,7 +32,7 @@ from adapters.telegram.commands import START_PAYLOADS, CommandSpec, GolfCommands
 from adapters.telegram.identity import player_of
 from adapters.telegram.render import render_message, say, screen_html
 from bot.competition.actions import OPEN_BOARD, PATTERN
-from bot.errors import GolfError
+from bot.errors import GolfError, StaleActionError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
 from bot.match import Matches
 from bot.ports import StoreUnavailable
@@ -192,6 +192,9 @@ class TelegramCompete:
                 screen = await self.matches.act(player, data)
         except GolfError as error:
             await query.answer(say(error.template)[:200], show_alert=True)
+            if isinstance(error, StaleActionError) and error.screen is not None and _shows(query, data):
+                # it is over, or moved on: the pressed message says so (and loses buttons it no longer has)
+                await self._edit(query.message.chat.id, query.message.message_id, error.screen)
             return
         except StoreUnavailable:  # (logged by the error handler)
             await query.answer(STORE_UNAVAILABLE, show_alert=True)
@@ -300,6 +303,19 @@ _STYLES = {
     "roundrobin": "round-robin",
     "swiss": "swiss",
 }
+
+
+def _shows(query: CallbackQuery, data: str) -> bool:
+    """Does the pressed message show the competition the press names (one of its keys is for it)?"""
+    match = PATTERN.fullmatch(data)
+    message = query.message
+    markup = getattr(message, "reply_markup", None)
+    if match is None or markup is None:
+        return False
+    prefix = data[: match.end("id")] + ":"
+    return any(
+        str(key.callback_data or "").startswith(prefix) for row in markup.inline_keyboard for key in row
+    )
 
 
 async def _in_a_group(update: Update) -> _Asker | None:
