@@ -520,7 +520,11 @@ class Matches:
                 await self._save(competition, new)
 
     async def in_tournament(self, match_id: str) -> bool:
-        return bool(MatchData.read((await self._load(match_id)).payload).tournament)
+        return bool(await self.tournament_of(match_id))
+
+    async def tournament_of(self, match_id: str) -> str:
+        """The id of the tournament the match is part of; "" for a challenge or group round."""
+        return MatchData.read((await self._load(match_id)).payload).tournament
 
     async def channel(self, match_id: str) -> str:
         """Where the platform shows the match (what it gave when the match was made)."""

@@ -104,6 +104,9 @@ class TournamentData:
     champion: str = ""
     channel: str = ""
     """Where the platform shows the tournament and its matches: opaque to the core."""
+    message: str = ""
+    """The platform's sign-up message (opaque to the core), kept so that it is brought up to date when
+    sign-up closes and when the tournament ends or is called off."""
 
     @classmethod
     def read(cls, payload: Payload) -> TournamentData:
@@ -124,6 +127,7 @@ class TournamentData:
             rounds=tuple(tuple(Entry(**e) for e in r) for r in d["rounds"]),
             champion=d["champion"],
             channel=d.get("channel", ""),
+            message=d.get("message", ""),
         )
 
     def payload(self) -> Payload:
@@ -155,6 +159,7 @@ class TournamentData:
             ],
             "champion": self.champion,
             "channel": self.channel,
+            "message": self.message,
         }
         return Payload.of(1, value)
 
@@ -540,6 +545,21 @@ class Tournaments:
 
     async def channel(self, tournament_id: str) -> str:
         return TournamentData.read((await self._load(tournament_id)).payload).channel
+
+    async def keep_message(self, tournament_id: str, where: str) -> None:
+        """Remember the platform's sign-up message of the tournament (stored: a restart still knows it)."""
+        async with self._locks.hold(tournament_id):
+            tournament = await self._load(tournament_id)
+            data = TournamentData.read(tournament.payload)
+            if data.message != where:
+                await self._save(tournament, replace(data, message=where))
+
+    async def signup_message(self, tournament_id: str) -> tuple[str, Screen] | None:
+        """The sign-up message kept for the tournament, and what it is to show now (no buttons once sign-up
+        is closed, the tournament over or called off); None if none was kept."""
+        tournament = await self._load(tournament_id)
+        data = TournamentData.read(tournament.payload)
+        return (data.message, self._screen(tournament, data)) if data.message else None
 
     async def standings(self, tournament_id: str, after_round: int | None = None) -> Screen:
         """The standings: points (win 1, halved ½), won-halved-lost and hole difference in this tournament's

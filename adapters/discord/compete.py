@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 import discord
@@ -68,6 +69,8 @@ class Compete:
         self.tournaments = tournaments
         self.posts = ChannelPosts()
         """The channel posts (scoreboards, standings, notices): paced, and behind the answer to a click."""
+        self._signups_closed: set[str] = set()
+        """Tournaments whose sign-up message was brought up to date when their first round began."""
 
     # ---- buttons ---------------------------------------------------------------------------------
 
@@ -149,13 +152,30 @@ class Compete:
         if isinstance(event, (HoleFinished, MatchDecided, ClockExpired)):
             await self._refresh(event.session)
         elif isinstance(event, MatchStarted):
-            if await self.matches.in_tournament(event.session):  # a scoreboard of its own
+            tournament = await self.matches.tournament_of(event.session)
+            if tournament:  # a scoreboard of its own; the sign-up message shows sign-up closed
                 await self._post_scoreboard(event.session)
+                if tournament not in self._signups_closed:
+                    self._signups_closed.add(tournament)
+                    await self._refresh_signup(tournament)
         elif isinstance(event, StandingsPosted):
             channel = await self._channel(await self.tournaments.channel(event.session))
             if channel is not None:
                 screen = await self.tournaments.standings(event.session, event.round)
                 await channel.send(render_message(screen, emoji=False), **_view(screen))
+                await self._refresh_signup(event.session)  # check-in open, the tournament over or called off
+
+    async def _refresh_signup(self, tournament_id: str) -> None:
+        """The tournament's sign-up message, brought up to date (its buttons gone once sign-up is over)."""
+        found = await self.tournaments.signup_message(tournament_id)
+        if found is None or not found[0].isdigit():
+            return
+        channel = await self._channel(await self.tournaments.channel(tournament_id))
+        if channel is not None:
+            screen = found[1]
+            await channel.get_partial_message(int(found[0])).edit(
+                content=render_message(screen, emoji=False), **_view(screen)
+            )
 
     async def to_player(self, player: str, event: Event) -> None:
         """Nothing competitive is sent privately on Discord: boards are opened from the scoreboard."""
@@ -251,7 +271,15 @@ def install(
         client.press_board = matches.press  # a press on a match board goes through the match
     client.compete = compete  # type: ignore[attr-defined]
 
-    async def answer(interaction: discord.Interaction, work: Any, *, private: bool = False) -> None:
+    async def answer(
+        interaction: discord.Interaction,
+        work: Any,
+        *,
+        private: bool = False,
+        keep: Callable[[Screen, discord.Message], Awaitable[None]] | None = None,
+    ) -> None:
+        """``keep``: told the message the answer was posted as (a tournament keeps its sign-up message)."""
+
         async def think() -> None:  # the work runs long: answered "thinking…", the reply a follow-up
             await interaction.response.defer(ephemeral=private, thinking=True)
 
@@ -262,6 +290,12 @@ def install(
                 await tell(interaction, error.template)
                 return
             await _reply(interaction, screen, private=private)
+            if keep is not None and screen.session:
+                await keep(screen, await interaction.original_response())
+
+    async def keep_signup(screen: Screen, message: discord.Message) -> None:
+        assert screen.session is not None
+        await tournaments.keep_message(screen.session, str(message.id))
 
     @golf.command(name="challenge", description="Challenge a member to a match on the same deals")
     @app_commands.describe(
@@ -346,6 +380,7 @@ def install(
                 checkin_seconds=checkin * 60,
                 channel=str(interaction.channel_id or ""),
             ),
+            keep=keep_signup,
         )
 
     @golf.command(name="table", description="The server's table: matches, points, hole difference, rating")

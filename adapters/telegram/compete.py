@@ -23,7 +23,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Update, User
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 from telegram.constants import ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
@@ -59,6 +59,8 @@ class TelegramCompete:
         self.bot: Any = None
         self.seen: OrderedDict[tuple[int, str], User] = OrderedDict()
         """(group, lower-case username) -> the member, for /challenge @name: the SEEN_MEMORY seen last."""
+        self._signups_closed: set[str] = set()
+        """Tournaments whose sign-up message was brought up to date when their first round began."""
 
     def specs(self) -> tuple[CommandSpec, ...]:
         return (
@@ -130,7 +132,7 @@ class TelegramCompete:
             "elimination",
         )
         holes, format_ = _options(words)
-        await self._reply(
+        sent = await self._reply(
             asker,
             self.tournaments.open(
                 asker.player,
@@ -141,6 +143,8 @@ class TelegramCompete:
                 channel=str(asker.message.chat.id),
             ),
         )
+        if sent is not None and sent[0].session:  # its sign-up message, brought up to date as it goes
+            await self.tournaments.keep_message(sent[0].session, f"{sent[1].chat_id}:{sent[1].message_id}")
 
     async def table(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := _asker(update)) is None:
@@ -148,15 +152,17 @@ class TelegramCompete:
         words = [w for w in context.args or () if w.isdigit()]
         await self._reply(asker, self.matches.table(asker.place, int(words[0]) if words else 1))
 
-    async def _reply(self, asker: _Asker, work: Any) -> None:
+    async def _reply(self, asker: _Asker, work: Any) -> tuple[Screen, Message] | None:
+        """The screen ``work`` comes to, as a reply; it and the message sent (None: refused)."""
         try:
             screen = await work
         except GolfError as error:
             await asker.message.reply_html(say(error.template), allow_sending_without_reply=True)
-            return
-        await asker.message.reply_html(
+            return None
+        sent = await asker.message.reply_html(
             screen_html(screen), reply_markup=self.keyboard(screen), allow_sending_without_reply=True
         )
+        return screen, sent
 
     async def open_board(self, asker: _Asker, words: Sequence[str]) -> None:
         """``/start board_<match>`` in the private chat: the player's own board, there."""
@@ -235,8 +241,13 @@ class TelegramCompete:
             await self._tell_clock(event)
         if isinstance(event, (HoleFinished, MatchDecided, ClockExpired)):
             await self._refresh(event.session)
-        elif isinstance(event, MatchStarted) and await self.matches.in_tournament(event.session):
-            await self._send_scoreboard(event.session)
+        elif isinstance(event, MatchStarted):
+            tournament = await self.matches.tournament_of(event.session)
+            if tournament:  # a scoreboard of its own; the sign-up message shows sign-up closed
+                await self._send_scoreboard(event.session)
+                if tournament not in self._signups_closed:
+                    self._signups_closed.add(tournament)
+                    await self._refresh_signup(tournament)
         elif isinstance(event, StandingsPosted):
             chat = await self.tournaments.channel(event.session)
             if chat and self.bot is not None:
@@ -247,6 +258,16 @@ class TelegramCompete:
                     parse_mode=ParseMode.HTML,
                     reply_markup=self.keyboard(screen),
                 )
+                await self._refresh_signup(event.session)  # check-in open, the tournament over or called off
+
+    async def _refresh_signup(self, tournament_id: str) -> None:
+        """The tournament's sign-up message, brought up to date (its keys gone once sign-up is over)."""
+        found = await self.tournaments.signup_message(tournament_id)
+        if found is None:
+            return
+        chat, _, message = found[0].partition(":")
+        if chat.lstrip("-").isdigit() and message.isdigit():
+            await self._edit(int(chat), int(message), found[1])
 
     async def to_player(self, player: str, event: Event) -> None:
         """Nothing is sent privately: a player opens their board from the scoreboard."""

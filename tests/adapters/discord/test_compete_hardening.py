@@ -1,7 +1,7 @@
 """Competitions on Discord (SimCord, the real discord.py over the real core and SQLite).
 
-A tournament called off (fewer than two players when sign-up closes) refuses a later Join, and the pressed
-sign-up message then says so and loses its buttons.
+A tournament called off (fewer than two players when sign-up closes): its sign-up message says so and
+loses its buttons, without waiting for a press.
 
 A long click: "Close now" on a 64-player knock-out starts 32
 matches, each with a scoreboard message in the channel. With 100 ms per channel request (a slow link to
@@ -118,11 +118,10 @@ async def test_close_now_on_a_big_knockout_is_answered_in_time_and_the_scoreboar
         assert posts[i + POSTS_PER_WINDOW] - posts[i] >= WINDOW_SECONDS - 0.01
 
 
-async def test_a_tournament_called_off_refuses_a_late_join_and_its_message_loses_its_buttons(
+async def test_a_tournament_called_off_says_so_on_its_sign_up_message_which_loses_its_buttons(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
     alice: Any,
-    bob: Any,
     clock: ManualClock,
     timers_of: dict[str, Timers],
 ) -> None:
@@ -132,9 +131,25 @@ async def test_a_tournament_called_off_refuses_a_late_join_and_its_message_loses
     assert await timers_of["timers"].fire_due() == 1  # sign-up closes with one player: called off
     await simcord_env.bot.compete.posts.drain()  # type: ignore[attr-defined]  # (the timer ran here, not in the bot)
     assert any("Tournament called off: fewer than two players" in m.content for m in channel.history())
-    late = await bob.click(opened.response, label="Join")
-    said = [(m.content, m.ephemeral) for m in late.followups]
-    assert len(said) == 1 and said[0][1] and said[0][0].endswith("That tournament is called off.")
     signup = opened.response.message
     assert "Tournament called off: fewer than two players." in signup.content
-    assert not signup.components
+    assert not signup.components  # nothing left to press
+
+
+async def test_sign_up_closed_by_its_clock_takes_the_buttons_off_the_sign_up_message(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: Any,
+    bob: Any,
+    clock: ManualClock,
+    timers_of: dict[str, Timers],
+) -> None:
+    opened = await alice.slash(channel, "golf tournament", holes=1, signup=1)
+    for member in (alice, bob):
+        await member.click(opened.response, label="Join")
+    clock.advance(61)
+    assert await timers_of["timers"].fire_due() == 1  # sign-up closes: the final starts
+    await simcord_env.bot.compete.posts.drain()  # type: ignore[attr-defined]
+    assert any("alice v bob" in m.content for m in channel.history())  # its scoreboard
+    signup = opened.response.message
+    assert "Sign-up is closed" in signup.content and not signup.components

@@ -1,6 +1,6 @@
 """A competition over or called off on Telegram (the real python-telegram-bot against the loopback fake Bot
-API, the real core and SQLite): a tournament called off when sign-up closes with one player refuses a later
-Join (it took sign-ups, and could then be started), and its sign-up message says so and loses its keys."""
+API, the real core and SQLite): a tournament called off when sign-up closes with one player says so on its
+sign-up message, which loses its keys, and refuses a later Join (it took sign-ups, and could be started)."""
 
 from __future__ import annotations
 
@@ -67,11 +67,12 @@ async def press(fake: FakeBotApi, user: FakeUser, chat: FakeChat, message_id: in
     return answer
 
 
-async def test_a_tournament_called_off_refuses_a_late_join_and_its_message_loses_its_keys(
+async def test_a_tournament_called_off_says_so_on_its_message_which_loses_its_keys_and_refuses_a_join(
     fake_api: FakeBotApi, bot: Any, alice: FakeUser, bob: FakeUser, group: FakeChat
 ) -> None:
     timers, clock = bot
     opened = await reply_to(fake_api, alice, group, "/tournament 1")
+    [join] = [b.callback_data for b in opened.buttons if b.text == "Join"]
     await press(fake_api, alice, group, opened.message_id, text="Join")
     clock.advance(601)  # sign-up (10 minutes) closes with one player: called off
     assert await timers.fire_due() == 1
@@ -79,10 +80,13 @@ async def test_a_tournament_called_off_refuses_a_late_join_and_its_message_loses
         lambda: [m for m in fake_api.chat_messages(group.id) if "Tournament called off" in m.text],
         what="the called-off line",
     )
-    late = await press(fake_api, bob, group, opened.message_id, text="Join")
-    assert late.text == "That tournament is called off." and late.show_alert
     signup = await fake_api.wait_for(
         lambda: (v := fake_api.message(group.id, opened.message_id)).buttons == [] and v,
         what="the sign-up message without keys",
     )
     assert "Tournament called off: fewer than two players." in signup.text
+    # a client that still shows the old keys: the Join is refused, and nothing changes
+    update = fake_api.push_callback(bob, group, opened.message_id, join)
+    [late] = await fake_api.wait_for(lambda: fake_api.answers_to(update), what="answer")
+    assert late.text == "That tournament is called off." and late.show_alert
+    assert fake_api.message(group.id, opened.message_id).text == signup.text
