@@ -26,9 +26,9 @@ from discord.utils import escape_markdown
 
 from adapters.discord.buttons import STYLES, board_buttons
 from adapters.discord.identity import display_name, place_of, player_of
-from adapters.discord.pacing import ChannelPosts
 from adapters.discord.render import render_message
 from adapters.discord.replies import in_time, no_tracebacks, tell
+from adapters.pacing import ChannelPosts
 from bot.competition.actions import OPEN_BOARD, PATTERN, is_competition_action
 from bot.errors import GolfError, StaleActionError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted

@@ -28,6 +28,7 @@ from telegram.constants import ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
+from adapters.pacing import ChannelPosts
 from adapters.telegram.commands import START_PAYLOADS, CommandSpec, GolfCommands, _Asker, _asker
 from adapters.telegram.identity import player_of
 from adapters.telegram.render import render_message, say, screen_html
@@ -61,6 +62,9 @@ class TelegramCompete:
         """(group, lower-case username) -> the member, for /challenge @name: the SEEN_MEMORY seen last."""
         self._signups_closed: set[str] = set()
         """Tournaments whose sign-up message was brought up to date when their first round began."""
+        self.posts = ChannelPosts(gap=0.0)
+        """The group posts (scoreboards, standings, notices): in order per chat, behind the answer to a press
+        (the flood limiter paces them)."""
 
     def specs(self) -> tuple[CommandSpec, ...]:
         return (
@@ -184,10 +188,16 @@ class TelegramCompete:
     # ---- buttons ---------------------------------------------------------------------------------
 
     async def press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """A competition button (``c1:...``) on a group message."""
+        """A competition button (``c1:...``) on a group message: answered, and its message edited, before
+        the group posts it causes (a tournament's "Close now" starts every match of its first round)."""
         query = update.callback_query
         if query is None or query.message is None:
             return
+        with self.posts.answering(query.message.chat.id):
+            await self._press(query)
+
+    async def _press(self, query: CallbackQuery) -> None:
+        assert query.message is not None
         data = query.data or ""
         player = player_of(query.from_user)
         match = PATTERN.fullmatch(data)
@@ -235,8 +245,22 @@ class TelegramCompete:
     # ---- the Notifier ----------------------------------------------------------------------------
 
     async def to_place(self, place: str, event: Event) -> None:
+        """Every post to a group is queued (``ChannelPosts``): this returns at once."""
         if not place.startswith("telegram:"):
             return  # another platform's match
+        try:
+            if isinstance(event, StandingsPosted):
+                chat = await self.tournaments.channel(event.session)
+            elif isinstance(event, (HoleFinished, MatchDecided, ClockExpired, MatchStarted)):
+                chat = await self.matches.channel(event.session)
+            else:
+                return
+        except GolfError:
+            return  # gone (or not a match: a table's clock)
+        if chat.lstrip("-").isdigit():
+            self.posts.add(int(chat), type(event).__name__, lambda: self._post(event))
+
+    async def _post(self, event: Event) -> None:
         if isinstance(event, ClockExpired):
             await self._tell_clock(event)
         if isinstance(event, (HoleFinished, MatchDecided, ClockExpired)):

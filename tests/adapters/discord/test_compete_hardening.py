@@ -23,8 +23,8 @@ import simcord
 
 from adapters.discord.client import GolfClient
 from adapters.discord.compete import install
-from adapters.discord.pacing import POSTS_PER_WINDOW, WINDOW_SECONDS
 from adapters.memory import MemoryNotifier
+from adapters.pacing import POSTS_PER_WINDOW, WINDOW_SECONDS
 from adapters.sqlite import SqliteStorage
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse

@@ -90,3 +90,39 @@ async def test_a_tournament_called_off_says_so_on_its_message_which_loses_its_ke
     [late] = await fake_api.wait_for(lambda: fake_api.answers_to(update), what="answer")
     assert late.text == "That tournament is called off." and late.show_alert
     assert fake_api.message(group.id, opened.message_id).text == signup.text
+
+
+async def test_close_now_is_answered_before_the_group_hears_of_the_matches_it_starts(
+    fake_api: FakeBotApi, bot: Any, alice: FakeUser, group: FakeChat
+) -> None:
+    """At a group's 20 messages a minute, posting 32 scoreboards before answering left "Close now" on a
+    64-player tournament unanswered for a minute and a half: the answer and the message's edit come first."""
+    opened = await reply_to(fake_api, alice, group, "/tournament 1")
+    field = [alice, *(FakeUser(id=900000 + n, first_name=f"P{n}") for n in range(7))]
+    for user in field:
+        await press(fake_api, user, group, opened.message_id, text="Join")
+    closing = fake_api.press(alice, group, opened.message_id, text="Close now (organiser)")
+    await fake_api.wait_for(
+        lambda: len([m for m in fake_api.chat_messages(group.id) if " v " in m.text]) == 4,
+        what="four scoreboards",
+    )
+    await fake_api.wait_for(lambda: fake_api.answers_to(closing), what="the answer")
+    await fake_api.wait_for(
+        lambda: "Sign-up is closed" in fake_api.message(group.id, opened.message_id).text, what="the edit"
+    )
+    calls = fake_api.calls
+    answered = next(
+        i
+        for i, c in enumerate(calls)
+        if c.method == "answerCallbackQuery"
+        and c.params.get("callback_query_id") == closing["callback_query"]["id"]
+    )
+    edited = next(
+        i
+        for i, c in enumerate(calls)
+        if c.method == "editMessageText" and "Sign-up is closed" in str(c.params.get("text"))
+    )
+    posted = [
+        i for i, c in enumerate(calls) if c.method == "sendMessage" and " v " in str(c.params.get("text"))
+    ]
+    assert answered < edited < min(posted)

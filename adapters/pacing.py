@@ -1,14 +1,15 @@
-"""Channel posts on Discord, paced: the competition's scoreboards, standings and notices go out behind the
-answer to the click that caused them, in order per channel, within Discord's per-channel rate limit.
+"""Channel posts, paced: the competition's scoreboards, standings and notices go out behind the answer to
+the press that caused them, in order per channel (a Discord channel, a Telegram chat).
 
-A click must be answered within 3 seconds. "Close now" on a big tournament starts a match for every pair,
-and each match gets a scoreboard message: posted before the answer, 32 of them took past those 3 seconds
-and the click failed. So a post is queued here and the caller goes on at once: each channel has one queue,
-worked by a task of its own while it holds anything, and a click being answered holds back its channel's
-queue until the answer is given (``answering``). Posts keep their order (a scoreboard is posted before it
-is edited), and each channel gets at most POSTS_PER_WINDOW requests in any WINDOW_SECONDS (evenly spaced:
-one every WINDOW_SECONDS / POSTS_PER_WINDOW), the limit Discord applies to a channel's messages. A post
-that fails is logged in one line; the ones after it go on.
+A Discord click must be answered within 3 seconds. "Close now" on a big tournament starts a match for
+every pair, and each match gets a scoreboard message: posted before the answer, 32 of them took past those
+3 seconds and the click failed (on Telegram, at a group's 20 messages a minute, the press went unanswered
+for a minute and a half). So a post is queued here and the caller goes on at once: each channel has one
+queue, worked by a task of its own while it holds anything, and a press being answered holds back its
+channel's queue until the answer is given (``answering``). Posts keep their order (a scoreboard is posted
+before it is edited), one every ``gap`` seconds at most in a channel (Discord: POSTS_PER_WINDOW in
+WINDOW_SECONDS, the limit it applies to a channel's messages; Telegram's own flood limiter paces its
+requests). A post that fails is logged in one line; the ones after it go on.
 """
 
 from __future__ import annotations
@@ -24,13 +25,16 @@ log = logging.getLogger(__name__)
 POSTS_PER_WINDOW = 5
 WINDOW_SECONDS = 5.0
 """Discord allows about 5 messages a channel in 5 seconds (a 429 beyond, which discord.py would sit out)."""
-GAP = WINDOW_SECONDS / POSTS_PER_WINDOW
+DISCORD_GAP = WINDOW_SECONDS / POSTS_PER_WINDOW
 
 Post = Callable[[], Awaitable[object]]
 
 
 class ChannelPosts:
-    def __init__(self) -> None:
+    """``gap``: the least time in seconds from one post's start to the next one's in a channel."""
+
+    def __init__(self, gap: float = DISCORD_GAP) -> None:
+        self._gap = gap
         self._queues: dict[int, deque[tuple[str, Post]]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._last: dict[int, float] = {}
@@ -75,7 +79,7 @@ class ChannelPosts:
         try:
             while queue and not self._answering[channel]:
                 last = self._last.get(channel)
-                if last is not None and (wait := last + GAP - loop.time()) > 0:
+                if last is not None and (wait := last + self._gap - loop.time()) > 0:
                     await asyncio.sleep(wait)
                     if self._answering[channel]:
                         break  # a click came meanwhile: its answer first
@@ -90,3 +94,6 @@ class ChannelPosts:
             del self._workers[channel]
             if not queue:
                 del self._queues[channel]
+                last = self._last.get(channel)
+                if last is not None and last + self._gap <= loop.time():
+                    del self._last[channel]  # (the next post may go at once: nothing to remember)
