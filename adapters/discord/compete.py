@@ -291,7 +291,10 @@ def install(
                 return
             await _reply(interaction, screen, private=private)
             if keep is not None and screen.session:
-                await keep(screen, await interaction.original_response())
+                try:
+                    await keep(screen, await interaction.original_response())
+                except discord.HTTPException as error:  # answered already: only its later updates are lost
+                    log.warning("could not keep the message of %s: %s", screen.session, error)
 
     async def keep_signup(screen: Screen, message: discord.Message) -> None:
         assert screen.session is not None
