@@ -300,6 +300,11 @@ def install(
         assert screen.session is not None
         await tournaments.keep_message(screen.session, str(message.id))
 
+    async def keep_invitation(screen: Screen, message: discord.Message) -> None:
+        """A challenge's or group round's message: edited when it expires, and its scoreboard once begun."""
+        assert screen.session is not None
+        await matches.keep_scoreboard_message(screen.session, str(message.id))
+
     @golf.command(name="challenge", description="Challenge a member to a match on the same deals")
     @app_commands.describe(
         member="Whom to challenge",
@@ -328,6 +333,7 @@ def install(
                 hole_seconds=clock,
                 channel=str(interaction.channel_id or ""),
             ),
+            keep=keep_invitation,
         )
 
     @golf.command(name="round-open", description="Open a group round: up to 8 players, stroke play")
@@ -350,6 +356,7 @@ def install(
                 hole_seconds=clock,
                 channel=str(interaction.channel_id or ""),
             ),
+            keep=keep_invitation,
         )
 
     @golf.command(name="tournament", description="Open a tournament in this channel")

@@ -106,7 +106,7 @@ class TelegramCompete:
             await asker.message.reply_html(say(WHOM), allow_sending_without_reply=True)
             return
         holes, format_ = _options(w for w in words if not w.startswith("@"))
-        await self._reply(
+        sent = await self._reply(
             asker,
             self.matches.challenge(
                 asker.player,
@@ -117,15 +117,24 @@ class TelegramCompete:
                 channel=str(asker.message.chat.id),
             ),
         )
+        await self._keep_invitation(sent)
 
     async def round_open(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := await _in_a_group(update)) is None:
             return
         holes, _ = _options(context.args or ())
         channel = str(asker.message.chat.id)
-        await self._reply(
+        sent = await self._reply(
             asker, self.matches.open_group(asker.player, asker.place, holes=holes, channel=channel)
         )
+        await self._keep_invitation(sent)
+
+    async def _keep_invitation(self, sent: tuple[Screen, Message] | None) -> None:
+        """A challenge's or group round's message: edited when it expires, and its scoreboard once begun."""
+        if sent is not None and sent[0].session:
+            await self.matches.keep_scoreboard_message(
+                sent[0].session, f"{sent[1].chat_id}:{sent[1].message_id}"
+            )
 
     async def tournament(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := await _in_a_group(update)) is None:

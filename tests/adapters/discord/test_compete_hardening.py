@@ -153,3 +153,22 @@ async def test_sign_up_closed_by_its_clock_takes_the_buttons_off_the_sign_up_mes
     assert any("alice v bob" in m.content for m in channel.history())  # its scoreboard
     signup = opened.response.message
     assert "Sign-up is closed" in signup.content and not signup.components
+
+
+async def test_a_challenge_nobody_answers_says_so_on_its_message_which_loses_its_buttons(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: Any,
+    bob: Any,
+    clock: ManualClock,
+    timers_of: dict[str, Timers],
+) -> None:
+    offer = await alice.slash(channel, "golf challenge", member=bob, holes=1)
+    clock.advance(601)  # ten minutes to answer
+    assert await timers_of["timers"].fire_due() == 1
+    await simcord_env.bot.compete.posts.drain()  # type: ignore[attr-defined]
+    message = offer.response.message
+    assert "Called off." in message.content and not message.components
+    said = [m.content for m in channel.history()]
+    assert "⏱ bob did not answer in time: the challenge has expired." in said
+    assert len(said) == 2  # the challenge (called off) and the notice: no second scoreboard

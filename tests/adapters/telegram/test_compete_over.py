@@ -126,3 +126,24 @@ async def test_close_now_is_answered_before_the_group_hears_of_the_matches_it_st
         i for i, c in enumerate(calls) if c.method == "sendMessage" and " v " in str(c.params.get("text"))
     ]
     assert answered < edited < min(posted)
+
+
+async def test_a_challenge_nobody_answers_says_so_on_its_message_which_loses_its_keys(
+    fake_api: FakeBotApi, bot: Any, alice: FakeUser, bob: FakeUser, group: FakeChat
+) -> None:
+    timers, clock = bot
+    await reply_to(fake_api, bob, group, "/table")  # (so that @bob is known here)
+    offer = await reply_to(fake_api, alice, group, "/challenge @bob 1")
+    assert [b.text for b in offer.buttons] == ["Accept", "Decline"]
+    clock.advance(601)  # ten minutes to answer
+    assert await timers.fire_due() == 1
+    shown = await fake_api.wait_for(
+        lambda: (v := fake_api.message(group.id, offer.message_id)).buttons == [] and v,
+        what="the challenge without keys",
+    )
+    assert "Called off." in shown.text
+    await fake_api.wait_for(
+        lambda: [m for m in fake_api.chat_messages(group.id) if "the challenge has expired" in m.text],
+        what="the notice",
+    )
+    assert len([m for m in fake_api.chat_messages(group.id) if "Called off." in m.text]) == 1
