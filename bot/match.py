@@ -278,9 +278,13 @@ class Matches:
             competition = await self._load(action.competition)
             data = MatchData.read(competition.payload)
             if competition.status is not CompetitionStatus.OPEN:
-                raise StaleActionError(
-                    "That has been answered already.", screen=await self._shown(competition)
+                what = "challenge" if competition.kind == KIND_MATCH else "group round"
+                said = (
+                    f"That {what} was called off."
+                    if competition.status is CompetitionStatus.CANCELLED
+                    else "That has been answered already."
                 )
+                raise StaleActionError(said, screen=await self._shown(competition))
             if action.action in (ACCEPT, DECLINE):
                 if competition.kind != KIND_MATCH or player.key != data.players[1]:
                     raise NotYourRoundError("Only the player challenged can answer.")
