@@ -41,6 +41,10 @@ class ChannelPosts:
         """Channel -> when its last post began (loop time), while it has posts queued."""
         self._answering: Counter[int] = Counter()
 
+    @property
+    def gap(self) -> float:
+        return self._gap
+
     def add(self, channel: int, what: str, post: Post) -> None:
         """Queue ``post`` (described as ``what`` in a log line should it fail) for ``channel``."""
         self._queues.setdefault(channel, deque()).append((what, post))
