@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from bot.actions import TABLE, family_of
 from bot.models import Place, PlaceSettings, Player, Stats
 from bot.places import SHARED_CACHE_SECONDS, Places
 from bot.ports import Clock, Notifier, Solver, Storage
@@ -89,7 +90,10 @@ class Clubhouse:
         return await self.sessions.act(player.key, round_id, version, "u", kind=SOLO)
 
     async def press(self, player: Player, action_id: str) -> Screen:
-        """A button or callback press, e.g. ``g1:k3x9a0qz:12:3``."""
+        """A button or callback press, e.g. ``g1:k3x9a0qz:12:3``. Who takes a seat at a table by its Join
+        button is recorded with their name (as an opener is), so that the place's table shows them by it."""
+        if family_of(action_id) == TABLE.family and action_id.endswith(":j"):
+            await self.places.ensure_player(player)
         return await self.table.press(player, action_id)  # (which notes the name a new seat goes by)
 
     async def stats(self, player: Player, place: Place | None = None) -> Stats:

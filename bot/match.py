@@ -278,9 +278,13 @@ class Matches:
             competition = await self._load(action.competition)
             data = MatchData.read(competition.payload)
             if competition.status is not CompetitionStatus.OPEN:
-                raise StaleActionError(
-                    "That has been answered already.", screen=await self._shown(competition)
+                what = "challenge" if competition.kind == KIND_MATCH else "group round"
+                said = (
+                    f"That {what} was called off."
+                    if competition.status is CompetitionStatus.CANCELLED
+                    else "That has been answered already."
                 )
+                raise StaleActionError(said, screen=await self._shown(competition))
             if action.action in (ACCEPT, DECLINE):
                 if competition.kind != KIND_MATCH or player.key != data.players[1]:
                     raise NotYourRoundError("Only the player challenged can answer.")
@@ -337,12 +341,14 @@ class Matches:
         outbox: Outbox,
         channel: str = "",
         competition_id: str = "",
+        halved_to: str = "",
     ) -> Competition:
         """A match of a tournament: started at once (no challenge). Its events go to ``outbox``. Under
         ``competition_id`` if given (the id the tournament recorded for it): ConstraintViolation, and no
-        event, if a match of that id exists already (another process started it)."""
+        event, if a match of that id exists already (another process started it). ``halved_to``: who goes
+        through if it is halved (a knock-out's higher seed), said with its result."""
         data = await self._new_data(players, place, holes, format, rules, hole_seconds)
-        data = replace(data, tournament=tournament.id, channel=channel)
+        data = replace(data, tournament=tournament.id, channel=channel, halved_to=halved_to)
         now = self._clock.now()
         competition = Competition(
             competition_id or new_competition_id(),
@@ -518,7 +524,11 @@ class Matches:
                 await self._save(competition, new)
 
     async def in_tournament(self, match_id: str) -> bool:
-        return bool(MatchData.read((await self._load(match_id)).payload).tournament)
+        return bool(await self.tournament_of(match_id))
+
+    async def tournament_of(self, match_id: str) -> str:
+        """The id of the tournament the match is part of; "" for a challenge or group round."""
+        return MatchData.read((await self._load(match_id)).payload).tournament
 
     async def channel(self, match_id: str) -> str:
         """Where the platform shows the match (what it gave when the match was made)."""
@@ -802,6 +812,9 @@ def _minutes(delta: timedelta) -> str:
 
 
 def _result_text(data: MatchData, result: MatchResult) -> str:
+    if result.winner is None and data.halved_to in data.players:
+        through = f"{data.name(data.halved_to)} goes through as the higher seed"
+        return f"{result.summary} · halved: {through}" if result.summary != "halved" else f"halved: {through}"
     if result.winner is None:
         return result.summary if result.summary != "halved" else "halved"
     if data.format == MATCH and len(data.players) == 2 and "forfeit" not in result.summary:

@@ -63,6 +63,9 @@ ELIMINATION, ROUND_ROBIN, SWISS = "elimination", "round-robin", "swiss"
 STYLES = (ELIMINATION, ROUND_ROBIN, SWISS)
 SIGNUP, CHECKIN, PLAYING, DONE = "signup", "checkin", "playing", "done"
 MAX_PLAYERS = 512
+MIN_SIGNUP_SECONDS = 60
+"""Sign-up is open a minute at least: a window of none could never seat anyone."""
+CALLED_OFF = "Tournament called off: fewer than two players"
 RACES = 20
 """How often a match's result is applied again after another process wrote the tournament first (each
 retry means that process moved it on: a bound that is never reached in practice, not a timeout)."""
@@ -101,6 +104,9 @@ class TournamentData:
     champion: str = ""
     channel: str = ""
     """Where the platform shows the tournament and its matches: opaque to the core."""
+    message: str = ""
+    """The platform's sign-up message (opaque to the core), kept so that it is brought up to date when
+    sign-up closes and when the tournament ends or is called off."""
 
     @classmethod
     def read(cls, payload: Payload) -> TournamentData:
@@ -121,6 +127,7 @@ class TournamentData:
             rounds=tuple(tuple(Entry(**e) for e in r) for r in d["rounds"]),
             champion=d["champion"],
             channel=d.get("channel", ""),
+            message=d.get("message", ""),
         )
 
     def payload(self) -> Payload:
@@ -152,6 +159,7 @@ class TournamentData:
             ],
             "champion": self.champion,
             "channel": self.channel,
+            "message": self.message,
         }
         return Payload.of(1, value)
 
@@ -162,6 +170,15 @@ class TournamentData:
     def playing(self) -> tuple[str, ...]:
         """Who plays: those checked in (everyone signed up when there is no check-in)."""
         return self.checked_in if self.checkin_seconds else self.entrants
+
+    def higher_seed(self, first: str, second: str) -> str:
+        """Of two players, the higher seed (who goes through a halved knock-out match)."""
+        seed = {key: i for i, key in enumerate(self.seeds)}
+        return min((first, second), key=lambda k: seed.get(k, len(seed)))
+
+    def rounds_done(self) -> int:
+        """How many rounds have every match decided."""
+        return sum(1 for r in self.rounds if all(e.done for e in r))
 
     def points(self) -> dict[str, float]:
         """Tournament points: a win 1, halved ½, a Swiss bye 1."""
@@ -217,8 +234,13 @@ class Tournaments:
             raise BadOptionError(f"A tournament is {', '.join(STYLES)}; not {style}.")
         if format not in FORMATS:
             raise BadOptionError(f"The format is stroke or match, not {format}.")
-        if signup_seconds < 0 or checkin_seconds < 0:
-            raise BadOptionError("Sign-up and check-in last zero seconds or more.")
+        if signup_seconds < MIN_SIGNUP_SECONDS:
+            raise BadOptionError(
+                "Sign-up lasts a minute at least: players need the time to press Join "
+                "(the organiser can close it early)."
+            )
+        if checkin_seconds < 0:
+            raise BadOptionError("Check-in lasts zero seconds (none) or more.")
         settings = await self._storage.place_settings(place)
         if hole_seconds is None:
             hole_seconds = settings.hole_seconds  # the place's default
@@ -255,9 +277,12 @@ class Tournaments:
         async with self._locks.hold(action.competition):
             tournament = await self._load(action.competition)
             data = TournamentData.read(tournament.payload)
+            if tournament.status in (CompetitionStatus.CANCELLED, CompetitionStatus.FINISHED):
+                over = "called off" if tournament.status is CompetitionStatus.CANCELLED else "over"
+                raise StaleActionError(f"That tournament is {over}.", screen=self._screen(tournament, data))
             if action.action == JOIN:
                 if data.phase != SIGNUP:
-                    raise StaleActionError("Sign-up is closed.")
+                    raise StaleActionError("Sign-up is closed.", screen=self._screen(tournament, data))
                 if player.key in data.entrants:
                     raise GolfError("You are signed up already.")
                 if len(data.entrants) >= MAX_PLAYERS:
@@ -271,7 +296,7 @@ class Tournaments:
                 tournament = await self._save(tournament, data)
             elif action.action == CHECK_IN:
                 if data.phase != CHECKIN:
-                    raise StaleActionError("Check-in is not open.")
+                    raise StaleActionError("Check-in is not open.", screen=self._screen(tournament, data))
                 if player.key not in data.entrants:
                     raise NotYourRoundError("Only players signed up can check in.")
                 if player.key in data.checked_in:
@@ -319,8 +344,12 @@ class Tournaments:
         if data.phase not in (SIGNUP, CHECKIN):
             raise StaleActionError("The tournament is under way.")
         await self._timers.cancel(f"tt:{tournament.id}")
-        if len(data.playing) < 2:
-            cancelled = tournament.bump(status=CompetitionStatus.CANCELLED, updated_at=self._clock.now())
+        if len(data.playing) < 2:  # (its phase is over too: nothing more can be pressed)
+            cancelled = tournament.bump(
+                status=CompetitionStatus.CANCELLED,
+                payload=replace(data, phase=DONE).payload(),
+                updated_at=self._clock.now(),
+            )
             if not await self._claim(tournament, cancelled):
                 return await self._load(tournament.id)
             outbox.to_place(place, StandingsPosted(place, tournament.id, 0, final=True))
@@ -401,6 +430,8 @@ class Tournaments:
                 continue
             if await self._storage.load_competition(entry.match) is not None:
                 continue
+            knockout = data.style == ELIMINATION  # (a halved match goes to the higher seed: said with it)
+            halved_to = data.higher_seed(entry.first, entry.second) if knockout else ""
             try:
                 await self._matches.start(
                     (
@@ -416,6 +447,7 @@ class Tournaments:
                     outbox=outbox,
                     channel=data.channel,
                     competition_id=entry.match,
+                    halved_to=halved_to,
                 )
             except ConstraintViolation:  # created by another process a moment ago: it begins and announces it
                 continue
@@ -445,14 +477,13 @@ class Tournaments:
         data = TournamentData.read(tournament.payload)
         if not data.rounds:
             return True
-        seed = {key: i for i, key in enumerate(data.seeds)}
         current = list(data.rounds[-1])
         changed = False
         for i, entry in enumerate(current):
             result = results.get(entry.match)
             if entry.done or result is None or entry.second is None:
                 continue
-            winner = result.winner or min((entry.first, entry.second), key=lambda k: seed.get(k, 0))
+            winner = result.winner or data.higher_seed(entry.first, entry.second)
             current[i] = replace(entry, winner=winner, halved=result.winner is None)
             changed = True
         if not changed:
@@ -519,9 +550,25 @@ class Tournaments:
         """The key of the player who opened the tournament."""
         return TournamentData.read((await self._load(tournament_id)).payload).organiser
 
-    async def standings(self, tournament_id: str) -> Screen:
+    async def keep_message(self, tournament_id: str, where: str) -> None:
+        """Remember the platform's sign-up message of the tournament (stored: a restart still knows it)."""
+        async with self._locks.hold(tournament_id):
+            tournament = await self._load(tournament_id)
+            data = TournamentData.read(tournament.payload)
+            if data.message != where:
+                await self._save(tournament, replace(data, message=where))
+
+    async def signup_message(self, tournament_id: str) -> tuple[str, Screen] | None:
+        """The sign-up message kept for the tournament, and what it is to show now (no buttons once sign-up
+        is closed, the tournament over or called off); None if none was kept."""
+        tournament = await self._load(tournament_id)
+        data = TournamentData.read(tournament.payload)
+        return (data.message, self._screen(tournament, data)) if data.message else None
+
+    async def standings(self, tournament_id: str, after_round: int | None = None) -> Screen:
         """The standings: points (win 1, halved ½), won-halved-lost and hole difference in this tournament's
-        matches; the bracket's champion or the leader once it is over."""
+        matches; the bracket's champion or the leader once it is over. Headed with the round just played:
+        ``after_round`` (a StandingsPosted's round), else the last round with every match decided."""
         tournament = await self._load(tournament_id)
         data = TournamentData.read(tournament.payload)
         if tournament.status is CompetitionStatus.OPEN:
@@ -542,12 +589,13 @@ class Tournaments:
             lines.append(f"{place_no:>2}. {data.name(key)} — {points[key]:g} pts ({record})")
         if len(order) > 20:
             lines.append(f"… and {len(order) - 20} more")
-        title = f"🏆 {data.style.replace('-', ' ').title()} · round {len(data.rounds)}"
+        played = data.rounds_done() if after_round is None else after_round
+        title = f"🏆 {data.style.replace('-', ' ').title()} · standings after round {played}"
         blocks = ["\n".join(lines)]
         if tournament.status is CompetitionStatus.FINISHED and data.champion:
             title = f"🏆 {data.name(data.champion)} wins the tournament"
         elif tournament.status is CompetitionStatus.CANCELLED:
-            title = "🏆 Tournament called off: fewer than two players"
+            title = f"🏆 {CALLED_OFF}"
         return Screen(
             ScreenKind.INFO, title, tuple(blocks), session=tournament.id, version=tournament.version
         )
@@ -558,15 +606,19 @@ class Tournaments:
         players = ", ".join(data.name(k) for k in data.entrants[:30]) or "nobody yet"
         blocks = [f"{what}.", f"Signed up ({len(data.entrants)}): {players}."]
         buttons: list[Button] = []
-        if data.phase == SIGNUP:
-            buttons.append(_button(tournament, JOIN, "Join", ButtonStyle.PRIMARY))
-        elif data.phase == CHECKIN:
-            blocks.append(f"Checked in: {len(data.checked_in)}. Check in now to play.")
-            buttons.append(_button(tournament, CHECK_IN, "Check in", ButtonStyle.SUCCESS))
-        if data.phase in (SIGNUP, CHECKIN):
-            buttons.append(_button(tournament, BEGIN, "Close now (organiser)", ButtonStyle.SECONDARY))
-        elif data.phase in (PLAYING, DONE):  # the sign-up message, once closed (it is not edited again)
+        if tournament.status is CompetitionStatus.CANCELLED:  # (no buttons once it is called off or over)
+            blocks.append(f"{CALLED_OFF}.")
+        elif tournament.status is CompetitionStatus.FINISHED:
+            blocks.append(f"The tournament is over: {data.name(data.champion)} won it.")
+        elif data.phase in (PLAYING, DONE):  # the sign-up message, once closed
             blocks.append("Sign-up is closed: each round's matches and standings are posted here.")
+        else:
+            if data.phase == SIGNUP:
+                buttons.append(_button(tournament, JOIN, "Join", ButtonStyle.PRIMARY))
+            else:
+                blocks.append(f"Checked in: {len(data.checked_in)}. Check in now to play.")
+                buttons.append(_button(tournament, CHECK_IN, "Check in", ButtonStyle.SUCCESS))
+            buttons.append(_button(tournament, BEGIN, "Close now (organiser)", ButtonStyle.SECONDARY))
         return Screen(
             ScreenKind.INFO,
             f"🏆 Tournament by {data.name(data.organiser)}",

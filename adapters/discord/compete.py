@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 import discord
@@ -26,9 +27,10 @@ from discord.utils import escape_markdown
 from adapters.discord.buttons import STYLES, board_buttons, is_on_its_message
 from adapters.discord.identity import display_name, place_of, player_of
 from adapters.discord.render import render_message
-from adapters.discord.replies import no_tracebacks, tell
+from adapters.discord.replies import in_time, no_tracebacks, tell
+from adapters.pacing import ChannelPosts
 from bot.competition.actions import OPEN_BOARD, PATTERN, is_competition_action
-from bot.errors import GolfError
+from bot.errors import GolfError, StaleActionError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
 from bot.info_screens import stats_screen
 from bot.match import Matches
@@ -66,6 +68,10 @@ class Compete:
         self.client = client
         self.matches = matches
         self.tournaments = tournaments
+        self.posts = ChannelPosts()
+        """The channel posts (scoreboards, standings, notices): paced, and behind the answer to a click."""
+        self._signups_closed: set[str] = set()
+        """Tournaments whose sign-up message was brought up to date when their first round began."""
 
     # ---- buttons ---------------------------------------------------------------------------------
 
@@ -81,30 +87,38 @@ class Compete:
         )
 
     async def take_click(self, interaction: discord.Interaction, custom_id: str) -> None:
-        async with no_tracebacks(interaction):
-            if not is_on_its_message(interaction, custom_id):  # forged: refused, nothing changes
-                await tell(interaction, NOT_ON_MESSAGE)
-                return
-            player = player_of(interaction.user)
-            is_tournament = await self._is_tournament(custom_id)
-            try:
-                if is_tournament:
-                    screen = await self.tournaments.act(player, custom_id)
-                else:
-                    screen = await self.matches.act(player, custom_id)
-            except GolfError as error:
-                await tell(interaction, error.template)
-                return
-            if custom_id.endswith(":" + OPEN_BOARD):  # the player's own board: for their eyes only
-                await _reply(interaction, screen, private=True)  # (a match over: its scoreboard, no buttons)
-                return
-            await interaction.response.edit_message(
-                content=render_message(screen, emoji=False), **_view(screen)
-            )
-            match = PATTERN.fullmatch(custom_id)
-            shows_it = match is not None and screen.session == match["id"]  # its scoreboard, nothing else
-            if interaction.message is not None and not is_tournament and shows_it:
-                await self.matches.keep_scoreboard_message(screen.session, str(interaction.message.id))
+        """Answered within Discord's 3 seconds: deferred if the work runs long (a tournament's "Close now"
+        starts every match of its first round); the channel posts it causes wait for the answer."""
+        with self.posts.answering(interaction.channel_id):
+            async with no_tracebacks(interaction):
+                await self._answer_click(interaction, custom_id)
+
+    async def _answer_click(self, interaction: discord.Interaction, custom_id: str) -> None:
+        if not is_on_its_message(interaction, custom_id):  # forged: refused, nothing changes
+            await tell(interaction, NOT_ON_MESSAGE)
+            return
+        player = player_of(interaction.user)
+        is_tournament = await self._is_tournament(custom_id)
+        work = (self.tournaments if is_tournament else self.matches).act(player, custom_id)
+        try:
+            screen = await in_time(work, interaction.response.defer)
+        except GolfError as error:
+            if (
+                isinstance(error, StaleActionError)
+                and error.screen is not None
+                and _shows(interaction, custom_id)
+            ):
+                await _edit(interaction, error.screen)  # it is over, or moved on: the message says so
+            await tell(interaction, error.template)
+            return
+        if custom_id.endswith(":" + OPEN_BOARD):  # the player's own board: for their eyes only
+            await _reply(interaction, screen, private=True)  # (a match over: its scoreboard, no buttons)
+            return
+        await _edit(interaction, screen)
+        match = PATTERN.fullmatch(custom_id)
+        shows_it = match is not None and screen.session == match["id"]  # its scoreboard, nothing else
+        if interaction.message is not None and not is_tournament and shows_it:
+            await self.matches.keep_scoreboard_message(screen.session, str(interaction.message.id))
 
     async def _is_tournament(self, custom_id: str) -> bool:
         match = PATTERN.fullmatch(custom_id)
@@ -119,20 +133,55 @@ class Compete:
     # ---- the Notifier ----------------------------------------------------------------------------
 
     async def to_place(self, place: str, event: Event) -> None:
+        """Every post to a channel is queued (``ChannelPosts``): this returns at once."""
         if not place.startswith("discord:"):
             return  # another platform's match
+        try:
+            channel = await self._channel_of(event)
+        except GolfError:
+            return  # gone
+        if channel is not None:
+            self.posts.add(channel, type(event).__name__, lambda: self._post(event))
+
+    async def _channel_of(self, event: Event) -> int | None:
+        if isinstance(event, StandingsPosted):
+            channel = await self.tournaments.channel(event.session)
+        elif isinstance(event, (HoleFinished, MatchDecided, ClockExpired, MatchStarted)):
+            channel = await self.matches.channel(event.session)
+        else:
+            return None
+        return int(channel) if channel.isdigit() else None
+
+    async def _post(self, event: Event) -> None:
         if isinstance(event, ClockExpired):
             await self._tell_clock(event)
         if isinstance(event, (HoleFinished, MatchDecided, ClockExpired)):
             await self._refresh(event.session)
         elif isinstance(event, MatchStarted):
-            if await self.matches.in_tournament(event.session):  # a scoreboard of its own
+            tournament = await self.matches.tournament_of(event.session)
+            if tournament:  # a scoreboard of its own; the sign-up message shows sign-up closed
                 await self._post_scoreboard(event.session)
+                if tournament not in self._signups_closed:
+                    self._signups_closed.add(tournament)
+                    await self._refresh_signup(tournament)
         elif isinstance(event, StandingsPosted):
             channel = await self._channel(await self.tournaments.channel(event.session))
             if channel is not None:
-                screen = await self.tournaments.standings(event.session)
+                screen = await self.tournaments.standings(event.session, event.round)
                 await channel.send(render_message(screen, emoji=False), **_view(screen))
+                await self._refresh_signup(event.session)  # check-in open, the tournament over or called off
+
+    async def _refresh_signup(self, tournament_id: str) -> None:
+        """The tournament's sign-up message, brought up to date (its buttons gone once sign-up is over)."""
+        found = await self.tournaments.signup_message(tournament_id)
+        if found is None or not found[0].isdigit():
+            return
+        channel = await self._channel(await self.tournaments.channel(tournament_id))
+        if channel is not None:
+            screen = found[1]
+            await channel.get_partial_message(int(found[0])).edit(
+                content=render_message(screen, emoji=False), **_view(screen)
+            )
 
     async def to_player(self, player: str, event: Event) -> None:
         """Nothing competitive is sent privately on Discord: boards are opened from the scoreboard."""
@@ -189,10 +238,32 @@ def _view(screen: Screen) -> dict[str, Any]:
 
 
 async def _reply(interaction: discord.Interaction, screen: Screen, *, private: bool = False) -> None:
-    await interaction.response.send_message(
-        render_message(screen, emoji=False),
-        ephemeral=private,
-        **({} if not screen.buttons else _view(screen)),
+    content, extra = render_message(screen, emoji=False), {} if not screen.buttons else _view(screen)
+    if interaction.response.is_done():  # deferred: the answer is a follow-up
+        await interaction.followup.send(content, ephemeral=private, **extra)
+    else:
+        await interaction.response.send_message(content, ephemeral=private, **extra)
+
+
+async def _edit(interaction: discord.Interaction, screen: Screen) -> None:
+    """The pressed message shows ``screen`` (its buttons, or none)."""
+    content = render_message(screen, emoji=False)
+    if interaction.response.is_done():  # deferred: the answer is the edit
+        await interaction.edit_original_response(content=content, **_view(screen))
+    else:
+        await interaction.response.edit_message(content=content, **_view(screen))
+
+
+def _shows(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Does the pressed message show the competition the press names (one of its buttons is for it)?"""
+    match = PATTERN.fullmatch(custom_id)
+    if match is None or interaction.message is None:
+        return False
+    prefix = custom_id[: match.end("id")] + ":"
+    return any(
+        getattr(child, "custom_id", None) and str(child.custom_id).startswith(prefix)
+        for row in interaction.message.components
+        for child in getattr(row, "children", ())
     )
 
 
@@ -206,14 +277,39 @@ def install(
         client.press_board = matches.press  # a press on a match board goes through the match
     client.compete = compete  # type: ignore[attr-defined]
 
-    async def answer(interaction: discord.Interaction, work: Any, *, private: bool = False) -> None:
+    async def answer(
+        interaction: discord.Interaction,
+        work: Any,
+        *,
+        private: bool = False,
+        keep: Callable[[Screen, discord.Message], Awaitable[None]] | None = None,
+    ) -> None:
+        """``keep``: told the message the answer was posted as (a tournament keeps its sign-up message)."""
+
+        async def think() -> None:  # the work runs long: answered "thinking…", the reply a follow-up
+            await interaction.response.defer(ephemeral=private, thinking=True)
+
         async with no_tracebacks(interaction):
             try:
-                screen = await work
+                screen = await in_time(work, think)
             except GolfError as error:
                 await tell(interaction, error.template)
                 return
             await _reply(interaction, screen, private=private)
+            if keep is not None and screen.session:
+                try:
+                    await keep(screen, await interaction.original_response())
+                except discord.HTTPException as error:  # answered already: only its later updates are lost
+                    log.warning("could not keep the message of %s: %s", screen.session, error)
+
+    async def keep_signup(screen: Screen, message: discord.Message) -> None:
+        assert screen.session is not None
+        await tournaments.keep_message(screen.session, str(message.id))
+
+    async def keep_invitation(screen: Screen, message: discord.Message) -> None:
+        """A challenge's or group round's message: edited when it expires, and its scoreboard once begun."""
+        assert screen.session is not None
+        await matches.keep_scoreboard_message(screen.session, str(message.id))
 
     @golf.command(name="challenge", description="Challenge a member to a match on the same deals")
     @app_commands.describe(
@@ -243,6 +339,7 @@ def install(
                 hole_seconds=clock,
                 channel=str(interaction.channel_id or ""),
             ),
+            keep=keep_invitation,
         )
 
     @golf.command(name="round-open", description="Open a group round: up to 8 players, stroke play")
@@ -265,6 +362,7 @@ def install(
                 hole_seconds=clock,
                 channel=str(interaction.channel_id or ""),
             ),
+            keep=keep_invitation,
         )
 
     @golf.command(name="tournament", description="Open a tournament in this channel")
@@ -272,7 +370,7 @@ def install(
         style="Knock-out, round robin or Swiss",
         holes="Holes per match (default 3)",
         format="Stroke or match play",
-        signup="Minutes of sign-up (default 10)",
+        signup="Minutes of sign-up (default 10, at least 1; the organiser can close it early)",
         checkin="Minutes of check-in after sign-up (default 0: none)",
         clock="Seconds per hole (default: the server's clock)",
     )
@@ -281,7 +379,7 @@ def install(
         style: Literal["elimination", "round-robin", "swiss"] = "elimination",
         holes: app_commands.Range[int, 1, 18] = 3,
         format: Literal["stroke", "match"] = "stroke",
-        signup: app_commands.Range[int, 0, 10080] = 10,
+        signup: app_commands.Range[int, 1, 10080] = 10,
         checkin: app_commands.Range[int, 0, 1440] = 0,
         clock: app_commands.Range[int, 30, 86400] | None = None,
     ) -> None:
@@ -298,6 +396,7 @@ def install(
                 checkin_seconds=checkin * 60,
                 channel=str(interaction.channel_id or ""),
             ),
+            keep=keep_signup,
         )
 
     @golf.command(name="table", description="The server's table: matches, points, hole difference, rating")

@@ -23,16 +23,17 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update, User
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 from telegram.constants import ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
+from adapters.pacing import ChannelPosts
 from adapters.telegram.commands import START_PAYLOADS, CommandSpec, GolfCommands, _Asker, _asker
 from adapters.telegram.identity import player_of
 from adapters.telegram.render import render_message, say, screen_html
 from bot.competition.actions import OPEN_BOARD, PATTERN
-from bot.errors import GolfError
+from bot.errors import GolfError, StaleActionError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
 from bot.match import Matches
 from bot.ports import StoreUnavailable
@@ -59,6 +60,11 @@ class TelegramCompete:
         self.bot: Any = None
         self.seen: OrderedDict[tuple[int, str], User] = OrderedDict()
         """(group, lower-case username) -> the member, for /challenge @name: the SEEN_MEMORY seen last."""
+        self._signups_closed: set[str] = set()
+        """Tournaments whose sign-up message was brought up to date when their first round began."""
+        self.posts = ChannelPosts(gap=0.0)
+        """The group posts (scoreboards, standings, notices): in order per chat, behind the answer to a press
+        (the flood limiter paces them)."""
 
     def specs(self) -> tuple[CommandSpec, ...]:
         return (
@@ -100,7 +106,7 @@ class TelegramCompete:
             await asker.message.reply_html(say(WHOM), allow_sending_without_reply=True)
             return
         holes, format_ = _options(w for w in words if not w.startswith("@"))
-        await self._reply(
+        sent = await self._reply(
             asker,
             self.matches.challenge(
                 asker.player,
@@ -111,15 +117,24 @@ class TelegramCompete:
                 channel=str(asker.message.chat.id),
             ),
         )
+        await self._keep_invitation(sent)
 
     async def round_open(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := await _in_a_group(update)) is None:
             return
         holes, _ = _options(context.args or ())
         channel = str(asker.message.chat.id)
-        await self._reply(
+        sent = await self._reply(
             asker, self.matches.open_group(asker.player, asker.place, holes=holes, channel=channel)
         )
+        await self._keep_invitation(sent)
+
+    async def _keep_invitation(self, sent: tuple[Screen, Message] | None) -> None:
+        """A challenge's or group round's message: edited when it expires, and its scoreboard once begun."""
+        if sent is not None and sent[0].session:
+            await self.matches.keep_scoreboard_message(
+                sent[0].session, f"{sent[1].chat_id}:{sent[1].message_id}"
+            )
 
     async def tournament(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := await _in_a_group(update)) is None:
@@ -130,7 +145,7 @@ class TelegramCompete:
             "elimination",
         )
         holes, format_ = _options(words)
-        await self._reply(
+        sent = await self._reply(
             asker,
             self.tournaments.open(
                 asker.player,
@@ -141,6 +156,8 @@ class TelegramCompete:
                 channel=str(asker.message.chat.id),
             ),
         )
+        if sent is not None and sent[0].session:  # its sign-up message, brought up to date as it goes
+            await self.tournaments.keep_message(sent[0].session, f"{sent[1].chat_id}:{sent[1].message_id}")
 
     async def table(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := _asker(update)) is None:
@@ -148,15 +165,17 @@ class TelegramCompete:
         words = [w for w in context.args or () if w.isdigit()]
         await self._reply(asker, self.matches.table(asker.place, int(words[0]) if words else 1))
 
-    async def _reply(self, asker: _Asker, work: Any) -> None:
+    async def _reply(self, asker: _Asker, work: Any) -> tuple[Screen, Message] | None:
+        """The screen ``work`` comes to, as a reply; it and the message sent (None: refused)."""
         try:
             screen = await work
         except GolfError as error:
             await asker.message.reply_html(say(error.template), allow_sending_without_reply=True)
-            return
-        await asker.message.reply_html(
+            return None
+        sent = await asker.message.reply_html(
             screen_html(screen), reply_markup=self.keyboard(screen), allow_sending_without_reply=True
         )
+        return screen, sent
 
     async def open_board(self, asker: _Asker, words: Sequence[str]) -> None:
         """``/start board_<match>`` in the private chat: the player's own board, there."""
@@ -178,10 +197,16 @@ class TelegramCompete:
     # ---- buttons ---------------------------------------------------------------------------------
 
     async def press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """A competition button (``c1:...``) on a group message."""
+        """A competition button (``c1:...``) on a group message: answered, and its message edited, before
+        the group posts it causes (a tournament's "Close now" starts every match of its first round)."""
         query = update.callback_query
         if query is None or query.message is None:
             return
+        with self.posts.answering(query.message.chat.id):
+            await self._press(query)
+
+    async def _press(self, query: CallbackQuery) -> None:
+        assert query.message is not None
         data = query.data or ""
         player = player_of(query.from_user)
         match = PATTERN.fullmatch(data)
@@ -195,6 +220,9 @@ class TelegramCompete:
                 screen = await self.matches.act(player, data)
         except GolfError as error:
             await query.answer(say(error.template)[:200], show_alert=True)
+            if isinstance(error, StaleActionError) and error.screen is not None and _shows(query, data):
+                # it is over, or moved on: the pressed message says so (and loses buttons it no longer has)
+                await self._edit(query.message.chat.id, query.message.message_id, error.screen)
             return
         except StoreUnavailable:  # (logged by the error handler)
             await query.answer(STORE_UNAVAILABLE, show_alert=True)
@@ -229,24 +257,53 @@ class TelegramCompete:
     # ---- the Notifier ----------------------------------------------------------------------------
 
     async def to_place(self, place: str, event: Event) -> None:
+        """Every post to a group is queued (``ChannelPosts``): this returns at once."""
         if not place.startswith("telegram:"):
             return  # another platform's match
+        try:
+            if isinstance(event, StandingsPosted):
+                chat = await self.tournaments.channel(event.session)
+            elif isinstance(event, (HoleFinished, MatchDecided, ClockExpired, MatchStarted)):
+                chat = await self.matches.channel(event.session)
+            else:
+                return
+        except GolfError:
+            return  # gone (or not a match: a table's clock)
+        if chat.lstrip("-").isdigit():
+            self.posts.add(int(chat), type(event).__name__, lambda: self._post(event))
+
+    async def _post(self, event: Event) -> None:
         if isinstance(event, ClockExpired):
             await self._tell_clock(event)
         if isinstance(event, (HoleFinished, MatchDecided, ClockExpired)):
             await self._refresh(event.session)
-        elif isinstance(event, MatchStarted) and await self.matches.in_tournament(event.session):
-            await self._send_scoreboard(event.session)
+        elif isinstance(event, MatchStarted):
+            tournament = await self.matches.tournament_of(event.session)
+            if tournament:  # a scoreboard of its own; the sign-up message shows sign-up closed
+                await self._send_scoreboard(event.session)
+                if tournament not in self._signups_closed:
+                    self._signups_closed.add(tournament)
+                    await self._refresh_signup(tournament)
         elif isinstance(event, StandingsPosted):
             chat = await self.tournaments.channel(event.session)
             if chat and self.bot is not None:
-                screen = await self.tournaments.standings(event.session)
+                screen = await self.tournaments.standings(event.session, event.round)
                 await self.bot.send_message(
                     int(chat),
                     screen_html(screen),
                     parse_mode=ParseMode.HTML,
                     reply_markup=self.keyboard(screen),
                 )
+                await self._refresh_signup(event.session)  # check-in open, the tournament over or called off
+
+    async def _refresh_signup(self, tournament_id: str) -> None:
+        """The tournament's sign-up message, brought up to date (its keys gone once sign-up is over)."""
+        found = await self.tournaments.signup_message(tournament_id)
+        if found is None:
+            return
+        chat, _, message = found[0].partition(":")
+        if chat.lstrip("-").isdigit() and message.isdigit():
+            await self._edit(int(chat), int(message), found[1])
 
     async def to_player(self, player: str, event: Event) -> None:
         """Nothing is sent privately: a player opens their board from the scoreboard."""
@@ -303,6 +360,19 @@ _STYLES = {
     "roundrobin": "round-robin",
     "swiss": "swiss",
 }
+
+
+def _shows(query: CallbackQuery, data: str) -> bool:
+    """Does the pressed message show the competition the press names (one of its keys is for it)?"""
+    match = PATTERN.fullmatch(data)
+    message = query.message
+    markup = getattr(message, "reply_markup", None)
+    if match is None or markup is None:
+        return False
+    prefix = data[: match.end("id")] + ":"
+    return any(
+        str(key.callback_data or "").startswith(prefix) for row in markup.inline_keyboard for key in row
+    )
 
 
 async def _in_a_group(update: Update) -> _Asker | None:

@@ -45,6 +45,8 @@ class MatchData:
     """Where the platform shows the match (a channel id, a chat id): opaque to the core."""
     message: str = ""
     """The platform's scoreboard message (opaque to the core), kept so a restart edits the same one."""
+    halved_to: str = ""
+    """Who goes through if the match is halved (a knock-out's higher seed); "" when nobody does."""
 
     @classmethod
     def read(cls, payload: Payload) -> MatchData:
@@ -67,6 +69,7 @@ class MatchData:
             tournament=data.get("tournament", ""),
             channel=data.get("channel", ""),
             message=data.get("message", ""),
+            halved_to=data.get("halved_to", ""),
         )
 
     def payload(self) -> Payload:
@@ -90,6 +93,7 @@ class MatchData:
                 "tournament": self.tournament,
                 "channel": self.channel,
                 "message": self.message,
+                "halved_to": self.halved_to,
             },
         )
 

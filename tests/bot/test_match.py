@@ -15,7 +15,7 @@ from adapters.sqlite import SqliteStorage
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
 from bot.competition.actions import ACCEPT, BEGIN, DECLINE, JOIN, OPEN_BOARD
-from bot.errors import BadOptionError, GolfError, NotYourRoundError
+from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleActionError
 from bot.events import ClockExpired, HoleFinished, MatchDecided, MatchStarted
 from bot.match import Matches
 from bot.models import Place, Player
@@ -182,8 +182,11 @@ async def test_an_unanswered_challenge_expires(
     assert table.events(ClockExpired) == [ClockExpired(here.key, bob.key, invitation.session)]
     notice = await table.matches.clock_notice(ClockExpired(here.key, bob.key, invitation.session))
     assert notice == "⏱ Bob did not answer in time: the challenge has expired."
-    with pytest.raises(GolfError):
+    with pytest.raises(StaleActionError) as late:
         await table.matches.act(bob, button(invitation, ACCEPT))
+    assert late.value.template == "That challenge was called off."
+    shown = late.value.screen
+    assert shown is not None and shown.buttons == () and shown.blocks[-1] == "Called off."
 
 
 async def test_a_player_who_does_not_start_in_time_forfeits(

@@ -16,7 +16,7 @@ from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
 from bot.competition.actions import BEGIN, CHECK_IN, JOIN, CompetitionAction
 from bot.competition.state import CompetitionStatus
-from bot.errors import GolfError, NotYourRoundError
+from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleActionError
 from bot.events import MatchDecided, MatchStarted, StandingsPosted
 from bot.match import Matches
 from bot.models import Place, Player
@@ -229,3 +229,63 @@ async def test_a_challenge_in_play_does_not_block_a_tournament_match(club: Club,
     assert len(started) == 2  # the challenge and the final, side by side
     await finish(club, started[1], field)
     assert (await club.tournaments.standings(tournament_id)).title == "🏆 P1 wins the tournament"
+
+
+async def test_a_halved_knockout_match_says_that_the_higher_seed_goes_through(
+    club: Club, clock: ManualClock
+) -> None:
+    field = players(2)
+    tournament_id = await open_with(club, field, holes=1)
+    clock.advance(601)
+    await club.timers.fire_due()
+    (final,) = (e.session for e in club.events(MatchStarted))  # type: ignore[attr-defined]
+    for player in field:  # both concede the same deal: the same score
+        board = await club.matches.board(player, final)
+        await club.matches.press(player, button(board, "q"))
+    scoreboard = await club.matches.scoreboard(final)
+    result = scoreboard.blocks[-1]
+    assert result.startswith("Result: ") and result.endswith("halved: P1 goes through as the higher seed")
+    assert (await club.tournaments.standings(tournament_id)).title == "🏆 P1 wins the tournament"
+
+
+async def test_the_standings_after_round_one_are_headed_round_one(club: Club, clock: ManualClock) -> None:
+    field = players(4)
+    tournament_id = await open_with(club, field, holes=1)
+    clock.advance(601)
+    await club.timers.fire_due()
+    for semi in [e.session for e in club.events(MatchStarted)]:  # type: ignore[attr-defined]
+        await finish(club, semi, field)
+    assert [(e.round, e.final) for e in club.events(StandingsPosted)] == [(1, False)]  # type: ignore[attr-defined]
+    assert len(club.events(MatchStarted)) == 3  # the final is under way
+    heading = "🏆 Elimination · standings after round 1"
+    assert (await club.tournaments.standings(tournament_id, 1)).title == heading
+    assert (await club.tournaments.standings(tournament_id)).title == heading
+
+
+async def test_a_tournament_called_off_takes_no_more_sign_ups_and_cannot_be_started(
+    club: Club, clock: ManualClock
+) -> None:
+    field = players(3)
+    opened = await club.tournaments.open(field[0], HERE, signup_seconds=600)
+    joined = await club.tournaments.act(field[0], button(opened, JOIN))
+    clock.advance(601)
+    await club.timers.fire_due()  # one player: called off
+    [posted] = club.events(StandingsPosted)
+    assert posted.final  # type: ignore[attr-defined]
+    called_off = await club.tournaments.standings(opened.session)
+    assert called_off.title == "🏆 Tournament called off: fewer than two players"
+    for player, action in ((field[1], JOIN), (field[2], JOIN), (field[0], BEGIN)):
+        with pytest.raises(StaleActionError) as refused:
+            await club.tournaments.act(player, button(joined, action))
+        assert refused.value.template == "That tournament is called off."
+        shown = refused.value.screen
+        assert shown is not None and shown.buttons == ()
+        assert shown.blocks[-1] == "Tournament called off: fewer than two players."
+    stored = await club.storage.load_competition(opened.session)
+    assert stored is not None and stored.status is CompetitionStatus.CANCELLED
+    assert club.events(MatchStarted) == []
+
+
+async def test_a_sign_up_of_no_time_is_refused(club: Club) -> None:
+    with pytest.raises(BadOptionError, match="Sign-up lasts a minute at least"):
+        await club.tournaments.open(players(1)[0], HERE, signup_seconds=0)
