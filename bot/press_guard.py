@@ -22,6 +22,16 @@ from collections.abc import Iterable
 NOT_ON_MESSAGE = "That button is not on this message."
 """The private answer to a press whose data is not among the buttons of the message it came on."""
 
+NO_BUTTONS = "This message takes no presses any more."
+"""The answer when the message has no buttons at all (a client still showing keys the message has lost:
+a competition called off or over, a board finished)."""
+
+
+def refusal(buttons: Iterable[str]) -> str:
+    """What to answer a press that ``is_on_message`` refused on a message with these buttons."""
+    return NOT_ON_MESSAGE if any(buttons) else NO_BUTTONS
+
+
 VERSIONED = re.compile(r"(?P<board>[0-9a-z]{1,8}:[0-9a-z]{4,16}):[0-9]{1,9}:[0-9a-z]")
 """Any of our versioned ids (``bot.actions`` templates, ``c1:`` competitions): its board is the
 family and the session, without the version and the action."""

@@ -34,6 +34,7 @@ from bot.errors import GolfError, StaleActionError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
 from bot.info_screens import stats_screen
 from bot.match import Matches
+from bot.ports import Notifier
 from bot.press_guard import NOT_ON_MESSAGE
 from bot.screens import Screen, ScreenKind
 from bot.tournament import Tournaments
@@ -70,6 +71,8 @@ class Compete:
         self.tournaments = tournaments
         self.posts = ChannelPosts()
         """The channel posts (scoreboards, standings, notices): paced, and behind the answer to a click."""
+        self.poster: Notifier = _Poster(self)
+        """What a queued post runs: the post itself, which the runner may wrap (``PostRefusals``)."""
         self._signups_closed: set[str] = set()
         """Tournaments whose sign-up message was brought up to date when their first round began."""
 
@@ -141,7 +144,7 @@ class Compete:
         except GolfError:
             return  # gone
         if channel is not None:
-            self.posts.add(channel, type(event).__name__, lambda: self._post(event))
+            self.posts.add(channel, type(event).__name__, lambda: self.poster.to_place(place, event))
 
     async def _channel_of(self, event: Event) -> int | None:
         if isinstance(event, StandingsPosted):
@@ -152,7 +155,8 @@ class Compete:
             return None
         return int(channel) if channel.isdigit() else None
 
-    async def _post(self, event: Event) -> None:
+    async def post(self, event: Event) -> None:
+        """Post what ``event`` changes in its channel, now (the queue calls this through ``poster``)."""
         if isinstance(event, ClockExpired):
             await self._tell_clock(event)
         if isinstance(event, (HoleFinished, MatchDecided, ClockExpired)):
@@ -265,6 +269,19 @@ def _shows(interaction: discord.Interaction, custom_id: str) -> bool:
         for row in interaction.message.components
         for child in getattr(row, "children", ())
     )
+
+
+class _Poster:
+    """The Notifier that posts at once: what the channel queue of ``Compete`` runs for each event."""
+
+    def __init__(self, compete: Compete) -> None:
+        self._compete = compete
+
+    async def to_place(self, place: str, event: Event) -> None:
+        await self._compete.post(event)
+
+    async def to_player(self, player: str, event: Event) -> None:
+        return None
 
 
 def install(

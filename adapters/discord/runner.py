@@ -104,7 +104,11 @@ async def run_discord(
             # a refused channel post: one WARNING line, and the member who started the thing told once
             notifier = PostRefusals(client, notifier, matches=matches, tournaments=tournaments, daily=daily)
             notifier = WhenReady(client, notifier)  # events due at start wait for the servers
-            scoreboards = compete and PostRefusals(client, compete, matches=matches, tournaments=tournaments)
+            if compete is not None:  # its posts are queued: a refusal is met when the queue posts
+                compete.poster = PostRefusals(
+                    client, compete.poster, matches=matches, tournaments=tournaments
+                )
+            scoreboards = compete
             with (
                 plug(notifier) if plug else nullcontext(),
                 competition[1](WhenReady(client, scoreboards))

@@ -35,7 +35,7 @@ from bot.daily.mode import DailyChallenge
 from bot.errors import GolfError, NotYourRoundError, RepeatedActionError, StaleActionError
 from bot.models import Player
 from bot.ports import StoreUnavailable
-from bot.press_guard import NOT_ON_MESSAGE, is_on_message
+from bot.press_guard import is_on_message, refusal
 from bot.screens import Screen
 from bot.texts import STORE_UNAVAILABLE, spell
 
@@ -113,19 +113,21 @@ def keys_of(message: Message) -> list[str]:
 
 async def on_its_message(query: CallbackQuery, *, edits_nothing: bool = False) -> bool:
     """Is the query's data on the message it names (``bot.press_guard``)? If not, the query is answered
-    privately, NOT_ON_MESSAGE, and False is returned: the press must change nothing. A message too old for
-    Telegram to deliver cannot be checked: a press there is answered TOO_OLD, unless ``edits_nothing``
-    (a press that only posts a new message, like the welcome's Play)."""
+    privately (NOT_ON_MESSAGE, or NO_BUTTONS on a message without any), and False is returned: the press
+    must change nothing. A message too old for Telegram to deliver cannot be checked: a press there is
+    answered TOO_OLD, unless ``edits_nothing`` (a press that only posts a new message, like the welcome's
+    Play)."""
     message = query.message
     if not isinstance(message, Message):
         if edits_nothing:
             return True
         await Answer(query, TOO_OLD).send()
         return False
-    if is_on_message(query.data or "", keys_of(message)):
+    keys = keys_of(message)
+    if is_on_message(query.data or "", keys):
         return True
     log.info("a press whose data is not on its message was refused (chat %s)", message.chat.id)
-    await Answer(query, NOT_ON_MESSAGE).send()
+    await Answer(query, refusal(keys)).send()
     return False
 
 

@@ -52,7 +52,8 @@ async def simcord_bot(golf: Any, tmp_path: Path) -> GolfClient:
     tournaments = Tournaments(storage, matches, clock, timers, notifier=forward)
     client = GolfClient(club, sync_globally=True)
     compete = install(client.golf, client, matches, tournaments)
-    forward.target = PostRefusals(client, compete, matches=matches, tournaments=tournaments)
+    compete.poster = PostRefusals(client, compete.poster, matches=matches, tournaments=tournaments)
+    forward.target = compete
     return client
 
 
@@ -94,6 +95,7 @@ async def test_refused_scoreboards_are_one_warning_and_the_organiser_is_told_onc
     players = members(simcord_env, guild, "alice", "bob", "carol", "dave")
     with caplog.at_level(logging.INFO):
         await run_a_tournament(muted, players)  # four players: two matches, two scoreboards refused
+        await simcord_bot.compete.posts.drain()  # type: ignore[attr-defined]  # the queued posts go out
     told = [m.content for m in players[0].user.dm_channel.history()]
     assert told == [
         f"⚠️ I may not post in <#{muted.id}>: Discord says {said}. Please give me the {missing} there"
