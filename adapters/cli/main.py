@@ -100,6 +100,16 @@ def _database_failure(error: Exception) -> bool:
     return postgres is not None and isinstance(error, (postgres.DatabaseUnavailable, postgres.MigrationError))
 
 
+def _quiet_stdout() -> None:
+    """Standard output on /dev/null: the interpreter's last flush of what is left for a reader that has
+    gone would print "Exception ignored ... BrokenPipeError" (as the Python docs advise for SIGPIPE)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real stdout (a test's StringIO): nothing to flush
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -110,7 +120,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.log_format:  # read by Settings, here and in any process this one starts
         os.environ["GOLFBOT_LOG_FORMAT"] = args.log_format
     try:
-        return int(handler(args) or 0)
+        code = int(handler(args) or 0)
+        sys.stdout.flush()  # here, where a reader that has gone is caught, not at exit
+        return code
     except CommandFailed as failure:
         if _debug():
             import traceback
@@ -118,6 +130,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             traceback.print_exc()
         print(f"golfbot {args.command}: {failure.message}", file=sys.stderr)
         return failure.exit_code
+    except BrokenPipeError:  # the reader left (`| head -1`): what it wanted was printed
+        _quiet_stdout()
+        return 0
     except Exception as error:
         if not _database_failure(error):
             raise
@@ -129,8 +144,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ENVIRONMENT
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return 0
 
 
 if __name__ == "__main__":
