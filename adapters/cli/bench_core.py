@@ -298,12 +298,17 @@ class BenchError(RuntimeError):
 
 
 def cmd_bench_core(args: argparse.Namespace) -> int:
-    if args.players < 1 or args.actions < 1 or args.think_ms < 0:
-        print("golfbot bench core: --players and --actions must be at least 1, --think-ms at least 0")
-        return 2
     import asyncio
-    import sys
     import tempfile
+
+    from adapters.cli.failure import EXIT_ENVIRONMENT, EXIT_USAGE, CommandFailed
+
+    if args.players < 1 or args.actions < 1 or args.think_ms < 0 or not 1 <= args.holes <= 18:
+        raise CommandFailed(
+            "--players and --actions must be at least 1, --think-ms at least 0, --holes 1 to 18", EXIT_USAGE
+        )
+    if args.solver_workers < 1 or args.processes < 1:
+        raise CommandFailed("--solver-workers and --processes must be at least 1", EXIT_USAGE)
 
     from adapters.cli.config import POSTGRES_SCHEMES
     from adapters.cli.eventloop import loop_name, run
@@ -312,15 +317,13 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
     solver_name = "none" if args.no_solver else f"pool of {args.solver_workers}"
     if args.processes > 1:
         if not on_postgres:
-            print(
-                "golfbot bench core: --processes needs --db postgresql://... (one database, many processes)"
+            raise CommandFailed(
+                "--processes needs --db postgresql://... (one database, many processes)", EXIT_USAGE
             )
-            return 2
         try:
             result = asyncio.run(run_processes(args))
         except BenchError as error:
-            print(f"golfbot bench core: {error}", file=sys.stderr)
-            return 1
+            raise CommandFailed(str(error), EXIT_ENVIRONMENT) from error
         result["solver"] = f"{solver_name} per process"
         return _print(args, result)
 

@@ -49,11 +49,44 @@ def cmd_bench_daily(args: argparse.Namespace) -> int:
             "--players and --reads are at least 1, --days at least 0, --turnout 0..1", EXIT_USAGE
         )
     if args.db:
-        print(_figures(asyncio.run(bench(Path(args.db), args))))
+        path = Path(args.db)
+        refusal = _not_empty(path) if "://" not in args.db else "--db takes an SQLite file here"
+        if refusal:
+            raise CommandFailed(
+                f"{refusal}; bench daily fills a database of its own with made-up players: give a new file"
+                " (or no --db, for a temporary one)",
+                EXIT_USAGE,
+            )
+        print(_figures(asyncio.run(bench(path, args))))
         return 0
     with tempfile.TemporaryDirectory(prefix="golfbot-bench-daily-") as folder:
         print(_figures(asyncio.run(bench(Path(folder) / "daily.sqlite3", args))))
     return 0
+
+
+def _not_empty(path: Path) -> str:
+    """Why ``path`` is no file for the bench to fill ("" when it is none yet, or a database without a
+    row: the bench's own players and results would go in among someone's real ones)."""
+    import sqlite3
+
+    if not path.exists():
+        return ""
+    if path.is_dir():
+        return f"{path} is a folder"
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+            for table in tables:
+                if table == "schema_migrations" or table.startswith("sqlite_"):
+                    continue
+                if db.execute(f'SELECT 1 FROM "{table}" LIMIT 1').fetchone():
+                    return f"{path} holds data already (table {table})"
+        finally:
+            db.close()
+    except sqlite3.DatabaseError:
+        return f"{path} is not an empty SQLite database"
+    return ""
 
 
 def _days(count: int) -> list[str]:

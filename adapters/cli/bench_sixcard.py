@@ -82,8 +82,9 @@ def _pct(share: float) -> str:
 
 def cmd_bench_sixcard(args: argparse.Namespace) -> int:
     if args.hands < 1:
-        print("golfbot bench sixcard: --hands must be at least 1")
-        return 2
+        from adapters.cli.failure import EXIT_USAGE, CommandFailed
+
+        raise CommandFailed("--hands must be at least 1", EXIT_USAGE)
     result = run_bench(args.hands, args.seed)
     if args.json:
         import json

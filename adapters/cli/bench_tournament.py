@@ -195,12 +195,12 @@ async def run_bench(
 
 
 def cmd_bench_tournament(args: argparse.Namespace) -> int:
+    from adapters.cli.failure import EXIT_USAGE, CommandFailed
+
     if args.players < 2 or not 1 <= args.holes <= 18 or args.think_ms < 0:
-        print("golfbot bench tournament: --players at least 2, --holes 1 to 18, --think-ms at least 0")
-        return 2
+        raise CommandFailed("--players at least 2, --holes 1 to 18, --think-ms at least 0", EXIT_USAGE)
     if args.style not in ("elimination", "round-robin", "swiss") or args.format not in ("stroke", "match"):
-        print("golfbot bench tournament: --style elimination|round-robin|swiss, --format stroke|match")
-        return 2
+        raise CommandFailed("--style elimination|round-robin|swiss, --format stroke|match", EXIT_USAGE)
     import asyncio
     import json
     import tempfile

@@ -97,7 +97,16 @@ def _database_failure(error: Exception) -> bool:
     ports, postgres = sys.modules.get("bot.ports"), sys.modules.get("adapters.postgres")
     if ports is not None and isinstance(error, ports.StoreUnavailable):
         return True
+    sqlite = sys.modules.get("adapters.sqlite")  # a bench opens its SQLite file itself
+    if sqlite is not None and isinstance(error, (sqlite.DatabaseUnavailable, sqlite.MigrationError)):
+        return True
     return postgres is not None and isinstance(error, (postgres.DatabaseUnavailable, postgres.MigrationError))
+
+
+def _command(args: argparse.Namespace) -> str:
+    """The command as typed: ``daily``, or ``bench core`` for a target of ``bench``."""
+    target = getattr(args, "bench_target", None)
+    return f"{args.command} {target}" if target else str(args.command)
 
 
 def _quiet_stdout() -> None:
@@ -128,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             import traceback
 
             traceback.print_exc()
-        print(f"golfbot {args.command}: {failure.message}", file=sys.stderr)
+        print(f"golfbot {_command(args)}: {failure.message}", file=sys.stderr)
         return failure.exit_code
     except BrokenPipeError:  # the reader left (`| head -1`): what it wanted was printed
         _quiet_stdout()
@@ -140,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             import traceback
 
             traceback.print_exc()
-        print(f"golfbot {args.command}: {error}", file=sys.stderr)
+        print(f"golfbot {_command(args)}: {error}", file=sys.stderr)
         return EXIT_ENVIRONMENT
     except KeyboardInterrupt:
         return 130
