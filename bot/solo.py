@@ -25,7 +25,6 @@ from bot.ports import ActiveRoundExists, Clock, Solver, StoreUnavailable
 from bot.round_screens import card_of, round_screen, skipped_text
 from bot.screens import Screen
 from bot.sessions import Change, Live, Sessions
-from engine.course import skipped
 from engine.deal import MAX_DEAL, DealError, deal
 from engine.hole import Hole
 from engine.moves import Move, MoveError, MoveKind, parse_move
@@ -381,8 +380,8 @@ def _with_bests(state: RoundState, found: Callable[[int], int | None]) -> RoundS
 
 
 def _skipped_note(first: int, deals: tuple[int, ...]) -> tuple[str, ...]:
-    passed = skipped(deals, first)
-    return (skipped_text(passed),) if passed else ()
+    passed = skipped_text(deals, first)
+    return (passed,) if passed else ()
 
 
 def _hint_text(hole: Hole, move: Move | None) -> str:
