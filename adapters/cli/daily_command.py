@@ -104,7 +104,7 @@ async def play(daily: DailyChallenge, player: Player, keys: TextIO, out: TextIO)
     from bot.errors import GolfError
     from bot.ports import StoreUnavailable
     from bot.render import render_screen
-    from bot.texts import STORE_UNAVAILABLE, plain
+    from bot.texts import STORE_UNAVAILABLE, counted, plain
 
     try:
         screen: Screen = await daily.play(player, GLOBAL_COURSE)
@@ -114,7 +114,7 @@ async def play(daily: DailyChallenge, player: Player, keys: TextIO, out: TextIO)
         if share:
             print(share, file=out)
         streak = await daily.streaks(player, GLOBAL_COURSE)
-        print(f"Streak: {streak.played} days played (longest {streak.longest_played}).", file=out)
+        print(f"Streak: {counted(streak.played, 'day')} played (longest {streak.longest_played}).", file=out)
         return 0
     print(render_screen(screen, with_keys=True), file=out)
     interactive = bool(getattr(keys, "isatty", lambda: False)())

@@ -36,9 +36,10 @@ def seats(people: int, computers: str | None) -> tuple[str, ...]:
     if computers is None and people == 1:
         levels = ("easy",)
     if not 1 <= people <= 4 or not 2 <= people + len(levels) <= 4:
-        raise CommandFailed(
-            f"a table has 2 to 4 seats, not {people} people and {len(levels)} computers", EXIT_USAGE
-        )
+        from bot.texts import counted
+
+        those = f"{counted(people, 'person', 'people')} and {counted(len(levels), 'computer')}"
+        raise CommandFailed(f"a table has 2 to 4 seats, not {those}", EXIT_USAGE)
     return levels
 
 

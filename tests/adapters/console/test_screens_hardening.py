@@ -61,3 +61,17 @@ def test_a_skipped_deal_names_the_hole_it_was_skipped_for(env: dict[str, str], t
     first = " ".join(played.stdout.split("Keys:")[0].split())  # the first screen, its lines joined
     assert "Skipped as impossible to clear (winnable-only): #3, #4 for hole 2." in first
     assert "Hole 1 of 2 · deal #2 · strict+winnable-only" in first
+
+
+def test_one_is_singular(env: dict[str, str], tmp_path: Path) -> None:
+    """"1 days played", "not 1 people"."""
+    db = str(tmp_path / "g.sqlite3")
+    alone = golfbot(env, tmp_path, "sixcard", "--db", db, "--players", "1", "--computers", "")
+    assert alone.returncode == 2
+    assert alone.stderr == "golfbot sixcard: a table has 2 to 4 seats, not 1 person and 0 computers\n"
+    crowd = golfbot(env, tmp_path, "sixcard", "--db", db, "--players", "3", "--computers", "easy,easy")
+    assert "not 3 people and 2 computers" in crowd.stderr
+    played = golfbot(env, tmp_path, "daily", "--db", db, keys="q n " * 9)
+    assert played.returncode == 0 and "Round over" in played.stdout, played.stderr
+    again = golfbot(env, tmp_path, "daily", "--db", db)
+    assert "Streak: 1 day played (longest 1)." in again.stdout, again.stdout
