@@ -64,7 +64,7 @@ def test_a_skipped_deal_names_the_hole_it_was_skipped_for(env: dict[str, str], t
 
 
 def test_one_is_singular(env: dict[str, str], tmp_path: Path) -> None:
-    """"1 days played", "not 1 people"."""
+    """ "1 days played", "not 1 people"."""
     db = str(tmp_path / "g.sqlite3")
     alone = golfbot(env, tmp_path, "sixcard", "--db", db, "--players", "1", "--computers", "")
     assert alone.returncode == 2
