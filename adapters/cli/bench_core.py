@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the core, the database and asyncio are imported when the be
     import random
     from typing import Any
 
+    from adapters.cli.progress import Bar
     from bot.clubhouse import Clubhouse
     from bot.models import Player
     from bot.screens import Screen
@@ -204,6 +205,7 @@ async def run_bench(
     import asyncio
     import random
 
+    from adapters.cli.progress import progress
     from adapters.cli.wiring import freeze_startup_heap, open_app
     from bot.models import Player
     from engine.deal import deal
@@ -218,20 +220,26 @@ async def run_bench(
             await app.solver.best_score(deal(1))
             freeze_startup_heap()  # what the warm-up made, too: full collections then scan only play
         began = time.perf_counter()
-        await asyncio.gather(
-            *(
-                simulate_player(
-                    app.clubhouse,
-                    p,
-                    actions=actions,
-                    think=think_ms / 1000,
-                    holes=holes,
-                    rng=random.Random(rng.getrandbits(64)),
-                    tally=tally,
+        with progress("bench core", players * actions, unit="presses", wanted=not raw) as bar:
+            follower = asyncio.create_task(_follow(tally, bar)) if bar.shown else None
+            try:
+                await asyncio.gather(
+                    *(
+                        simulate_player(
+                            app.clubhouse,
+                            p,
+                            actions=actions,
+                            think=think_ms / 1000,
+                            holes=holes,
+                            rng=random.Random(rng.getrandbits(64)),
+                            tally=tally,
+                        )
+                        for p in people
+                    )
                 )
-                for p in people
-            )
-        )
+            finally:
+                if follower is not None:
+                    follower.cancel()
         wall = time.perf_counter() - began
         for round_id in tally.rounds_played:  # what was stored, not what a screen said
             state = await app.storage.load_round(round_id)
@@ -244,6 +252,15 @@ async def run_bench(
         result["done_at"] = [round(x, 6) for x in tally.done_at]
         result["all_in"], result["first_out"] = tally.all_in, tally.first_out
     return result
+
+
+async def _follow(tally: Tally, bar: Bar) -> None:
+    """The presses answered so far, on the bar, a few times a second (a press itself is not slowed)."""
+    import asyncio
+
+    while True:
+        bar.set(len(tally.latencies))
+        await asyncio.sleep(0.25)
 
 
 def figures(tally: Tally, wall: float, *, players: int, think_ms: float) -> dict[str, Any]:

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
     from typing import Any
 
+    from adapters.cli.progress import Bar
+
     Subparsers = Any  # argparse's _SubParsersAction is private
 
 PLACE = "bench:place"
@@ -96,7 +98,7 @@ def _days(count: int) -> list[str]:
     return [(today - timedelta(days=count - i)).isoformat() for i in range(count + 1)]
 
 
-def fill(path: Path, players: int, days: list[str], turnout: float, seed: int) -> int:
+def fill(path: Path, players: int, days: list[str], turnout: float, seed: int, bar: Bar | None = None) -> int:
     """Write the players, the days (the last one open) and their results; the number of results."""
     import random
     import sqlite3
@@ -133,22 +135,34 @@ def fill(path: Path, players: int, days: list[str], turnout: float, seed: int) -
                     batch,
                 )
             rows += len(batch)
+            if bar is not None:
+                bar.advance()
     finally:
         db.close()
     return rows
 
 
-async def _timed(reads: int, read: Callable[[int], Awaitable[object]], rng: Any) -> list[float]:
+async def _timed(reads: int, read: Callable[[int], Awaitable[object]], rng: Any, bar: Bar) -> list[float]:
     times = []
     for n in range(reads):
         page = 0 if n % 2 == 0 else rng.randrange(50)  # the first page and pages further down
         began = time.perf_counter()
         await read(page)
         times.append((time.perf_counter() - began) * 1000)
+        bar.advance()
     return sorted(times)
 
 
 async def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """Fill, close, read: one bar over the three (a day written, a day closed, a read: one step each)."""
+    from adapters.cli.progress import progress
+
+    steps = 2 * args.days + 1 + 3 * args.reads
+    with progress("bench daily", steps, unit="steps") as bar:
+        return await _bench(path, args, bar)
+
+
+async def _bench(path: Path, args: argparse.Namespace, bar: Bar) -> dict[str, Any]:
     import random
     from datetime import date
 
@@ -159,13 +173,16 @@ async def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
     await store.close()
     days = _days(args.days)
     began = time.perf_counter()
-    results = fill(path, args.players, days, args.turnout, args.seed)
+    bar.set(0, description="bench daily: writing the days")
+    results = fill(path, args.players, days, args.turnout, args.seed, bar)
     filled = time.perf_counter() - began
     store = await SqliteStorage.open(path)
     try:
         began = time.perf_counter()
+        bar.set(len(days), description="bench daily: closing the days")
         for day in days[:-1]:
             await store.close_day(PLACE, date.fromisoformat(day))
+            bar.advance()
         closed = time.perf_counter() - began
         rng = random.Random(args.seed)
         today = date.fromisoformat(TODAY)
@@ -181,8 +198,9 @@ async def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
             "all_time": lambda page: store.all_time_board(PLACE, page * BOARD_PAGE, BOARD_PAGE),
             "week": lambda page: store.week_board(PLACE, today, page * BOARD_PAGE, BOARD_PAGE),
         }
+        bar.set(2 * len(days) - 1, description="bench daily: reading the tables")
         for name, read in tables.items():
-            times = await _timed(args.reads, read, rng)
+            times = await _timed(args.reads, read, rng, bar)
             figures[name] = {
                 "median_ms": round(times[len(times) // 2], 2),
                 "p99_ms": round(times[min(len(times) - 1, int(len(times) * 0.99))], 2),

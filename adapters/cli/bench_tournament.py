@@ -109,6 +109,7 @@ async def run_bench(
     import random
 
     from adapters.cli.bench_core import NoSolver, _percentiles
+    from adapters.cli.progress import progress
     from adapters.clock import SystemClock
     from adapters.sqlite import SqliteStorage
     from bot.clubhouse import Clubhouse
@@ -145,26 +146,29 @@ async def run_bench(
         await tournaments.act(organiser, str(CompetitionAction(tournament_id, 0, BEGIN)))
         running: set[asyncio.Task[None]] = set()
         played = 0
-        while True:
-            while not queue.empty():
-                match_id = queue.get_nowait()
-                task = asyncio.create_task(
-                    play_match(
-                        matches,
-                        match_id,
-                        people,
-                        random.Random(rng.getrandbits(64)),
-                        latencies,
-                        think_ms / 1000,
+        # matches played, of a number not known ahead (a swiss or a knock-out's byes)
+        with progress("bench tournament", None, unit="matches") as bar:
+            while True:
+                while not queue.empty():
+                    match_id = queue.get_nowait()
+                    task = asyncio.create_task(
+                        play_match(
+                            matches,
+                            match_id,
+                            people,
+                            random.Random(rng.getrandbits(64)),
+                            latencies,
+                            think_ms / 1000,
+                        )
                     )
-                )
-                running.add(task)
-                played += 1
-            if not running:
-                break
-            done, running = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
-            for task in done:
-                task.result()
+                    running.add(task)
+                    played += 1
+                if not running:
+                    break
+                done, running = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
+                for task in done:
+                    task.result()
+                bar.advance(len(done))
         wall = time.perf_counter() - began
         tournament = await storage.load_competition(tournament_id)
         assert tournament is not None
@@ -205,6 +209,8 @@ def cmd_bench_tournament(args: argparse.Namespace) -> int:
     import json
     import tempfile
 
+    from bot.texts import counted
+
     async def main(path: Path) -> dict[str, Any]:
         return await run_bench(
             path,
@@ -225,7 +231,7 @@ def cmd_bench_tournament(args: argparse.Namespace) -> int:
         print(json.dumps(result))
     else:
         print(
-            f"tournament of {result['players']} ({result['style']}, {result['holes']} holes,"
+            f"tournament of {result['players']} ({result['style']}, {counted(result['holes'], 'hole')},"
             f" {result['format']} play):"
             f" {result['matches']} matches, {result['moves']} moves in {result['seconds']} s"
             f" (sign-up {result['signup_seconds']} s); move p50 {result['move_p50_ms']} ms,"
