@@ -16,7 +16,7 @@ from adapters.cli.failure import EXIT_ENVIRONMENT, EXIT_USAGE, CommandFailed
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import AsyncIterator, Iterable
     from typing import Any, TextIO
 
     from bot.daily.mode import DailyChallenge
@@ -60,7 +60,7 @@ def daily_command(args: argparse.Namespace) -> int:
     except GolfError as error:
         raise CommandFailed(error.message, EXIT_USAGE) from error
     except KeyboardInterrupt:
-        print("Saved — run golfbot daily to go on.", file=sys.stderr)
+        print("\nSaved — run golfbot daily to go on.", file=sys.stderr)  # below the ^C
         return 130
     finally:
         from adapters.solver.workers import stop_workers
@@ -68,7 +68,7 @@ def daily_command(args: argparse.Namespace) -> int:
         stop_workers()
 
 
-async def _daily(args: argparse.Namespace, db_path: object, keys: TextIO, out: TextIO) -> int:
+async def _daily(args: argparse.Namespace, db_path: object, keys: Iterable[str], out: TextIO) -> int:
     from adapters.cli.wiring import open_app
     from adapters.console.game import local_player
     from bot.daily.mode import GLOBAL_COURSE
@@ -87,18 +87,31 @@ async def _daily(args: argparse.Namespace, db_path: object, keys: TextIO, out: T
         return await play(daily, player, keys, out)
 
 
-def _prompted(keys: Iterable[str], out: TextIO) -> Iterator[str]:
-    """The lines of ``keys``, each asked for with PROMPT (on a terminal)."""
-    lines = iter(keys)
+async def _lines(keys: Iterable[str], out: TextIO) -> AsyncIterator[str]:
+    """The lines of ``keys``: a real stream is read on the event loop (Ctrl-C leaves at once; a blocking
+    read would wait for Enter and lose the key typed after), each line asked for with PROMPT on a
+    terminal; any other iterable of lines (a test's) is taken as it is."""
+    try:
+        stream: TextIO = keys  # type: ignore[assignment]
+        stream.fileno()
+    except (AttributeError, OSError, ValueError):  # not a file (io.StringIO raises UnsupportedOperation)
+        for text in keys:
+            yield text
+        return
+    from adapters.console.keys import lines
+
+    interactive = stream.isatty()
+    typed = lines(stream)
     while True:
-        print(PROMPT, end="", file=out, flush=True)
-        line = next(lines, None)
+        if interactive:
+            print(PROMPT, end="", file=out, flush=True)
+        line: str | None = await anext(typed, None)
         if line is None:
             return
         yield line
 
 
-async def play(daily: DailyChallenge, player: Player, keys: TextIO, out: TextIO) -> int:
+async def play(daily: DailyChallenge, player: Player, keys: Iterable[str], out: TextIO) -> int:
     """Show today's board and apply keys until the course is over, ``x`` or the end of input."""
     from bot.daily.mode import GLOBAL_COURSE, AlreadyPlayedError
     from bot.errors import GolfError
@@ -117,8 +130,7 @@ async def play(daily: DailyChallenge, player: Player, keys: TextIO, out: TextIO)
         print(f"Streak: {counted(streak.played, 'day')} played (longest {streak.longest_played}).", file=out)
         return 0
     print(render_screen(screen, with_keys=True), file=out)
-    interactive = bool(getattr(keys, "isatty", lambda: False)())
-    for line in _prompted(keys, out) if interactive else keys:
+    async for line in _lines(keys, out):
         for word in line.split():
             key = word.lower()
             if key == "x":

@@ -67,5 +67,12 @@ def sixcard_command(args: argparse.Namespace) -> int:
 
     try:
         return _run_async(main)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C: every move is committed already
+        from adapters.console.sixcard import SAVED
+
+        print(f"\n{SAVED}")
         return EXIT_INTERRUPTED
+    finally:
+        from adapters.solver.workers import stop_workers
+
+        stop_workers()  # leave now, not when a search nobody waits for has ended

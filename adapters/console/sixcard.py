@@ -12,12 +12,12 @@ The terminal has no turn clocks: there is nobody to wait for but the keyboard.
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from collections.abc import Sequence
 from typing import TextIO
 
 from adapters.console.game import PLACE
+from adapters.console.keys import lines
 from bot.actions import TABLE
 from bot.errors import GolfError
 from bot.models import Player
@@ -70,6 +70,7 @@ class ConsoleTable:
         else:
             session = live.state.id
             self._say("Resuming your table.")
+        typed = lines(self._read)  # on the event loop: Ctrl-C leaves at once
         pending: list[str] = []  # the rest of the line typed: keys of the same seat's turns
         pending_seat = ""
         while True:
@@ -89,8 +90,8 @@ class ConsoleTable:
             if not pending:
                 self._write.write(f"{seat.name}> ")
                 self._write.flush()
-                line = await asyncio.to_thread(self._read.readline)
-                if not line:  # end of input (Ctrl-D)
+                line = await anext(typed, None)
+                if line is None:  # end of input (Ctrl-D)
                     self._say("\n" + SAVED)
                     return 0
                 pending, pending_seat = line.lower().split(), seat.key
