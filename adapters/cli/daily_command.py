@@ -21,11 +21,14 @@ if TYPE_CHECKING:
 
     from bot.daily.mode import DailyChallenge
     from bot.models import Player
+    from bot.ports import DailyStore
     from bot.screens import Screen
 
     Subparsers = Any  # argparse's _SubParsersAction is private
 
 KEYS = {"d": "s", "s": "s", "q": "q", "n": "n", **{str(n): str(n) for n in range(1, 10)}}
+LAST = "last"
+"""``--reveal`` without a date: the last day that has closed."""
 PROMPT = "Type a key, then Enter (x saves and quits): "
 """Asked on a terminal: the daily reads whole lines (several keys may share one), unlike golfbot play."""
 
@@ -39,6 +42,14 @@ def add_commands(sub: Subparsers) -> None:
     )
     daily.add_argument("--page", type=int, default=1, help="the leaderboard's page (default 1)")
     daily.add_argument("--share", action="store_true", help="print your share text of today's course")
+    daily.add_argument(
+        "--reveal",
+        nargs="?",
+        const=LAST,
+        metavar="DATE",
+        help="the deals of the last closed day (or of DATE, YYYY-MM-DD), their commitment, and the "
+        "sha256sum line that checks them",
+    )
     daily.add_argument("--db", help="SQLite database file (default: the user data folder)")
     daily.set_defaults(handler=daily_command)
 
@@ -46,6 +57,15 @@ def add_commands(sub: Subparsers) -> None:
 def daily_command(args: argparse.Namespace) -> int:
     if args.page < 1:
         raise CommandFailed(f"--page counts from 1, not {args.page}", EXIT_USAGE)
+    if args.reveal not in (None, LAST):
+        from datetime import date
+
+        try:
+            date.fromisoformat(args.reveal)
+        except ValueError:
+            raise CommandFailed(
+                f"--reveal takes a date as YYYY-MM-DD, not {args.reveal!r}", EXIT_USAGE
+            ) from None
     import asyncio
 
     from adapters.cli.config import Settings
@@ -84,7 +104,46 @@ async def _daily(args: argparse.Namespace, db_path: object, keys: Iterable[str],
             text = await daily.share(player, GLOBAL_COURSE)
             print(text or "You have not finished a hole of today's course yet.", file=out)
             return 0
+        if args.reveal is not None:
+            await daily.today(GLOBAL_COURSE)  # a day over since the last run closes first
+            print(await reveal(app.storage, args.reveal), file=out)
+            return 0
         return await play(daily, player, keys, out)
+
+
+async def reveal(store: DailyStore, wanted: str) -> str:
+    """The global course's deals of a closed day (the last one, or ``wanted`` as YYYY-MM-DD), the
+    commitment given when it opened, and the command that checks one against the other. A day still open
+    is never revealed."""
+    import shlex
+    from datetime import date
+
+    from bot.daily.models import GLOBAL_PLACE
+    from engine.daily import reveal_text
+
+    if wanted == LAST:
+        day = None
+        for when in reversed(await store.place_days(GLOBAL_PLACE)):
+            day = await store.daily_day(GLOBAL_PLACE, when)
+            if day is not None and day.closed:
+                break
+        if day is None or not day.closed:
+            return "No day of the global course has closed yet: a day's deals are revealed once it is over."
+    else:
+        day = await store.daily_day(GLOBAL_PLACE, date.fromisoformat(wanted))
+        if day is None:
+            raise CommandFailed(f"the global course had no day {wanted} (nobody played it here)", EXIT_USAGE)
+        if not day.closed:
+            closes = day.closes_at.strftime("%Y-%m-%d %H:%M %Z")
+            raise CommandFailed(
+                f"the day {wanted} is still open: its deals are revealed when it closes ({closes})"
+            )
+    text = reveal_text(day.place, day.day, day.rules, day.deals)
+    return (
+        f"📅 Daily {day.day.isoformat()} (the global course), closed. The deals, revealed:\n{text}\n"
+        f"Commitment given when the day opened (the SHA-256 of that line):\n{day.commitment}\n"
+        f"Check it (the two must match): printf '%s' {shlex.quote(text)} | sha256sum"
+    )
 
 
 async def _lines(keys: Iterable[str], out: TextIO) -> AsyncIterator[str]:
