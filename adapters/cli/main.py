@@ -119,12 +119,31 @@ def _quiet_stdout() -> None:
         pass
 
 
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """``parser.parse_args``, with an unknown argument told by the (sub)command it was given to:
+    ``golfbot play: unrecognized arguments: --colour`` (argparse names only ``golfbot``)."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        _chosen(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
+def _chosen(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The innermost sub-command parser ``args`` went through (``golfbot bench core``)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            name = getattr(args, action.dest, None)
+            if name in action.choices:
+                return _chosen(action.choices[name], args)
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv)
     handler = getattr(args, "handler", None)
     if handler is None:  # plain `golfbot` (perhaps with --log-format): run the bot
-        args = parser.parse_args([*(sys.argv[1:] if argv is None else argv), "run"])
+        args = _parse(parser, [*(sys.argv[1:] if argv is None else argv), "run"])
         handler = args.handler
     if args.log_format:  # read by Settings, here and in any process this one starts
         os.environ["GOLFBOT_LOG_FORMAT"] = args.log_format

@@ -75,3 +75,22 @@ def test_one_is_singular(env: dict[str, str], tmp_path: Path) -> None:
     assert played.returncode == 0 and "Round over" in played.stdout, played.stderr
     again = golfbot(env, tmp_path, "daily", "--db", db)
     assert "Streak: 1 day played (longest 1)." in again.stdout, again.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["play", "--colour"], "golfbot play: unrecognized arguments: --colour (see golfbot play --help)\n"),
+        (
+            ["bench", "core", "--fast"],
+            "golfbot bench core: unrecognized arguments: --fast (see golfbot bench core --help)\n",
+        ),
+        (["daily", "today"], "golfbot daily: unrecognized arguments: today (see golfbot daily --help)\n"),
+    ],
+)
+def test_an_unknown_argument_names_its_command(
+    env: dict[str, str], tmp_path: Path, args: list[str], line: str
+) -> None:
+    done = golfbot(env, tmp_path, *args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == line
