@@ -121,6 +121,8 @@ class Solo:
         return live.state.players  # one seat, which may always act
 
     def screen(self, live: Live[Hole], seat: str) -> Screen:
+        if live.state.status is RoundStatus.PLAYING:
+            self._ask_best(live.state)  # a round resumed (after a restart, say): asked now, as at its start
         # with the best scores in since their holes ended: shown now, stored with the next press
         return self._round_screen(self._with_late_bests(live.state), live.position)
 
@@ -267,6 +269,13 @@ class Solo:
             if len(self._best) >= self._cache_size:
                 self._best.pop(next(iter(self._best))).cancel()
             self._best[key] = asyncio.create_task(self._solver.best_score(opening))
+
+    def _ask_best(self, state: RoundState) -> None:
+        """Ask for the best score of the hole in play unless it is asked already: a round resumed in a new
+        process had its question asked by the process that dealt the hole, and its hole ending seconds
+        later would wait only ``best_wait`` for a search that starts then (with a solver pool to start)."""
+        if (state.deal, state.rules) not in self._best:
+            self._prefetch_best(state, deal(state.deal, find_rules(state.rules)))
 
     async def _best_score(self, state: RoundState) -> tuple[Solution | None, bool]:
         """The best score of the hole that just ended, if it is in within ``best_wait`` seconds, and

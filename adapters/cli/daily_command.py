@@ -27,6 +27,13 @@ if TYPE_CHECKING:
     Subparsers = Any  # argparse's _SubParsersAction is private
 
 KEYS = {"d": "s", "s": "s", "q": "q", "n": "n", **{str(n): str(n) for n in range(1, 10)}}
+CONCEDE = (
+    "Concede this hole? Every card left in the tableau counts."
+    " y (then Enter) concedes, anything else plays on."
+)
+NO_HELP = (
+    "There are no hints and no undo in the daily challenge: everyone plays the same course on their own."
+)
 LAST = "last"
 """``--reveal`` without a date: the last day that has closed."""
 PROMPT = "Type a key, then Enter (x saves and quits): "
@@ -176,6 +183,7 @@ async def play(daily: DailyChallenge, player: Player, keys: Iterable[str], out: 
     from bot.errors import GolfError
     from bot.ports import StoreUnavailable
     from bot.render import render_screen
+    from bot.screens import ScreenKind
     from bot.texts import STORE_UNAVAILABLE, counted, plain
 
     try:
@@ -189,12 +197,27 @@ async def play(daily: DailyChallenge, player: Player, keys: Iterable[str], out: 
         print(f"Streak: {counted(streak.played, 'day')} played (longest {streak.longest_played}).", file=out)
         return 0
     print(render_screen(screen, with_keys=True), file=out)
+    interactive = bool(getattr(keys, "isatty", lambda: False)())
+    confirming = False
     async for line in _lines(keys, out):
         for word in line.split():
             key = word.lower()
+            if confirming:  # the answer to CONCEDE
+                confirming = False
+                if key != "y":
+                    print("Playing on.", file=out)
+                    continue
+                key = "q"
+            elif key == "q" and interactive and screen.kind is ScreenKind.BOARD:
+                confirming = True  # as golfbot play does: a hole conceded is gone for the day
+                print(CONCEDE, file=out)
+                continue
             if key == "x":
                 print("Saved — run golfbot daily to go on.", file=out)
                 return 0
+            if key in ("h", "u"):
+                print(NO_HELP, file=out)
+                continue
             action = KEYS.get(key)
             if action is None:
                 print(f"{word!r} is not a key here: 1-9, d, q, n or x.", file=out)

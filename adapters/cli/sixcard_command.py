@@ -16,7 +16,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     six = sub.add_parser(
         "sixcard", help="play Six-card Golf in the terminal, hot-seat or against the computer"
     )
-    six.add_argument("--players", type=int, default=1, help="people at the keyboard, 1-4 (default 1)")
+    six.add_argument("--players", type=int, default=None, help="people at the keyboard, 1-4 (default 1)")
     six.add_argument(
         "--computers",
         default=None,
@@ -44,7 +44,9 @@ def seats(people: int, computers: str | None) -> tuple[str, ...]:
 
 
 def sixcard_command(args: argparse.Namespace) -> int:
-    levels = seats(args.players, args.computers)
+    people = 1 if args.players is None else args.players
+    levels = seats(people, args.computers)
+    asked = args.players is not None or args.computers is not None or args.seed is not None
     from adapters.cli.config import Settings
 
     settings = Settings.load(db=args.db)
@@ -63,7 +65,7 @@ def sixcard_command(args: argparse.Namespace) -> int:
             await app.storage.ensure_player(owner)
             sessions = app.clubhouse.sessions
             game = ConsoleTable(sessions, app.clubhouse.table, owner)
-            return await game.run(people=args.players, computers=levels, seed=args.seed)
+            return await game.run(people=people, computers=levels, seed=args.seed, asked=asked)
 
     try:
         return _run_async(main)
