@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from typing import Any, TextIO
 
     from bot.daily.mode import DailyChallenge
+    from bot.daily.models import DailyDay
     from bot.models import Player
     from bot.ports import DailyStore
     from bot.screens import Screen
@@ -106,6 +107,12 @@ async def _daily(args: argparse.Namespace, db_path: object, keys: Iterable[str],
         player = local_player()
         if args.board:
             print(render_screen(await daily.leaderboard(GLOBAL_COURSE, args.board, args.page - 1)), file=out)
+            closed = await _last_closed(app.storage) if args.board == "today" else None
+            if closed is not None:
+                print(
+                    f"\nThe deals of {closed.day.isoformat()}, revealed and checked: golfbot daily --reveal",
+                    file=out,
+                )
             return 0
         if args.share:
             text = await daily.share(player, GLOBAL_COURSE)
@@ -116,6 +123,17 @@ async def _daily(args: argparse.Namespace, db_path: object, keys: Iterable[str],
             print(await reveal(app.storage, args.reveal), file=out)
             return 0
         return await play(daily, player, keys, out)
+
+
+async def _last_closed(store: DailyStore) -> DailyDay | None:
+    """The global course's most recent day that has closed, if any."""
+    from bot.daily.models import GLOBAL_PLACE
+
+    for when in reversed(await store.place_days(GLOBAL_PLACE)):
+        day = await store.daily_day(GLOBAL_PLACE, when)
+        if day is not None and day.closed:
+            return day
+    return None
 
 
 async def reveal(store: DailyStore, wanted: str) -> str:
@@ -129,12 +147,8 @@ async def reveal(store: DailyStore, wanted: str) -> str:
     from engine.daily import reveal_text
 
     if wanted == LAST:
-        day = None
-        for when in reversed(await store.place_days(GLOBAL_PLACE)):
-            day = await store.daily_day(GLOBAL_PLACE, when)
-            if day is not None and day.closed:
-                break
-        if day is None or not day.closed:
+        day = await _last_closed(store)
+        if day is None:
             return "No day of the global course has closed yet: a day's deals are revealed once it is over."
     else:
         day = await store.daily_day(GLOBAL_PLACE, date.fromisoformat(wanted))

@@ -110,3 +110,13 @@ def test_a_day_still_open_or_never_played_is_not_revealed(db: Path, tmp_path: Pa
     wrong = golfbot(tmp_path, "--db", str(db), "--reveal", "yesterday")
     assert wrong.returncode == 2
     assert wrong.stderr == "golfbot daily: --reveal takes a date as YYYY-MM-DD, not 'yesterday'\n"
+
+
+def test_todays_board_points_to_the_reveal(db: Path, tmp_path: Path) -> None:
+    board = golfbot(tmp_path, "--db", str(db), "--board", "today")
+    assert board.returncode == 0, board.stderr
+    assert board.stdout.rstrip().endswith(
+        "The deals of 2026-01-05, revealed and checked: golfbot daily --reveal"
+    )
+    fresh = golfbot(tmp_path, "--db", str(tmp_path / "new.sqlite3"), "--board", "today")
+    assert fresh.returncode == 0 and "--reveal" not in fresh.stdout  # no day has closed there
