@@ -107,6 +107,8 @@ class Solo:
         """Best scores worked out after their hole ended, (deal, rules) -> score: they go in the round's
         scorecard with its next change."""
         self._following: set[asyncio.Task[None]] = set()
+        self._closed = False
+        """Set on the way out: no more questions to the solver (a screen drawn then asks nothing)."""
         sessions.add(self)
 
     # ---- the session's seats and views -----------------------------------------------------------
@@ -274,7 +276,7 @@ class Solo:
         """Ask for the best score of the hole in play unless it is asked already: a round resumed in a new
         process had its question asked by the process that dealt the hole, and its hole ending seconds
         later would wait only ``best_wait`` for a search that starts then (with a solver pool to start)."""
-        if (state.deal, state.rules) not in self._best:
+        if not self._closed and (state.deal, state.rules) not in self._best:
             self._prefetch_best(state, deal(state.deal, find_rules(state.rules)))
 
     async def _best_score(self, state: RoundState) -> tuple[Solution | None, bool]:
@@ -369,6 +371,7 @@ class Solo:
         return first
 
     async def close(self) -> None:
+        self._closed = True
         for task in (*self._best.values(), *self._following):
             task.cancel()
         self._best.clear()
