@@ -87,12 +87,19 @@ def fit(text: str, width: int = WIDTH) -> str:
     return "\n".join(lines)
 
 
+def keys_line(items: list[str], *, width: int = WIDTH) -> str:
+    """``Keys: 1 A♣ · d Turn stock (16) · ...`` in lines of at most ``width`` columns, broken between keys."""
+    return _join_within("Keys: ", items, width=width)
+
+
 def _join_within(prefix: str, items: list[str], sep: str = " · ", *, width: int = WIDTH) -> str:
     """``prefix`` and ``items`` joined by ``sep``, in lines of at most ``width`` columns broken between
-    items."""
+    items. A line that goes on below ends with the separator, which must fit too (or it would be wrapped
+    onto a line of its own)."""
     lines, line = [], prefix + items[0]
-    for item in items[1:]:
-        if text_width(line + sep + item) > width:
+    for n, item in enumerate(items[1:], start=2):
+        more = sep.rstrip() if n < len(items) else ""  # room for the separator, should a break follow
+        if text_width(line + sep + item + more) > width:
             lines.append(line + sep.rstrip())
             line = " " * len(prefix) + item
         else:

@@ -146,10 +146,19 @@ def hole_result(
     return text + f" Best possible: {best}."
 
 
-def skipped_text(numbers: tuple[int, ...]) -> str:
-    """Winnable-only rules: the deals passed over because the solver proved them impossible."""
-    names = ", ".join(f"#{n}" for n in numbers)
-    return f"Skipped as impossible to clear (winnable-only): {names}."
+def skipped_text(deals: tuple[int, ...], first: int | None = None) -> str:
+    """Winnable-only rules: the deals passed over because the solver proved them impossible, each with the
+    hole it was passed over for ("#3, #4 for hole 2": hole 2 would have been #3 and is #5), so that no
+    number is read as the deal on the board. ``first``: where the course was asked to start (default: its
+    first deal). "" when nothing was skipped."""
+    groups = []
+    start = deals[0] if first is None else first
+    for hole, deal_number in enumerate(deals, start=1):
+        passed = skipped((deal_number,), start)
+        if passed:
+            groups.append(", ".join(f"#{n}" for n in passed) + f" for hole {hole}")
+        start = deal_number + 1
+    return f"Skipped as impossible to clear (winnable-only): {'; '.join(groups)}." if groups else ""
 
 
 def _unproven(state: RoundState, solution: Solution | None) -> tuple[int | None, int]:
@@ -190,9 +199,9 @@ def round_screen(
             result = hole_result(state.scores[-1], None, len(state.scores), found=found, bound=bound)
         notes = (result, *notes)
         blocks.append(scorecard(state))
-        passed = () if hide_deals else skipped(state.deals)  # a hidden course's gaps are not to be walked
+        passed = "" if hide_deals else skipped_text(state.deals)  # a hidden course's gaps stay unwalked
         if passed:
-            blocks.append(skipped_text(passed))
+            blocks.append(passed)
         if state.status is RoundStatus.FINISHED:
             title = f"🏁 Round over: {card.total} ({to_par_text(card.total - card.par)}) · par {card.par}"
             known = [b for b in state.best if b is not None]

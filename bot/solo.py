@@ -25,7 +25,6 @@ from bot.ports import ActiveRoundExists, Clock, Solver, StoreUnavailable
 from bot.round_screens import card_of, round_screen, skipped_text
 from bot.screens import Screen
 from bot.sessions import Change, Live, Sessions
-from engine.course import skipped
 from engine.deal import MAX_DEAL, DealError, deal
 from engine.hole import Hole
 from engine.moves import Move, MoveError, MoveKind, parse_move
@@ -108,6 +107,8 @@ class Solo:
         """Best scores worked out after their hole ended, (deal, rules) -> score: they go in the round's
         scorecard with its next change."""
         self._following: set[asyncio.Task[None]] = set()
+        self._closed = False
+        """Set on the way out: no more questions to the solver (a screen drawn then asks nothing)."""
         sessions.add(self)
 
     # ---- the session's seats and views -----------------------------------------------------------
@@ -122,6 +123,8 @@ class Solo:
         return live.state.players  # one seat, which may always act
 
     def screen(self, live: Live[Hole], seat: str) -> Screen:
+        if live.state.status is RoundStatus.PLAYING:
+            self._ask_best(live.state)  # a round resumed (after a restart, say): asked now, as at its start
         # with the best scores in since their holes ended: shown now, stored with the next press
         return self._round_screen(self._with_late_bests(live.state), live.position)
 
@@ -269,6 +272,13 @@ class Solo:
                 self._best.pop(next(iter(self._best))).cancel()
             self._best[key] = asyncio.create_task(self._solver.best_score(opening))
 
+    def _ask_best(self, state: RoundState) -> None:
+        """Ask for the best score of the hole in play unless it is asked already: a round resumed in a new
+        process had its question asked by the process that dealt the hole, and its hole ending seconds
+        later would wait only ``best_wait`` for a search that starts then (with a solver pool to start)."""
+        if not self._closed and (state.deal, state.rules) not in self._best:
+            self._prefetch_best(state, deal(state.deal, find_rules(state.rules)))
+
     async def _best_score(self, state: RoundState) -> tuple[Solution | None, bool]:
         """The best score of the hole that just ended, if it is in within ``best_wait`` seconds, and
         whether its search goes on (``late``: the answer then joins the scorecard when it comes)."""
@@ -361,6 +371,7 @@ class Solo:
         return first
 
     async def close(self) -> None:
+        self._closed = True
         for task in (*self._best.values(), *self._following):
             task.cancel()
         self._best.clear()
@@ -381,8 +392,8 @@ def _with_bests(state: RoundState, found: Callable[[int], int | None]) -> RoundS
 
 
 def _skipped_note(first: int, deals: tuple[int, ...]) -> tuple[str, ...]:
-    passed = skipped(deals, first)
-    return (skipped_text(passed),) if passed else ()
+    passed = skipped_text(deals, first)
+    return (passed,) if passed else ()
 
 
 def _hint_text(hole: Hole, move: Move | None) -> str:

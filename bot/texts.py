@@ -14,6 +14,12 @@ COMMANDS = ("play", "resume", "concede", "abandon", "stats", "rules", "help", "s
 PLAIN: Mapping[str, str] = {key: key for key in COMMANDS}
 """The commands as bare words (the terminal, logs)."""
 
+
+def counted(count: int, one: str, many: str | None = None) -> str:
+    """``1 day``, ``2 days``; ``many`` where the plural is not ``one`` + s (``1 person``, ``3 people``)."""
+    return f"{count} {one if count == 1 else many or one + 's'}"
+
+
 NO_ROUND = "You have no round in progress here. Start one with {play}."
 ROUND_IN_PROGRESS = "You already have a round in progress here — here it is. Finish it, or abandon it first."
 ABANDONED = "Your round was abandoned. Start a new one with {play} whenever you like."

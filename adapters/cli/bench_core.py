@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the core, the database and asyncio are imported when the be
     import random
     from typing import Any
 
+    from adapters.cli.progress import Bar
     from bot.clubhouse import Clubhouse
     from bot.models import Player
     from bot.screens import Screen
@@ -204,6 +205,7 @@ async def run_bench(
     import asyncio
     import random
 
+    from adapters.cli.progress import progress
     from adapters.cli.wiring import freeze_startup_heap, open_app
     from bot.models import Player
     from engine.deal import deal
@@ -218,20 +220,26 @@ async def run_bench(
             await app.solver.best_score(deal(1))
             freeze_startup_heap()  # what the warm-up made, too: full collections then scan only play
         began = time.perf_counter()
-        await asyncio.gather(
-            *(
-                simulate_player(
-                    app.clubhouse,
-                    p,
-                    actions=actions,
-                    think=think_ms / 1000,
-                    holes=holes,
-                    rng=random.Random(rng.getrandbits(64)),
-                    tally=tally,
+        with progress("bench core", players * actions, unit="presses", wanted=not raw) as bar:
+            follower = asyncio.create_task(_follow(tally, bar)) if bar.shown else None
+            try:
+                await asyncio.gather(
+                    *(
+                        simulate_player(
+                            app.clubhouse,
+                            p,
+                            actions=actions,
+                            think=think_ms / 1000,
+                            holes=holes,
+                            rng=random.Random(rng.getrandbits(64)),
+                            tally=tally,
+                        )
+                        for p in people
+                    )
                 )
-                for p in people
-            )
-        )
+            finally:
+                if follower is not None:
+                    follower.cancel()
         wall = time.perf_counter() - began
         for round_id in tally.rounds_played:  # what was stored, not what a screen said
             state = await app.storage.load_round(round_id)
@@ -244,6 +252,15 @@ async def run_bench(
         result["done_at"] = [round(x, 6) for x in tally.done_at]
         result["all_in"], result["first_out"] = tally.all_in, tally.first_out
     return result
+
+
+async def _follow(tally: Tally, bar: Bar) -> None:
+    """The presses answered so far, on the bar, a few times a second (a press itself is not slowed)."""
+    import asyncio
+
+    while True:
+        bar.set(len(tally.latencies))
+        await asyncio.sleep(0.25)
 
 
 def figures(tally: Tally, wall: float, *, players: int, think_ms: float) -> dict[str, Any]:
@@ -298,12 +315,17 @@ class BenchError(RuntimeError):
 
 
 def cmd_bench_core(args: argparse.Namespace) -> int:
-    if args.players < 1 or args.actions < 1 or args.think_ms < 0:
-        print("golfbot bench core: --players and --actions must be at least 1, --think-ms at least 0")
-        return 2
     import asyncio
-    import sys
     import tempfile
+
+    from adapters.cli.failure import EXIT_ENVIRONMENT, EXIT_USAGE, CommandFailed
+
+    if args.players < 1 or args.actions < 1 or args.think_ms < 0 or not 1 <= args.holes <= 18:
+        raise CommandFailed(
+            "--players and --actions must be at least 1, --think-ms at least 0, --holes 1 to 18", EXIT_USAGE
+        )
+    if args.solver_workers < 1 or args.processes < 1:
+        raise CommandFailed("--solver-workers and --processes must be at least 1", EXIT_USAGE)
 
     from adapters.cli.config import POSTGRES_SCHEMES
     from adapters.cli.eventloop import loop_name, run
@@ -312,15 +334,13 @@ def cmd_bench_core(args: argparse.Namespace) -> int:
     solver_name = "none" if args.no_solver else f"pool of {args.solver_workers}"
     if args.processes > 1:
         if not on_postgres:
-            print(
-                "golfbot bench core: --processes needs --db postgresql://... (one database, many processes)"
+            raise CommandFailed(
+                "--processes needs --db postgresql://... (one database, many processes)", EXIT_USAGE
             )
-            return 2
         try:
             result = asyncio.run(run_processes(args))
         except BenchError as error:
-            print(f"golfbot bench core: {error}", file=sys.stderr)
-            return 1
+            raise CommandFailed(str(error), EXIT_ENVIRONMENT) from error
         result["solver"] = f"{solver_name} per process"
         return _print(args, result)
 

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
     from typing import Any
 
+    from adapters.cli.progress import Bar
+
     Subparsers = Any  # argparse's _SubParsersAction is private
 
 PLACE = "bench:place"
@@ -49,11 +51,44 @@ def cmd_bench_daily(args: argparse.Namespace) -> int:
             "--players and --reads are at least 1, --days at least 0, --turnout 0..1", EXIT_USAGE
         )
     if args.db:
-        print(_figures(asyncio.run(bench(Path(args.db), args))))
+        path = Path(args.db)
+        refusal = _not_empty(path) if "://" not in args.db else "--db takes an SQLite file here"
+        if refusal:
+            raise CommandFailed(
+                f"{refusal}; bench daily fills a database of its own with made-up players: give a new file"
+                " (or no --db, for a temporary one)",
+                EXIT_USAGE,
+            )
+        print(_figures(asyncio.run(bench(path, args))))
         return 0
     with tempfile.TemporaryDirectory(prefix="golfbot-bench-daily-") as folder:
         print(_figures(asyncio.run(bench(Path(folder) / "daily.sqlite3", args))))
     return 0
+
+
+def _not_empty(path: Path) -> str:
+    """Why ``path`` is no file for the bench to fill ("" when it is none yet, or a database without a
+    row: the bench's own players and results would go in among someone's real ones)."""
+    import sqlite3
+
+    if not path.exists():
+        return ""
+    if path.is_dir():
+        return f"{path} is a folder"
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+            for table in tables:
+                if table == "schema_migrations" or table.startswith("sqlite_"):
+                    continue
+                if db.execute(f'SELECT 1 FROM "{table}" LIMIT 1').fetchone():
+                    return f"{path} holds data already (table {table})"
+        finally:
+            db.close()
+    except sqlite3.DatabaseError:
+        return f"{path} is not an empty SQLite database"
+    return ""
 
 
 def _days(count: int) -> list[str]:
@@ -63,7 +98,7 @@ def _days(count: int) -> list[str]:
     return [(today - timedelta(days=count - i)).isoformat() for i in range(count + 1)]
 
 
-def fill(path: Path, players: int, days: list[str], turnout: float, seed: int) -> int:
+def fill(path: Path, players: int, days: list[str], turnout: float, seed: int, bar: Bar | None = None) -> int:
     """Write the players, the days (the last one open) and their results; the number of results."""
     import random
     import sqlite3
@@ -100,22 +135,34 @@ def fill(path: Path, players: int, days: list[str], turnout: float, seed: int) -
                     batch,
                 )
             rows += len(batch)
+            if bar is not None:
+                bar.advance()
     finally:
         db.close()
     return rows
 
 
-async def _timed(reads: int, read: Callable[[int], Awaitable[object]], rng: Any) -> list[float]:
+async def _timed(reads: int, read: Callable[[int], Awaitable[object]], rng: Any, bar: Bar) -> list[float]:
     times = []
     for n in range(reads):
         page = 0 if n % 2 == 0 else rng.randrange(50)  # the first page and pages further down
         began = time.perf_counter()
         await read(page)
         times.append((time.perf_counter() - began) * 1000)
+        bar.advance()
     return sorted(times)
 
 
 async def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """Fill, close, read: one bar over the three (a day written, a day closed, a read: one step each)."""
+    from adapters.cli.progress import progress
+
+    steps = 2 * args.days + 1 + 3 * args.reads
+    with progress("bench daily", steps, unit="steps") as bar:
+        return await _bench(path, args, bar)
+
+
+async def _bench(path: Path, args: argparse.Namespace, bar: Bar) -> dict[str, Any]:
     import random
     from datetime import date
 
@@ -126,13 +173,16 @@ async def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
     await store.close()
     days = _days(args.days)
     began = time.perf_counter()
-    results = fill(path, args.players, days, args.turnout, args.seed)
+    bar.set(0, description="bench daily: writing the days")
+    results = fill(path, args.players, days, args.turnout, args.seed, bar)
     filled = time.perf_counter() - began
     store = await SqliteStorage.open(path)
     try:
         began = time.perf_counter()
+        bar.set(len(days), description="bench daily: closing the days")
         for day in days[:-1]:
             await store.close_day(PLACE, date.fromisoformat(day))
+            bar.advance()
         closed = time.perf_counter() - began
         rng = random.Random(args.seed)
         today = date.fromisoformat(TODAY)
@@ -148,8 +198,9 @@ async def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
             "all_time": lambda page: store.all_time_board(PLACE, page * BOARD_PAGE, BOARD_PAGE),
             "week": lambda page: store.week_board(PLACE, today, page * BOARD_PAGE, BOARD_PAGE),
         }
+        bar.set(2 * len(days) - 1, description="bench daily: reading the tables")
         for name, read in tables.items():
-            times = await _timed(args.reads, read, rng)
+            times = await _timed(args.reads, read, rng, bar)
             figures[name] = {
                 "median_ms": round(times[len(times) // 2], 2),
                 "p99_ms": round(times[min(len(times) - 1, int(len(times) * 0.99))], 2),

@@ -18,6 +18,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of 
 if TYPE_CHECKING:  # imported when the bench runs: `golfbot --help` starts without them
     from typing import Any
 
+    from adapters.cli.progress import Bar
+
     Subparsers = Any  # argparse's _SubParsersAction is private
 
 PAIRS = (("easy", "random"), ("hard", "random"), ("hard", "easy"))
@@ -32,7 +34,7 @@ def add_commands(subparsers: Subparsers) -> None:
     p.set_defaults(handler=cmd_bench_sixcard)
 
 
-def play_table(names: tuple[str, ...], *, hands: int, seed: int) -> dict[str, Any]:
+def play_table(names: tuple[str, ...], *, hands: int, seed: int, bar: Bar | None = None) -> dict[str, Any]:
     """Play ``hands`` hands with one computer player of each name; figures per name, in ``names`` order."""
     import random
 
@@ -50,6 +52,8 @@ def play_table(names: tuple[str, ...], *, hands: int, seed: int) -> dict[str, An
         first = (i // seats) % seats
         hand = play_hand(deal_hand(deals.getrandbits(63), players=seats, first=first), at_table, rng)
         scores = [hand.scores[(k + shift) % seats] for k in range(seats)]
+        if bar is not None:
+            bar.advance()
         low = min(scores)
         winners = [k for k in range(seats) if scores[k] == low]
         for k in range(seats):
@@ -64,9 +68,12 @@ def play_table(names: tuple[str, ...], *, hands: int, seed: int) -> dict[str, An
 
 
 def run_bench(hands: int, seed: int) -> dict[str, Any]:
+    from adapters.cli.progress import progress
+
     began = time.perf_counter()
-    two = [play_table(pair, hands=hands, seed=seed) for pair in PAIRS]
-    four = play_table(FOUR_SEATS, hands=hands, seed=seed)
+    with progress("bench sixcard", hands * (len(PAIRS) + 1), unit="hands") as bar:
+        two = [play_table(pair, hands=hands, seed=seed, bar=bar) for pair in PAIRS]
+        four = play_table(FOUR_SEATS, hands=hands, seed=seed, bar=bar)
     return {
         "hands": hands,
         "seed": seed,
@@ -82,8 +89,9 @@ def _pct(share: float) -> str:
 
 def cmd_bench_sixcard(args: argparse.Namespace) -> int:
     if args.hands < 1:
-        print("golfbot bench sixcard: --hands must be at least 1")
-        return 2
+        from adapters.cli.failure import EXIT_USAGE, CommandFailed
+
+        raise CommandFailed("--hands must be at least 1", EXIT_USAGE)
     result = run_bench(args.hands, args.seed)
     if args.json:
         import json

@@ -109,6 +109,7 @@ async def run_bench(
     import random
 
     from adapters.cli.bench_core import NoSolver, _percentiles
+    from adapters.cli.progress import progress
     from adapters.clock import SystemClock
     from adapters.sqlite import SqliteStorage
     from bot.clubhouse import Clubhouse
@@ -145,26 +146,29 @@ async def run_bench(
         await tournaments.act(organiser, str(CompetitionAction(tournament_id, 0, BEGIN)))
         running: set[asyncio.Task[None]] = set()
         played = 0
-        while True:
-            while not queue.empty():
-                match_id = queue.get_nowait()
-                task = asyncio.create_task(
-                    play_match(
-                        matches,
-                        match_id,
-                        people,
-                        random.Random(rng.getrandbits(64)),
-                        latencies,
-                        think_ms / 1000,
+        # matches played, of a number not known ahead (a swiss or a knock-out's byes)
+        with progress("bench tournament", None, unit="matches") as bar:
+            while True:
+                while not queue.empty():
+                    match_id = queue.get_nowait()
+                    task = asyncio.create_task(
+                        play_match(
+                            matches,
+                            match_id,
+                            people,
+                            random.Random(rng.getrandbits(64)),
+                            latencies,
+                            think_ms / 1000,
+                        )
                     )
-                )
-                running.add(task)
-                played += 1
-            if not running:
-                break
-            done, running = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
-            for task in done:
-                task.result()
+                    running.add(task)
+                    played += 1
+                if not running:
+                    break
+                done, running = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
+                for task in done:
+                    task.result()
+                bar.advance(len(done))
         wall = time.perf_counter() - began
         tournament = await storage.load_competition(tournament_id)
         assert tournament is not None
@@ -195,15 +199,17 @@ async def run_bench(
 
 
 def cmd_bench_tournament(args: argparse.Namespace) -> int:
+    from adapters.cli.failure import EXIT_USAGE, CommandFailed
+
     if args.players < 2 or not 1 <= args.holes <= 18 or args.think_ms < 0:
-        print("golfbot bench tournament: --players at least 2, --holes 1 to 18, --think-ms at least 0")
-        return 2
+        raise CommandFailed("--players at least 2, --holes 1 to 18, --think-ms at least 0", EXIT_USAGE)
     if args.style not in ("elimination", "round-robin", "swiss") or args.format not in ("stroke", "match"):
-        print("golfbot bench tournament: --style elimination|round-robin|swiss, --format stroke|match")
-        return 2
+        raise CommandFailed("--style elimination|round-robin|swiss, --format stroke|match", EXIT_USAGE)
     import asyncio
     import json
     import tempfile
+
+    from bot.texts import counted
 
     async def main(path: Path) -> dict[str, Any]:
         return await run_bench(
@@ -225,7 +231,7 @@ def cmd_bench_tournament(args: argparse.Namespace) -> int:
         print(json.dumps(result))
     else:
         print(
-            f"tournament of {result['players']} ({result['style']}, {result['holes']} holes,"
+            f"tournament of {result['players']} ({result['style']}, {counted(result['holes'], 'hole')},"
             f" {result['format']} play):"
             f" {result['matches']} matches, {result['moves']} moves in {result['seconds']} s"
             f" (sign-up {result['signup_seconds']} s); move p50 {result['move_p50_ms']} ms,"

@@ -16,16 +16,27 @@ from adapters.cli.failure import EXIT_ENVIRONMENT, EXIT_USAGE, CommandFailed
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import AsyncIterator, Iterable
     from typing import Any, TextIO
 
     from bot.daily.mode import DailyChallenge
+    from bot.daily.models import DailyDay
     from bot.models import Player
+    from bot.ports import DailyStore
     from bot.screens import Screen
 
     Subparsers = Any  # argparse's _SubParsersAction is private
 
 KEYS = {"d": "s", "s": "s", "q": "q", "n": "n", **{str(n): str(n) for n in range(1, 10)}}
+CONCEDE = (
+    "Concede this hole? Every card left in the tableau counts."
+    " y (then Enter) concedes, anything else plays on."
+)
+NO_HELP = (
+    "There are no hints and no undo in the daily challenge: everyone plays the same course on their own."
+)
+LAST = "last"
+"""``--reveal`` without a date: the last day that has closed."""
 PROMPT = "Type a key, then Enter (x saves and quits): "
 """Asked on a terminal: the daily reads whole lines (several keys may share one), unlike golfbot play."""
 
@@ -39,6 +50,14 @@ def add_commands(sub: Subparsers) -> None:
     )
     daily.add_argument("--page", type=int, default=1, help="the leaderboard's page (default 1)")
     daily.add_argument("--share", action="store_true", help="print your share text of today's course")
+    daily.add_argument(
+        "--reveal",
+        nargs="?",
+        const=LAST,
+        metavar="DATE",
+        help="the deals of the last closed day (or of DATE, YYYY-MM-DD), their commitment, and the "
+        "sha256sum line that checks them",
+    )
     daily.add_argument("--db", help="SQLite database file (default: the user data folder)")
     daily.set_defaults(handler=daily_command)
 
@@ -46,6 +65,15 @@ def add_commands(sub: Subparsers) -> None:
 def daily_command(args: argparse.Namespace) -> int:
     if args.page < 1:
         raise CommandFailed(f"--page counts from 1, not {args.page}", EXIT_USAGE)
+    if args.reveal not in (None, LAST):
+        from datetime import date
+
+        try:
+            date.fromisoformat(args.reveal)
+        except ValueError:
+            raise CommandFailed(
+                f"--reveal takes a date as YYYY-MM-DD, not {args.reveal!r}", EXIT_USAGE
+            ) from None
     import asyncio
 
     from adapters.cli.config import Settings
@@ -60,7 +88,7 @@ def daily_command(args: argparse.Namespace) -> int:
     except GolfError as error:
         raise CommandFailed(error.message, EXIT_USAGE) from error
     except KeyboardInterrupt:
-        print("Saved — run golfbot daily to go on.", file=sys.stderr)
+        print("\nSaved — run golfbot daily to go on.", file=sys.stderr)  # below the ^C
         return 130
     finally:
         from adapters.solver.workers import stop_workers
@@ -68,7 +96,7 @@ def daily_command(args: argparse.Namespace) -> int:
         stop_workers()
 
 
-async def _daily(args: argparse.Namespace, db_path: Any, keys: TextIO, out: TextIO) -> int:
+async def _daily(args: argparse.Namespace, db_path: Any, keys: Iterable[str], out: TextIO) -> int:
     from adapters.cli.wiring import open_app
     from adapters.console.game import local_player
     from bot.daily.mode import GLOBAL_COURSE
@@ -79,32 +107,98 @@ async def _daily(args: argparse.Namespace, db_path: Any, keys: TextIO, out: Text
         player = local_player()
         if args.board:
             print(render_screen(await daily.leaderboard(GLOBAL_COURSE, args.board, args.page - 1)), file=out)
+            closed = await _last_closed(app.storage) if args.board == "today" else None
+            if closed is not None:
+                print(
+                    f"\nThe deals of {closed.day.isoformat()}, revealed and checked: golfbot daily --reveal",
+                    file=out,
+                )
             return 0
         if args.share:
             text = await daily.share(player, GLOBAL_COURSE)
             print(text or "You have not finished a hole of today's course yet.", file=out)
             return 0
+        if args.reveal is not None:
+            await daily.today(GLOBAL_COURSE)  # a day over since the last run closes first
+            print(await reveal(app.storage, args.reveal), file=out)
+            return 0
         return await play(daily, player, keys, out)
 
 
-def _prompted(keys: Iterable[str], out: TextIO) -> Iterator[str]:
-    """The lines of ``keys``, each asked for with PROMPT (on a terminal)."""
-    lines = iter(keys)
+async def _last_closed(store: DailyStore) -> DailyDay | None:
+    """The global course's most recent day that has closed, if any."""
+    from bot.daily.models import GLOBAL_PLACE
+
+    for when in reversed(await store.place_days(GLOBAL_PLACE)):
+        day = await store.daily_day(GLOBAL_PLACE, when)
+        if day is not None and day.closed:
+            return day
+    return None
+
+
+async def reveal(store: DailyStore, wanted: str) -> str:
+    """The global course's deals of a closed day (the last one, or ``wanted`` as YYYY-MM-DD), the
+    commitment given when it opened, and the command that checks one against the other. A day still open
+    is never revealed."""
+    import shlex
+    from datetime import date
+
+    from bot.daily.models import GLOBAL_PLACE
+    from engine.daily import reveal_text
+
+    if wanted == LAST:
+        day = await _last_closed(store)
+        if day is None:
+            return "No day of the global course has closed yet: a day's deals are revealed once it is over."
+    else:
+        day = await store.daily_day(GLOBAL_PLACE, date.fromisoformat(wanted))
+        if day is None:
+            raise CommandFailed(f"the global course had no day {wanted} (nobody played it here)", EXIT_USAGE)
+        if not day.closed:
+            closes = day.closes_at.strftime("%Y-%m-%d %H:%M %Z")
+            raise CommandFailed(
+                f"the day {wanted} is still open: its deals are revealed when it closes ({closes})"
+            )
+    text = reveal_text(day.place, day.day, day.rules, day.deals)
+    return (
+        f"📅 Daily {day.day.isoformat()} (the global course), closed. The deals, revealed:\n{text}\n"
+        f"Commitment given when the day opened (the SHA-256 of that line):\n{day.commitment}\n"
+        f"Check it (the two must match): printf '%s' {shlex.quote(text)} | sha256sum"
+    )
+
+
+async def _lines(keys: Iterable[str], out: TextIO) -> AsyncIterator[str]:
+    """The lines of ``keys``: a real stream is read on the event loop (Ctrl-C leaves at once; a blocking
+    read would wait for Enter and lose the key typed after), each line asked for with PROMPT on a
+    terminal; any other iterable of lines (a test's) is taken as it is."""
+    try:
+        stream: TextIO = keys  # type: ignore[assignment]
+        stream.fileno()
+    except (AttributeError, OSError, ValueError):  # not a file (io.StringIO raises UnsupportedOperation)
+        for text in keys:
+            yield text
+        return
+    from adapters.console.keys import lines
+
+    interactive = stream.isatty()
+    typed = lines(stream)
     while True:
-        print(PROMPT, end="", file=out, flush=True)
-        line = next(lines, None)
+        if interactive:
+            print(PROMPT, end="", file=out, flush=True)
+        line: str | None = await anext(typed, None)
         if line is None:
             return
         yield line
 
 
-async def play(daily: DailyChallenge, player: Player, keys: TextIO, out: TextIO) -> int:
+async def play(daily: DailyChallenge, player: Player, keys: Iterable[str], out: TextIO) -> int:
     """Show today's board and apply keys until the course is over, ``x`` or the end of input."""
     from bot.daily.mode import GLOBAL_COURSE, AlreadyPlayedError
     from bot.errors import GolfError
     from bot.ports import StoreUnavailable
     from bot.render import render_screen
-    from bot.texts import STORE_UNAVAILABLE, plain
+    from bot.screens import ScreenKind
+    from bot.texts import STORE_UNAVAILABLE, counted, plain
 
     try:
         screen: Screen = await daily.play(player, GLOBAL_COURSE)
@@ -114,16 +208,30 @@ async def play(daily: DailyChallenge, player: Player, keys: TextIO, out: TextIO)
         if share:
             print(share, file=out)
         streak = await daily.streaks(player, GLOBAL_COURSE)
-        print(f"Streak: {streak.played} days played (longest {streak.longest_played}).", file=out)
+        print(f"Streak: {counted(streak.played, 'day')} played (longest {streak.longest_played}).", file=out)
         return 0
     print(render_screen(screen, with_keys=True), file=out)
     interactive = bool(getattr(keys, "isatty", lambda: False)())
-    for line in _prompted(keys, out) if interactive else keys:
+    confirming = False
+    async for line in _lines(keys, out):
         for word in line.split():
             key = word.lower()
+            if confirming:  # the answer to CONCEDE
+                confirming = False
+                if key != "y":
+                    print("Playing on.", file=out)
+                    continue
+                key = "q"
+            elif key == "q" and interactive and screen.kind is ScreenKind.BOARD:
+                confirming = True  # as golfbot play does: a hole conceded is gone for the day
+                print(CONCEDE, file=out)
+                continue
             if key == "x":
                 print("Saved — run golfbot daily to go on.", file=out)
                 return 0
+            if key in ("h", "u"):
+                print(NO_HELP, file=out)
+                continue
             action = KEYS.get(key)
             if action is None:
                 print(f"{word!r} is not a key here: 1-9, d, q, n or x.", file=out)

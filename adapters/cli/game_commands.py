@@ -180,6 +180,7 @@ def _copy_command(settings: Settings, target: str) -> int:
     from adapters.sqlite import MigrationError as SqliteMigrationError
     from adapters.sqlite import SqliteStorage
     from adapters.sqlite.in_use import InUse, exclusive_use
+    from bot.texts import counted
 
     if not is_postgres_url(target):
         raise CommandFailed("--to takes a postgresql:// URL", EXIT_USAGE)
@@ -196,7 +197,7 @@ def _copy_command(settings: Settings, target: str) -> int:
                 copied = await copy_sqlite_to_postgres(source, storage)
             finally:
                 await storage.close()
-        return [f"  {t.table}: {t.target_rows} rows ({t.sampled} compared)" for t in copied]
+        return [f"  {t.table}: {counted(t.target_rows, 'row')} ({t.sampled} compared)" for t in copied]
 
     try:
         lines = _run_async(main)

@@ -97,27 +97,70 @@ def _database_failure(error: Exception) -> bool:
     ports, postgres = sys.modules.get("bot.ports"), sys.modules.get("adapters.postgres")
     if ports is not None and isinstance(error, ports.StoreUnavailable):
         return True
+    sqlite = sys.modules.get("adapters.sqlite")  # a bench opens its SQLite file itself
+    if sqlite is not None and isinstance(error, (sqlite.DatabaseUnavailable, sqlite.MigrationError)):
+        return True
     return postgres is not None and isinstance(error, (postgres.DatabaseUnavailable, postgres.MigrationError))
+
+
+def _command(args: argparse.Namespace) -> str:
+    """The command as typed: ``daily``, or ``bench core`` for a target of ``bench``."""
+    target = getattr(args, "bench_target", None)
+    return f"{args.command} {target}" if target else str(args.command)
+
+
+def _quiet_stdout() -> None:
+    """Standard output on /dev/null: the interpreter's last flush of what is left for a reader that has
+    gone would print "Exception ignored ... BrokenPipeError" (as the Python docs advise for SIGPIPE)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real stdout (a test's StringIO): nothing to flush
+        pass
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """``parser.parse_args``, with an unknown argument told by the (sub)command it was given to:
+    ``golfbot play: unrecognized arguments: --colour`` (argparse names only ``golfbot``)."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        _chosen(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
+def _chosen(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The innermost sub-command parser ``args`` went through (``golfbot bench core``)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            name = getattr(args, action.dest, None)
+            if name in action.choices:
+                return _chosen(action.choices[name], args)
+    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv)
     handler = getattr(args, "handler", None)
     if handler is None:  # plain `golfbot` (perhaps with --log-format): run the bot
-        args = parser.parse_args([*(sys.argv[1:] if argv is None else argv), "run"])
+        args = _parse(parser, [*(sys.argv[1:] if argv is None else argv), "run"])
         handler = args.handler
     if args.log_format:  # read by Settings, here and in any process this one starts
         os.environ["GOLFBOT_LOG_FORMAT"] = args.log_format
     try:
-        return int(handler(args) or 0)
+        code = int(handler(args) or 0)
+        sys.stdout.flush()  # here, where a reader that has gone is caught, not at exit
+        return code
     except CommandFailed as failure:
         if _debug():
             import traceback
 
             traceback.print_exc()
-        print(f"golfbot {args.command}: {failure.message}", file=sys.stderr)
+        print(f"golfbot {_command(args)}: {failure.message}", file=sys.stderr)
         return failure.exit_code
+    except BrokenPipeError:  # the reader left (`| head -1`): what it wanted was printed
+        _quiet_stdout()
+        return 0
     except Exception as error:
         if not _database_failure(error):
             raise
@@ -125,12 +168,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             import traceback
 
             traceback.print_exc()
-        print(f"golfbot {args.command}: {error}", file=sys.stderr)
+        print(f"golfbot {_command(args)}: {error}", file=sys.stderr)
         return EXIT_ENVIRONMENT
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return 0
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     six = sub.add_parser(
         "sixcard", help="play Six-card Golf in the terminal, hot-seat or against the computer"
     )
-    six.add_argument("--players", type=int, default=1, help="people at the keyboard, 1-4 (default 1)")
+    six.add_argument("--players", type=int, default=None, help="people at the keyboard, 1-4 (default 1)")
     six.add_argument(
         "--computers",
         default=None,
@@ -36,14 +36,17 @@ def seats(people: int, computers: str | None) -> tuple[str, ...]:
     if computers is None and people == 1:
         levels = ("easy",)
     if not 1 <= people <= 4 or not 2 <= people + len(levels) <= 4:
-        raise CommandFailed(
-            f"a table has 2 to 4 seats, not {people} people and {len(levels)} computers", EXIT_USAGE
-        )
+        from bot.texts import counted
+
+        those = f"{counted(people, 'person', 'people')} and {counted(len(levels), 'computer')}"
+        raise CommandFailed(f"a table has 2 to 4 seats, not {those}", EXIT_USAGE)
     return levels
 
 
 def sixcard_command(args: argparse.Namespace) -> int:
-    levels = seats(args.players, args.computers)
+    people = 1 if args.players is None else args.players
+    levels = seats(people, args.computers)
+    asked = args.players is not None or args.computers is not None or args.seed is not None
     from adapters.cli.config import Settings
 
     settings = Settings.load(db=args.db)
@@ -62,9 +65,16 @@ def sixcard_command(args: argparse.Namespace) -> int:
             await app.storage.ensure_player(owner)
             sessions = app.clubhouse.sessions
             game = ConsoleTable(sessions, app.clubhouse.table, owner)
-            return await game.run(people=args.players, computers=levels, seed=args.seed)
+            return await game.run(people=people, computers=levels, seed=args.seed, asked=asked)
 
     try:
         return _run_async(main)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C: every move is committed already
+        from adapters.console.sixcard import SAVED
+
+        print(f"\n{SAVED}")
         return EXIT_INTERRUPTED
+    finally:
+        from adapters.solver.workers import stop_workers
+
+        stop_workers()  # leave now, not when a search nobody waits for has ended

@@ -1,4 +1,5 @@
-"""Reading keys: one keypress at a time on a terminal, or characters of lines when input is piped.
+"""Reading keys: one keypress at a time on a terminal, or characters of lines when input is piped; and
+reading whole lines (``golfbot daily``, ``golfbot sixcard``).
 
 Input is read on the event loop itself (``add_reader``), never by a thread blocked in ``read``: such a
 thread cannot be stopped, so Ctrl-C would wait for one more key before the program could end.
@@ -90,3 +91,18 @@ async def keys(stream: TextIO = sys.stdin) -> AsyncIterator[str]:
                 yield "\n" if ch == "\r" else ch
             elif not ch.isspace():
                 yield ch
+
+
+async def lines(stream: TextIO = sys.stdin) -> AsyncIterator[str]:
+    """Yield the lines typed or piped (without their line end) until end of input, read on the event loop
+    like ``keys``: Ctrl-C leaves at once, where a thread blocked in ``readline`` would wait for Enter."""
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    pending = ""
+    async for data in _chunks(stream.fileno()):
+        pending += decoder.decode(data)
+        *complete, pending = pending.split("\n")
+        for line in complete:
+            yield line
+    pending += decoder.decode(b"", final=True)
+    if pending:
+        yield pending

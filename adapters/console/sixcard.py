@@ -4,7 +4,8 @@ The people at the table share the keyboard: the screen is drawn as the seat to a
 that seat draws from the stock shows, and nobody's face-down cards ever do), and its name prompts. Keys,
 ended by Enter (several on a line, between spaces, are played in turn while the same seat is to act): 1-6
 turn a card (the opening) or put the card you hold there, s take the stock's top card, p the discard
-pile's, x discard the card you hold, q save and quit (Ctrl-D too). Every move is committed
+pile's, x discard the card you hold, a abandon the table (asked first: y, then Enter), q save and quit
+(Ctrl-D too). Every move is committed
 before the next screen is drawn, so a killed game resumes where it stood the next time.
 
 The terminal has no turn clocks: there is nobody to wait for but the keyboard.
@@ -12,23 +13,42 @@ The terminal has no turn clocks: there is nobody to wait for but the keyboard.
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from collections.abc import Sequence
 from typing import TextIO
 
 from adapters.console.game import PLACE
+from adapters.console.keys import lines
 from bot.actions import TABLE
 from bot.errors import GolfError
 from bot.models import Player
 from bot.ports import StoreUnavailable
-from bot.render import render_screen
+from bot.render import keys_line, render_screen
 from bot.screens import ScreenKind
 from bot.sessions import Sessions
 from bot.table import KIND, Table, TableMode
 from bot.texts import STORE_UNAVAILABLE, plain
 
-KEYS = "Keys: 1-6 turn a card / put your card there · s stock · p discard pile · x discard · q save and quit"
+KEYS = keys_line(
+    [
+        "1-6 turn a card / put your card there",
+        "s stock",
+        "p discard pile",
+        "x discard",
+        "n next hand",
+        "a abandon the table",
+        "q save and quit",
+    ]
+)
+"""The key line, broken between keys within 80 columns."""
+CONFIRM = (
+    "Abandon this table? The game will count for nothing. y (then Enter) abandons, anything else plays on."
+)
+ABANDONED = "Table abandoned — run golfbot sixcard for a new one."
+RESUMING = "Resuming your table."
+OPTIONS_IGNORED = (
+    "You have a table in progress: resuming it, so these options wait for a new table (a abandons this one)."
+)
 SAVED = "Saved — run golfbot sixcard to go on."
 
 
@@ -57,8 +77,12 @@ class ConsoleTable:
         self._write.write(text + "\n")
         self._write.flush()
 
-    async def run(self, *, people: int, computers: Sequence[str], seed: int | None = None) -> int:
-        """Resume the owner's table here, or open one with these seats and deal it."""
+    async def run(
+        self, *, people: int, computers: Sequence[str], seed: int | None = None, asked: bool = False
+    ) -> int:
+        """Resume the owner's table here, or open one with these seats and deal it. ``asked``: the seats
+        or the seed were chosen on the command line (a table in progress is resumed all the same, and
+        says so)."""
         live = await self._sessions.active(self._owner.key, PLACE.key, KIND)
         others = hot_seat(self._owner, people)
         if live is None:
@@ -69,7 +93,8 @@ class ConsoleTable:
             session = screen.session
         else:
             session = live.state.id
-            self._say("Resuming your table.")
+            self._say(OPTIONS_IGNORED if asked else RESUMING)
+        typed = lines(self._read)  # on the event loop: Ctrl-C leaves at once
         pending: list[str] = []  # the rest of the line typed: keys of the same seat's turns
         pending_seat = ""
         while True:
@@ -89,8 +114,8 @@ class ConsoleTable:
             if not pending:
                 self._write.write(f"{seat.name}> ")
                 self._write.flush()
-                line = await asyncio.to_thread(self._read.readline)
-                if not line:  # end of input (Ctrl-D)
+                line = await anext(typed, None)
+                if line is None:  # end of input (Ctrl-D)
                     self._say("\n" + SAVED)
                     return 0
                 pending, pending_seat = line.lower().split(), seat.key
@@ -99,6 +124,20 @@ class ConsoleTable:
             key = pending.pop(0)
             if key == "q":
                 self._say("\n" + SAVED)
+                return 0
+            if key == "a":
+                sure = pending.pop(0) if pending else None
+                if sure is None:
+                    self._write.write(f"{CONFIRM}\n{seat.name}> ")
+                    self._write.flush()
+                    line = await anext(typed, None)
+                    sure = (line or "").strip().lower()
+                pending.clear()
+                if sure != "y":
+                    self._say("Playing on.")
+                    continue
+                await self._sessions.abandon(self._owner.key, PLACE.key, KIND)
+                self._say(ABANDONED)
                 return 0
             if len(key) != 1 or key not in "123456spxn":
                 pending.clear()

@@ -16,14 +16,18 @@ async def test_a_winnable_only_round_skips_the_impossible_deals(club, play_hole,
     # Deals 1, 3, 4 cannot be cleared under strict rules (tests/data); 2, 5 and 12 can.
     # the first screen names every deal passed over to choose the course; the scorecard, the gaps in it
     assert screen.notes == (
-        "Skipped as impossible to clear (winnable-only): #1, #3, #4, #6, #7, #8, #9, #10, #11.",
+        "Skipped as impossible to clear (winnable-only): #1 for hole 1; #3, #4 for hole 2;"
+        " #6, #7, #8, #9, #10, #11 for hole 3.",
     )
     assert (
         screen.board is not None and screen.board.deal == 2 and screen.board.rules == "strict+winnable-only"
     )
     assert screen.board.columns == deal(2).tableau
     summary, _ = await play_hole(club, alice, screen)
-    skipped = "Skipped as impossible to clear (winnable-only): #3, #4, #6, #7, #8, #9, #10, #11."
+    skipped = (
+        "Skipped as impossible to clear (winnable-only): #3, #4 for hole 2;"
+        " #6, #7, #8, #9, #10, #11 for hole 3."
+    )
     assert skipped in summary.blocks
     after = await click(club, alice, summary, "n")
     assert after.board is not None and after.board.deal == 5

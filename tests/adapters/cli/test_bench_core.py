@@ -68,7 +68,7 @@ def test_bench_core_text(capsys):
 
 def test_bad_figures_are_refused(capsys):
     assert main(["bench", "core", "--players", "0", "--no-solver"]) == 2
-    assert "at least 1" in capsys.readouterr().out
+    assert "at least 1" in capsys.readouterr().err
 
 
 def test_one_bench_command_with_both_targets(capsys):

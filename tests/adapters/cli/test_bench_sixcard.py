@@ -59,7 +59,7 @@ def test_bench_sixcard_text(capsys) -> None:
 
 def test_bad_figures_are_refused(capsys) -> None:
     assert main(["bench", "sixcard", "--hands", "0"]) == 2
-    assert capsys.readouterr().out.strip() == "golfbot bench sixcard: --hands must be at least 1"
+    assert capsys.readouterr().err.strip() == "golfbot bench sixcard: --hands must be at least 1"
 
 
 def test_sixcard_is_a_bench_target() -> None:

@@ -39,4 +39,4 @@ def test_a_round_robin_in_match_play_as_text(capsys):
 
 def test_bad_figures_are_refused(capsys):
     assert main(["bench", "tournament", "--players", "1"]) == 2
-    assert "--players at least 2" in capsys.readouterr().out
+    assert "--players at least 2" in capsys.readouterr().err

@@ -35,7 +35,7 @@ def test_play_leave_resume_finish_and_be_refused_a_second_attempt(
     finished = run(monkeypatch, capsys, *db, keys="q n " * 9)
     assert "Round over" in finished and "Share your result:\nGolf daily #" in finished
     again = run(monkeypatch, capsys, *db)
-    assert "You have played today's course already" in again and "Streak: 1 days played" in again
+    assert "You have played today's course already" in again and "Streak: 1 day played (longest 1)." in again
     share = run(monkeypatch, capsys, *db, "--share")
     assert share.startswith("Golf daily #") and "♠" not in share
     board = run(monkeypatch, capsys, *db, "--board", "today")
