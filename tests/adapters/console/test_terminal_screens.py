@@ -112,7 +112,7 @@ def test_the_sixcard_key_line_fits_80_columns_between_keys(env: dict[str, str], 
     legend = lines[at : at + 2]
     assert legend == [
         "Keys: 1-6 turn a card / put your card there · s stock · p discard pile ·",
-        "      x discard · a abandon the table · q save and quit",
+        "      x discard · n next hand · a abandon the table · q save and quit",
     ]
     assert all(width(line) <= 80 for line in lines if not line.startswith("tester>")), shown.stdout
 
