@@ -40,13 +40,17 @@ class ChannelPosts:
         self._last: dict[int, float] = {}
         """Channel -> when its last post began (loop time), while it has posts queued."""
         self._answering: Counter[int] = Counter()
+        self._closed = False
 
     @property
     def gap(self) -> float:
         return self._gap
 
     def add(self, channel: int, what: str, post: Post) -> None:
-        """Queue ``post`` (described as ``what`` in a log line should it fail) for ``channel``."""
+        """Queue ``post`` (described as ``what`` in a log line should it fail) for ``channel``; after
+        ``close`` (the bot is stopping), nothing is queued."""
+        if self._closed:
+            return
         self._queues.setdefault(channel, deque()).append((what, post))
         self._start(channel)
 
@@ -64,6 +68,20 @@ class ChannelPosts:
             if not self._answering[channel]:
                 del self._answering[channel]
                 self._start(channel)
+
+    async def close(self) -> None:
+        """At a stop: the posts still queued are not sent (what they would show is saved, and the next
+        press or clock brings its message up to date); one INFO line says how many. A post under way is
+        cancelled with its worker, before the database and the connection it needs are closed."""
+        self._closed = True
+        dropped = sum(len(queue) for queue in self._queues.values())
+        workers = list(self._workers.values())
+        for worker in workers:
+            worker.cancel()
+        await asyncio.gather(*workers, return_exceptions=True)
+        self._queues.clear()
+        if dropped:
+            log.info("stopping: %d channel post(s) not sent (what they show is saved)", dropped)
 
     async def drain(self) -> None:
         """Wait until every queued post is done (tests; a shutdown that may wait)."""

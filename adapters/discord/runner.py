@@ -115,7 +115,11 @@ async def run_discord(
                 if competition and scoreboards
                 else nullcontext(),
             ):
-                await client.connect(reconnect=True)
+                try:
+                    await client.connect(reconnect=True)
+                finally:
+                    if compete is not None:  # before the client and the database close
+                        await compete.posts.close()
 
 
 @contextmanager

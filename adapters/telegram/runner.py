@@ -126,6 +126,8 @@ async def run_telegram(
             ):
                 await asyncio.Event().wait()
         finally:
+            if compete is not None:  # its queued group posts, before the bot and the database close
+                await compete.posts.close()
             await _stop(app)
 
 
