@@ -289,7 +289,8 @@ async def test_no_network_at_start_is_tried_again_then_one_line(golfbot: Any, co
     env = {"DISCORD_TOKEN": "x.y.z", "DISCORD_API_BASE_URL": nowhere} if command != "telegram" else {}
     if command != "discord":
         env |= {"TELEGRAM_TOKEN": "123:abc", "TELEGRAM_API_BASE_URL": nowhere + "/bot"}
-    bot = await golfbot(command, GOLFBOT_START_RETRY_SECONDS="2", **env)
+    # 6 s: room for a try after the first, which alone may take 2 s at load 9 (then nothing is tried again)
+    bot = await golfbot(command, GOLFBOT_START_RETRY_SECONDS="6", **env)
 
     assert await bot.exit_code() == 1, bot.stderr
     *logged, last = bot.lines
