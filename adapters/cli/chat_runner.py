@@ -28,6 +28,7 @@ from typing import Any
 
 from adapters.cli.config import Settings
 from adapters.cli.wiring import App, open_app
+from adapters.solver.workers import stop_workers
 from bot.competition.service import Competition
 from bot.ports import Notifier
 
@@ -156,6 +157,7 @@ async def serve_chat_bots(settings: Settings, bots: list[ChatBot]) -> int:
         finally:
             for signum in (signal.SIGTERM, signal.SIGINT):
                 loop.remove_signal_handler(signum)
+    stop_workers()  # leave now, not when a search nobody waits for has ended (at exit Python waits for it)
     if not stopped:
         return 0
     print(stopped[0].line, file=sys.stderr)  # the first failure stopped everything

@@ -73,8 +73,9 @@ def hole_bests(db_path: Path, round_id: str) -> list[int | None]:
         return [row[0] for row in rows]
 
 
-async def until(holds: Callable[[], Awaitable[bool]], seconds: float = 10.0) -> None:
-    """Wait for the background work (its writes go through the store's thread) until ``holds()``."""
+async def until(holds: Callable[[], Awaitable[bool]], seconds: float = 30.0) -> None:
+    """Wait for the background work (its writes go through the store's thread) until ``holds()``; the
+    seconds are a ceiling for a busy machine."""
     for _ in range(int(seconds / 0.01)):
         if await holds():
             return

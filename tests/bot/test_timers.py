@@ -18,17 +18,26 @@ from bot.events import ClockExpired, Outbox, ToPlace
 from bot.models import Timer
 from bot.timers import Timers
 
+PATIENCE = 30.0
+"""Seconds (real ones) a test waits at most for the service to get somewhere: its trips to the database
+thread take real time, more of it on a busy machine. A ceiling, not a bound the tests assert."""
+
 
 class SleepLog(ManualClock):
-    """The ManualClock, noting how long each sleep was asked to last."""
+    """The ManualClock, noting how long each sleep was asked to last, and how many sleep now."""
 
     def __init__(self) -> None:
         super().__init__()
         self.sleeps: list[float] = []
+        self.asleep = 0
 
     async def sleep(self, seconds: float) -> None:
         self.sleeps.append(seconds)
-        await super().sleep(seconds)
+        self.asleep += 1
+        try:
+            await super().sleep(seconds)
+        finally:
+            self.asleep -= 1
 
 
 @pytest.fixture
@@ -48,13 +57,23 @@ class Fired:
         self.queue.put_nowait(timer.id)
 
     async def next(self) -> str:
-        return await asyncio.wait_for(self.queue.get(), 2)
+        return await asyncio.wait_for(self.queue.get(), PATIENCE)
 
 
-async def settle() -> None:
-    """Let the service run until it waits again (a few trips to the database thread)."""
-    for _ in range(20):
-        await asyncio.sleep(0.005)
+async def settle(clock: SleepLog, services: int = 1) -> None:
+    """Let the service(s) run until they wait again: each asleep on the clock, and still the same sleep
+    some turns of the loop later (a wake-up on its way would have ended it by then). Waits for that, not
+    for a time: the trips to the database thread in between may take long on a busy machine."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + PATIENCE
+    calm, sleeps = 0, len(clock.sleeps)
+    while calm < 20:
+        assert loop.time() < deadline, f"not asleep after {PATIENCE} s: {clock.asleep} of {services}"
+        if clock.asleep == services and len(clock.sleeps) == sleeps:
+            calm += 1
+        else:
+            calm, sleeps = 0, len(clock.sleeps)
+        await asyncio.sleep(0 if calm else 0.001)  # (not a busy wait while the database thread works)
 
 
 @pytest.fixture
@@ -108,30 +127,30 @@ async def test_the_service_sleeps_until_the_next_timer_and_a_sooner_one_wakes_it
     timers.on("turn", fired)
     await timers.schedule(Timer("later", "turn", clock.now() + timedelta(seconds=100)))
     start(running, timers.run())
-    await settle()
+    await settle(clock)
     assert clock.sleeps == [100.0]  # not a poll: exactly until "later" is due
 
     clock.advance(30)
     await timers.schedule(Timer("sooner", "turn", clock.now() + timedelta(seconds=10)))
-    await settle()
+    await settle(clock)
     assert clock.sleeps == [100.0, 10.0]  # woken early, it now sleeps until "sooner"
     assert fired.ids == []
     clock.advance(10)
     assert await fired.next() == "sooner"
-    await settle()
+    await settle(clock)
     assert clock.sleeps[-1] == 60.0  # and then until "later"
     clock.advance(59)
-    await settle()
+    await settle(clock)
     assert fired.ids == ["sooner"]
     clock.advance(1)
     assert await fired.next() == "later"
 
     # a timer that is due later than the one it sleeps for does not wake it
     await timers.schedule(Timer("t1", "turn", clock.now() + timedelta(seconds=20)))
-    await settle()
+    await settle(clock)
     sleeps = len(clock.sleeps)
     await timers.schedule(Timer("t2", "turn", clock.now() + timedelta(seconds=40)))
-    await settle()
+    await settle(clock)
     assert len(clock.sleeps) == sleeps and clock.sleeps[-1] == 20.0
 
 
@@ -142,7 +161,7 @@ async def test_a_long_sleep_is_cut_into_pieces_of_at_most_max_sleep(storage, clo
     await timers.schedule(Timer("tomorrow", "daily", clock.now() + timedelta(seconds=700)))
     start(running, timers.run())
     for _ in range(3):
-        await settle()
+        await settle(clock)
         clock.advance(300)
     assert await fired.next() == "tomorrow"
     assert clock.sleeps == [300.0, 300.0, 100.0]
@@ -153,7 +172,7 @@ async def test_with_nothing_to_do_the_service_waits_to_be_woken(storage, clock, 
     fired = Fired()
     timers.on("turn", fired)
     start(running, timers.run())
-    await settle()
+    await settle(clock)
     assert clock.sleeps == [3600.0]
     await timers.schedule(Timer("now", "turn", clock.now()))
     assert await fired.next() == "now"
@@ -176,11 +195,11 @@ async def test_a_timer_due_while_the_bot_was_down_fires_at_start(db_path, clock,
 
         timers.on("daily", handler)
         start(running, timers.run())
-        await settle()
+        await settle(clock)
         assert [(t.id, t.payload) for t in seen] == [("t1", "x")]
         assert clock.sleeps == [3600.0]  # until t2
         clock.advance(3600)
-        await settle()
+        await settle(clock)
         assert [t.id for t in seen] == ["t1", "t2"]
     finally:
         for task in running:
@@ -208,12 +227,12 @@ async def test_two_services_on_one_database_fire_each_timer_once(db_path, clock,
             await services[i % 2].schedule(Timer(f"t{i:02d}", "turn", clock.now() + timedelta(seconds=i)))
         for service in services:
             start(running, service.run())
-        await settle()
+        await settle(clock, services=2)
         for _ in range(4):
             clock.advance(5)
-            await settle()
+            await settle(clock, services=2)
         assert sorted([await fired.next() for _ in range(20)]) == [f"t{i:02d}" for i in range(20)]
-        await settle()
+        await settle(clock, services=2)
         assert len(fired.ids) == 20  # each once, none twice
     finally:
         for task in running:
@@ -263,7 +282,7 @@ async def test_a_failing_handler_is_logged_in_one_line_and_the_service_goes_on(
     await timers.schedule(Timer("t", "turn", clock.now() + timedelta(seconds=2)))
     caplog.set_level(logging.INFO)
     start(running, timers.run())
-    await settle()
+    await settle(clock)
     clock.advance(2)
     assert await fired.next() == "t"
 
@@ -281,7 +300,7 @@ async def test_a_timer_nobody_handles_is_left_alone_and_does_not_busy_the_servic
     timers.on("turn", fired)
     await timers.schedule(Timer("x", "tournament", clock.now()))
     start(running, timers.run())
-    await settle()
+    await settle(clock)
     assert len(clock.sleeps) == 1  # asleep, not spinning on the due timer it cannot handle
     await timers.schedule(Timer("t", "turn", clock.now() + timedelta(seconds=5)))
     clock.advance(5)
@@ -327,7 +346,7 @@ async def test_storage_that_fails_is_logged_and_tried_again_later(db_path, clock
     timers = Timers(broken, clock)
     timers.on("turn", Fired())
     start(running, timers.run())
-    await settle()
+    await settle(clock)
     assert not running[0].done()
     assert clock.sleeps == [5.0]
     (record,) = [r for r in caplog.records if r.levelno >= logging.WARNING]
@@ -335,7 +354,7 @@ async def test_storage_that_fails_is_logged_and_tried_again_later(db_path, clock
     assert line.startswith("timers: ") and line.endswith("; trying again in 5 s")
     assert "\n" not in line and record.exc_info is None
     clock.advance(5)
-    await settle()
+    await settle(clock)
     assert clock.sleeps == [5.0, 5.0] and not running[0].done()
 
 
@@ -350,10 +369,10 @@ async def test_a_handler_may_schedule_its_next_occurrence_under_the_same_id(stor
     timers.on("daily", rollover)
     await timers.schedule(Timer("daily-here", "daily", clock.now() + timedelta(hours=1)))
     start(running, timers.run())
-    await settle()
+    await settle(clock)
     for _ in range(3):
         clock.advance(86400)
-        await settle()
+        await settle(clock)
     assert days == ["2026-01-01", "2026-01-02", "2026-01-03"]
     assert await storage.next_due() == clock.now() + timedelta(hours=1)  # Jan 4, 01:00
     assert set(clock.sleeps) == {3600.0}  # each time until the next rollover, never a full day late

@@ -124,7 +124,7 @@ async def test_golfbot_run_logs_in_the_format_asked_and_never_a_token(
         )
         user = fake_bot_api.FakeUser(id=111001, first_name="Alice", username="alice")
         telegram.push_command(user, None, "/play strict 1 #24")
-        await telegram.wait_for(lambda: telegram.chat_messages(user.id), timeout=10)
+        await telegram.wait_for(lambda: telegram.chat_messages(user.id), timeout=START)
         process.send_signal(signal.SIGTERM)
         _, stderr = await asyncio.wait_for(process.communicate(), START)
     finally:

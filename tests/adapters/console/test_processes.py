@@ -17,7 +17,8 @@ import pexpect
 import pytest
 
 REPO = Path(__file__).resolve().parents[3]
-GONE_WITHIN = 5.0
+GONE_WITHIN = 30.0
+"""A ceiling for a busy machine: the children go in a moment (the kernel kills the worker with its parent)."""
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
 

@@ -40,6 +40,8 @@ from aiohttp import WSMsgType, web
 
 JSON = dict[str, Any]
 T = TypeVar("T")
+PATIENCE = 30.0
+"""Seconds ``wait_for`` waits at most: a ceiling for a busy machine, not a bound any test asserts."""
 
 API = "/api/v10"
 EPHEMERAL = 1 << 6
@@ -375,7 +377,7 @@ class FakeDiscord:
     async def wait_for(
         self,
         predicate: Callable[[], T],
-        timeout: float = 10.0,  # noqa: ASYNC109 - a deadline for the condition
+        timeout: float = PATIENCE,  # noqa: ASYNC109 - a deadline for the condition
         *,
         what: str = "",
     ) -> T:

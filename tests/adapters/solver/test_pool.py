@@ -15,9 +15,13 @@ from engine.deal import deal
 from engine.moves import CONCEDE
 from engine.rules import find_rules
 
+PATIENCE = 30.0
+"""Seconds a test gives a search it expects an answer from (the pool's default time box is 3 s: short for
+spawning worker processes, or for a double-deck search, on a busy machine)."""
+
 
 async def test_answers_are_the_engines() -> None:
-    pool = PooledSolver()
+    pool = PooledSolver(timeout=PATIENCE)
     try:
         opening = deal(24, find_rules("strict"))
         answer = await pool.best_score(opening)
@@ -37,7 +41,7 @@ async def test_a_search_past_its_bound_answers_with_what_is_proven_and_frees_the
         assert cut.lower_bound <= 6 < cut.score  # the published optimum of deal 1 lies between
         move = await pool.hint(opening)  # the first move of the best line found
         assert move is not None and opening.is_legal(move)
-        roomy = PooledSolver(executor=executor)
+        roomy = PooledSolver(executor=executor, timeout=PATIENCE)
         best = await roomy.best_score(opening)
         assert best is not None and best.proven and best.score == 6
 
@@ -53,9 +57,10 @@ async def test_a_search_goes_on_after_its_caller_stops_waiting_and_is_remembered
         pool = PooledSolver(executor=executor, timeout=0)
         opening = deal(24, find_rules("strict"))
         assert await pool.best_score(opening) is None  # nobody waits, but the search has started
-        patient = 0
-        while (best := await pool.best_score(opening)) is None and patient < 500:
-            patient += 1
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + PATIENCE
+        while (best := await pool.best_score(opening)) is None:
+            assert loop.time() < deadline, f"no answer remembered after {PATIENCE} s"
             await asyncio.sleep(0.01)
         assert best is not None and best.score == 4
 
@@ -133,7 +138,7 @@ async def test_hints_along_a_proven_best_line_need_no_search() -> None:
     player taking hints move after move is answered at once, with the worker busy."""
     gate = threading.Event()
     with ThreadPoolExecutor(max_workers=1) as executor:
-        pool = PooledSolver(executor=executor, hint_timeout=0.3)
+        pool = PooledSolver(executor=executor, timeout=PATIENCE, hint_timeout=0.3)
         opening = deal(8, find_rules("strict+double"))
         best = await pool.best_score(opening)
         assert best is not None and best.proven
@@ -152,7 +157,7 @@ async def test_hints_along_a_proven_best_line_need_no_search() -> None:
 
 
 async def test_a_killed_worker_costs_an_answer_or_two_then_a_new_pool_answers() -> None:
-    pool = PooledSolver(workers=2)
+    pool = PooledSolver(workers=2, timeout=PATIENCE)
     try:
         assert (await pool.best_score(deal(24, find_rules("strict")))) == solver.solve(
             deal(24, find_rules("strict"))

@@ -22,7 +22,7 @@ def still_running(before: set[threading.Thread]) -> set[threading.Thread]:
     threads end with the loop), given a moment to finish."""
     new = {t for t in threads() - before if not t.daemon and not t.name.startswith("asyncio_")}
     for thread in new:
-        thread.join(timeout=2)
+        thread.join(timeout=30)  # (a ceiling for a busy machine: it ends in a moment, or never)
     return {t for t in new if t.is_alive()}
 
 

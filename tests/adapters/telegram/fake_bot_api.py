@@ -50,6 +50,9 @@ __all__ = [
 
 JSONDict = dict[str, Any]
 T = TypeVar("T")
+PATIENCE = 30.0
+"""Seconds ``wait_for`` and ``settle`` wait at most: a ceiling for a busy machine, not a bound any test
+asserts (the fake answers in milliseconds when the machine is free)."""
 
 # Error descriptions as the real server words them (clients match on these substrings).
 NOT_MODIFIED = (
@@ -938,7 +941,7 @@ class FakeBotApi:
     async def wait_for(
         self,
         predicate: Callable[[], T],
-        timeout: float = 5.0,  # noqa: ASYNC109 - a deadline for the condition, not one await
+        timeout: float = PATIENCE,  # noqa: ASYNC109 - a deadline for the condition, not one await
         *,
         what: str = "",
     ) -> T:
@@ -960,7 +963,7 @@ class FakeBotApi:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(changed.wait(), min(remaining, 0.05))
 
-    async def settle(self, quiet: float = 0.2, timeout: float = 5.0) -> None:  # noqa: ASYNC109
+    async def settle(self, quiet: float = 0.2, timeout: float = PATIENCE) -> None:  # noqa: ASYNC109
         """Wait until every update is confirmed and no request came for ``quiet`` seconds.
 
         A heuristic for "nothing else is going to happen" - prefer waiting for a positive

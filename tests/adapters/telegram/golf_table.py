@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from fake_bot_api import Answer, FakeBotApi, FakeChat, FakeUser, MessageView
+from fake_bot_api import PATIENCE, Answer, FakeBotApi, FakeChat, FakeUser, MessageView
 from telegram.ext import Application
 
 from adapters.clock import SystemClock
@@ -103,7 +103,7 @@ class GolfTable:
         *,
         data: str | None = None,
         text: str | None = None,
-        timeout: float = 5.0,  # noqa: ASYNC109 (passed on to wait_for)
+        timeout: float = PATIENCE,  # noqa: ASYNC109 (passed on to wait_for)
     ) -> Answer:
         """Press a key that is on the message (by ``data`` or label ``text``); returns the answer."""
         update = self.fake.press(user, chat, message_id, data=data, text=text)

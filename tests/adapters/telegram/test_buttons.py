@@ -145,7 +145,7 @@ async def test_a_429_on_the_edit_is_waited_out_and_nothing_is_lost(golf: Any, al
     board = await golf.command(alice, None, ROUND_24)
     golf.fake.rate_limit_next("editMessageText", retry_after=1)
 
-    answer = await golf.press(alice, None, board.message_id, text="10♣", timeout=6)
+    answer = await golf.press(alice, None, board.message_id, text="10♣")
 
     assert answer.text == EDIT_PENDING  # answered when the edit did not go through at once
     await golf.fake.wait_for(lambda: len(golf.fake.edits) == 1)

@@ -11,7 +11,7 @@ import sys
 from datetime import timedelta
 from pathlib import Path
 
-from fake_bot_api import FakeBotApi, FakeChat, FakeUser
+from fake_bot_api import PATIENCE, FakeBotApi, FakeChat, FakeUser
 
 from adapters.cli.wiring import open_app
 from bot.match import CHALLENGE_TIMER
@@ -52,10 +52,10 @@ async def test_a_challenge_that_expired_while_the_bot_was_down_is_told_when_it_i
     )  # fmt: skip
     try:
         [told] = await fake_api.wait_for(
-            lambda: fake_api.chat_messages(group.id), timeout=20, what="the expiry in the group"
+            lambda: fake_api.chat_messages(group.id), what="the expiry in the group"
         )
         process.send_signal(signal.SIGTERM)
-        _, stderr = await asyncio.wait_for(process.communicate(), 20)
+        _, stderr = await asyncio.wait_for(process.communicate(), PATIENCE)
     finally:
         if process.returncode is None:
             process.kill()

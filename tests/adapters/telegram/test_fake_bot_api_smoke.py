@@ -16,7 +16,7 @@ from typing import Any
 
 import aiohttp
 import pytest
-from fake_bot_api import FakeBotApi, FakeChat, FakeUser
+from fake_bot_api import PATIENCE, FakeBotApi, FakeChat, FakeUser
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, ReplyParameters, Update
 from telegram.error import BadRequest, Forbidden
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
@@ -219,7 +219,7 @@ async def test_a_429_on_edit_is_retried_by_the_rate_limiter(
     fake_api.rate_limit_next("editMessageText", retry_after=1)
 
     update = fake_api.press(alice, None, board_id, text="+1")
-    await fake_api.wait_for(lambda: fake_api.answers_to(update), timeout=6)
+    await fake_api.wait_for(lambda: fake_api.answers_to(update))  # after the 1 s wait
 
     statuses = [c.status for c in fake_api.calls_to("editMessageText")]
     assert statuses == [429, 200]
@@ -385,7 +385,7 @@ async def test_long_poll_waits_for_an_update_and_honours_offset(
         await asyncio.sleep(0.1)
         assert not poll.done()
         update = fake_api.push_command(alice, None, "/play")
-        response = await asyncio.wait_for(poll, 2)
+        response = await asyncio.wait_for(poll, PATIENCE)  # woken by the update: "result" has it
         [got] = (await response.json())["result"]
         response.release()
         assert got["update_id"] == update["update_id"]

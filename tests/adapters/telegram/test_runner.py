@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from fake_bot_api import FakeBotApi, FakeUser
+from fake_bot_api import PATIENCE, FakeBotApi, FakeUser
 from golf_table import FakeSolver
 
 from adapters.cli.config import Settings
@@ -131,12 +131,12 @@ async def test_golfbot_telegram_runs_as_a_process_and_stops_on_sigterm(
         stderr=asyncio.subprocess.PIPE,
     )
     try:
-        await fake_api.wait_for(lambda: fake_api.is_polling, timeout=20, what="the bot polling")
+        await fake_api.wait_for(lambda: fake_api.is_polling, what="the bot polling")
         fake_api.push_command(alice, None, "/play strict 1 #24")
-        [board] = await fake_api.wait_for(lambda: fake_api.chat_messages(alice.id), timeout=10)
+        [board] = await fake_api.wait_for(lambda: fake_api.chat_messages(alice.id))
         assert board.text.startswith("⛳ Hole 1 of 1")
         process.send_signal(signal.SIGTERM)
-        _, stderr = await asyncio.wait_for(process.communicate(), 20)
+        _, stderr = await asyncio.wait_for(process.communicate(), PATIENCE)
     finally:
         if process.returncode is None:
             process.kill()
