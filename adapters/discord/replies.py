@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from adapters import metrics
 from adapters.discord.buttons import board_buttons, ids_on
 from adapters.discord.render import render_message, render_notice
 from bot.errors import GolfError, RepeatedActionError, StaleActionError
@@ -90,6 +91,7 @@ async def no_tracebacks(interaction: discord.Interaction) -> AsyncIterator[None]
         )
     except StoreUnavailable as error:
         log.warning("interaction %s: the database cannot be used: %s", interaction.id, error)
+        metrics.database_error("discord")
         with suppress(discord.HTTPException):
             await tell(interaction, STORE_UNAVAILABLE)
     except discord.HTTPException as error:

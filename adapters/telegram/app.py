@@ -24,9 +24,11 @@ from telegram.ext import (
     filters,
 )
 
+from adapters import metrics
 from adapters.telegram.buttons import GolfButtons, on_its_message
 from adapters.telegram.commands import PLAY_NOW, GolfCommands
 from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter, Stopping
+from adapters.telegram.identity import PLATFORM
 from adapters.telegram.ordering import ChatLanes
 from adapters.telegram.render import say
 from bot.clubhouse import Clubhouse
@@ -95,7 +97,8 @@ def build_application(
         app.add_handler(TypeHandler(Update, note), group=-1)
     for spec in specs:
         # New messages only: editing an old "/play" must not start another round.
-        app.add_handler(CommandHandler(spec.name, spec.callback, filters=filters.UpdateType.MESSAGE))
+        callback = metrics.counted_command(PLATFORM, spec.callback)
+        app.add_handler(CommandHandler(spec.name, callback, filters=filters.UpdateType.MESSAGE))
     # Not in the menu: Telegram's START button (and a deep link) send it.
     app.add_handler(CommandHandler("start", commands.start, filters=filters.UpdateType.MESSAGE))
     # Last: a private message none of the above took (an unknown command, plain text): where to start.
@@ -136,6 +139,7 @@ async def log_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.error("error while handling a Telegram update", exc_info=error)
         return
     log.warning("the database cannot be used: %s", error)
+    metrics.database_error(PLATFORM)
     if isinstance(update, Update) and update.callback_query is None and update.effective_message:
         with suppress(TelegramError):
             await update.effective_message.reply_html(say(STORE_UNAVAILABLE))

@@ -1,0 +1,300 @@
+"""What the running bot counts for an operator, in Prometheus' terms (the ``prometheus-client`` library),
+and its health.
+
+The adapters feed it with one small call where a thing happens (a press answered, a search done, a
+delivery, a rate-limit wait); the metrics are counted whether or not anyone reads them (a counter is a
+lock and an addition). ``MetricsServer`` serves them, when ``GOLFBOT_METRICS_PORT`` or ``--metrics-port``
+asks for it (``adapters/cli/monitoring.py``), on a thread of its own: ``/metrics`` in Prometheus' text
+format and ``/healthz``, 200 when the database answers and every bot of the process is connected, else 503
+with the reason.
+
+A module of the adapters that imports no other adapter: the chat adapters, the solver pool and the
+composition root may all call it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+import time
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator
+from contextlib import contextmanager
+from socketserver import ThreadingMixIn
+from typing import Any, TypeVar
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+from prometheus_client import Counter, Gauge, Histogram, make_wsgi_app
+from prometheus_client.core import REGISTRY, CounterMetricFamily
+from prometheus_client.registry import Collector
+
+from bot.errors import GolfError
+from bot.ports import StoreUnavailable
+
+T = TypeVar("T")
+
+LATENCY_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+SOLVE_BUCKETS = (0.01, 0.05, 0.1, 0.5, 1.0, 2.5, 5.0, 15.0, 60.0, 300.0)
+
+PRESSES = Counter(
+    "golfbot_presses", "Board buttons pressed, by platform and outcome", ["platform", "outcome"]
+)
+PRESS_SECONDS = Histogram(
+    "golfbot_press_seconds", "From a press received to its answer sent", ["platform"], buckets=LATENCY_BUCKETS
+)
+COMMANDS = Counter("golfbot_commands", "Commands answered, by platform and outcome", ["platform", "outcome"])
+SOLVE_SECONDS = Histogram(
+    "golfbot_solve_seconds", "Solver searches, queued to done, by lane", ["lane"], buckets=SOLVE_BUCKETS
+)
+RATE_LIMIT_WAITS = Counter("golfbot_rate_limit_waits", "Replies that waited for a rate limit", ["platform"])
+DROPPED_REPLIES = Counter(
+    "golfbot_dropped_replies", "Replies dropped (a stop would have waited)", ["platform"]
+)
+DATABASE_ERRORS = Counter(
+    "golfbot_database_errors", "Presses and commands met by a database that could not be used", ["platform"]
+)
+EVENTS = Counter("golfbot_events", "Events (announcements) to players and places", ["platform", "outcome"])
+BOT_CONNECTED = Gauge("golfbot_bot_connected", "1 while the platform's bot is connected", ["platform"])
+
+_clock = time.perf_counter
+
+
+class Press:
+    """One press being answered: its outcome, from what the core said (``watch``)."""
+
+    __slots__ = ("outcome", "platform")
+
+    def __init__(self, platform: str) -> None:
+        self.platform = platform
+        self.outcome = "played"
+
+    async def watch(self, work: Awaitable[T]) -> T:
+        """The core's answer to the press, its outcome noted: played, refused (a GolfError: a stale or
+        repeated key, not your round), unavailable (the database) or error."""
+        try:
+            return await work
+        except StoreUnavailable:
+            self.outcome = "unavailable"
+            raise
+        except GolfError:
+            self.outcome = "refused"
+            raise
+        except BaseException:
+            self.outcome = "error"
+            raise
+
+
+@contextmanager
+def pressing(platform: str) -> Iterator[Press]:
+    """Around the answer to one press: counted by outcome, its time from here to the end observed."""
+    press, started = Press(platform), _clock()
+    try:
+        yield press
+    except BaseException:
+        if press.outcome == "played":
+            press.outcome = "error"
+        raise
+    finally:
+        PRESSES.labels(platform, press.outcome).inc()
+        PRESS_SECONDS.labels(platform).observe(_clock() - started)
+
+
+def command(platform: str, outcome: str) -> None:
+    """A command answered: ``ok``, ``unavailable`` (the database) or ``error``."""
+    COMMANDS.labels(platform, outcome).inc()
+
+
+def counted_command(
+    platform: str, callback: Callable[..., Awaitable[T]]
+) -> Callable[..., Coroutine[Any, Any, T]]:
+    """``callback`` (a command's handler), each run counted by its outcome."""
+
+    async def run(*args: Any, **kwargs: Any) -> T:
+        try:
+            result = await callback(*args, **kwargs)
+        except StoreUnavailable:
+            command(platform, "unavailable")
+            raise
+        except Exception:
+            command(platform, "error")
+            raise
+        command(platform, "ok")
+        return result
+
+    return run
+
+
+def database_error(platform: str) -> None:
+    """The database could not be used (StoreUnavailable) for a press or a command: counted where it is
+    logged."""
+    DATABASE_ERRORS.labels(platform).inc()
+
+
+def solved(lane: str, seconds: float) -> None:
+    SOLVE_SECONDS.labels(lane).observe(seconds)
+
+
+def rate_limit_wait(platform: str) -> None:
+    RATE_LIMIT_WAITS.labels(platform).inc()
+
+
+def dropped_reply(platform: str) -> None:
+    DROPPED_REPLIES.labels(platform).inc()
+
+
+def event(platform: str, outcome: str) -> None:
+    """An event delivered (``delivered``) or not (``failed``)."""
+    EVENTS.labels(platform, outcome).inc()
+
+
+# ---------------------------------------------------------------------------------------- health
+
+
+class Health:
+    """Whether each bot of the process is connected (told by the bots themselves), and the database."""
+
+    def __init__(self) -> None:
+        self._bots: dict[str, tuple[bool, str, float]] = {}
+        """platform -> (connected, reason when not, until when a failure counts (0: until told))."""
+        self._lock = threading.Lock()
+
+    def expect(self, platform: str) -> None:
+        with self._lock:
+            self._bots.setdefault(platform, (False, "not connected yet", 0.0))
+        BOT_CONNECTED.labels(platform).set(0)
+
+    def connected(self, platform: str) -> None:
+        with self._lock:
+            self._bots[platform] = (True, "", 0.0)
+        BOT_CONNECTED.labels(platform).set(1)
+
+    def disconnected(self, platform: str, reason: str, *, for_seconds: float | None = None) -> None:
+        """Not connected; ``for_seconds``: a failure of a bot that says nothing when it succeeds again
+        (Telegram's polling) counts for so long."""
+        until = time.monotonic() + for_seconds if for_seconds else 0.0
+        with self._lock:
+            self._bots[platform] = (False, reason, until)
+        BOT_CONNECTED.labels(platform).set(0)
+
+    def bots_down(self) -> list[str]:
+        """``platform: reason`` of each bot not connected now."""
+        now = time.monotonic()
+        with self._lock:
+            return [
+                f"{platform}: {reason}"
+                for platform, (up, reason, until) in sorted(self._bots.items())
+                if not up and not (until and now >= until)
+            ]
+
+
+HEALTH = Health()
+"""The process's bots' health (one process, one set of bots)."""
+
+
+# ---------------------------------------------------------------------------------------- the server
+
+DATABASE_WAIT = 5.0
+"""Seconds /healthz waits for the database's answer."""
+
+
+class _AppCollector(Collector):
+    """Read at each scrape from the running app: sessions cached, the solver's queue, timers run and
+    late (counted by the core; read here, so the core imports nothing of Prometheus)."""
+
+    def __init__(self, gauges: dict[str, tuple[str, Callable[[], float]]], timers: Any) -> None:
+        self._gauges = gauges
+        self._timers = timers
+
+    def collect(self) -> Iterable[Any]:
+        from prometheus_client.core import GaugeMetricFamily
+
+        for name, (text, read) in self._gauges.items():
+            yield GaugeMetricFamily(name, text, value=read())
+        if self._timers is not None:
+            yield CounterMetricFamily("golfbot_timers_due", "Timers run", value=self._timers.ran)
+            yield CounterMetricFamily(
+                "golfbot_timers_late",
+                "Timers run later than LATE_AFTER past their time",
+                value=self._timers.late,
+            )
+
+
+class MetricsPortInUse(OSError):
+    """The port cannot be listened on (one line)."""
+
+
+class _Server(ThreadingMixIn, WSGIServer):
+    daemon_threads = True
+
+
+class _Server6(_Server):
+    address_family = socket.AF_INET6
+
+
+class _Quiet(WSGIRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class MetricsServer:
+    """``/metrics`` and ``/healthz`` on ``address``:``port``, on a thread of its own."""
+
+    def __init__(
+        self,
+        port: int,
+        address: str,
+        loop: asyncio.AbstractEventLoop,
+        database: Callable[[], Coroutine[Any, Any, object]],
+        *,
+        gauges: dict[str, tuple[str, Callable[[], float]]] | None = None,
+        timers: Any = None,
+        health: Health = HEALTH,
+    ) -> None:
+        self._loop = loop
+        self._database = database
+        self._health = health
+        self._metrics = make_wsgi_app(REGISTRY)
+        self._collector = _AppCollector(gauges or {}, timers)
+        try:
+            self._server = make_server(
+                address, port, self._app, _Server6 if ":" in address else _Server, handler_class=_Quiet
+            )
+        except OSError as error:
+            raise MetricsPortInUse(
+                f"cannot listen on {address}:{port} for metrics: {error.strerror}"
+            ) from None
+        REGISTRY.register(self._collector)
+        self.port = int(self._server.server_address[1])
+        self._thread = threading.Thread(target=self._server.serve_forever, name="metrics", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        REGISTRY.unregister(self._collector)
+
+    def health(self) -> tuple[bool, str]:
+        """(healthy, the reason) for /healthz; called on the server's thread."""
+        problems = self._health.bots_down()
+        try:
+            asyncio.run_coroutine_threadsafe(self._database(), self._loop).result(DATABASE_WAIT)
+        except TimeoutError:
+            problems.insert(0, f"database: no answer within {DATABASE_WAIT:g} s")
+        except Exception as error:
+            problems.insert(0, f"database: {error}")
+        if problems:
+            return False, "; ".join(problems)
+        return True, "ok"
+
+    def _app(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        path = environ.get("PATH_INFO", "")
+        if path == "/metrics":
+            result: Iterable[bytes] = self._metrics(environ, start_response)
+            return result
+        if path == "/healthz":
+            healthy, reason = self.health()
+            status = "200 OK" if healthy else "503 Service Unavailable"
+            start_response(status, [("Content-Type", "text/plain; charset=utf-8")])
+            return [f"{reason}\n".encode()]
+        start_response("404 Not Found", [("Content-Type", "text/plain; charset=utf-8")])
+        return [b"/metrics or /healthz\n"]
