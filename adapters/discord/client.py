@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from adapters import metrics
+from adapters import log_context, metrics
 from adapters.discord.buttons import GolfButton, ids_on, is_golf_click, is_on_its_message
 from adapters.discord.commands import GolfCommands
 from adapters.discord.daily import add_daily_commands
@@ -167,6 +167,12 @@ class GolfClient(discord.Client):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         """Errors before a command runs (an option Discord let through that does not convert, say)."""
+        with log_context.about(PLATFORM, place_of(interaction).key, f"{PLATFORM}:{interaction.user.id}"):
+            await self._command_error(interaction, error)
+
+    async def _command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         name = interaction.command.qualified_name if interaction.command else "?"
         cause = getattr(error, "original", None)
         reply = SORRY

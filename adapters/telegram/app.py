@@ -24,11 +24,11 @@ from telegram.ext import (
     filters,
 )
 
-from adapters import metrics
+from adapters import log_context, metrics
 from adapters.telegram.buttons import GolfButtons, on_its_message
 from adapters.telegram.commands import PLAY_NOW, GolfCommands
 from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter, Stopping
-from adapters.telegram.identity import PLATFORM
+from adapters.telegram.identity import PLATFORM, place_of, player_of
 from adapters.telegram.ordering import ChatLanes
 from adapters.telegram.render import say
 from bot.clubhouse import Clubhouse
@@ -88,6 +88,7 @@ def build_application(
         await app.bot.set_my_commands([BotCommand(spec.name, spec.description) for spec in specs])
 
     app = builder.concurrent_updates(ChatLanes()).post_init(publish_commands).build()
+    app.add_handler(TypeHandler(Update, note_where), group=-2)  # first: whom the update's log lines name
     if compete is not None:
         # Every update the bot is sent from a group (a command, a button) first notes who sent it, so that
         # /challenge @name finds any member who has used the bot there, not only the competition's commands.
@@ -122,6 +123,12 @@ def build_application(
         compete.bot = app.bot
     app.add_error_handler(log_error)
     return app
+
+
+async def note_where(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The platform, chat and user of the update, for every line logged while it is handled (its task)."""
+    chat, user = update.effective_chat, update.effective_user
+    log_context.note(PLATFORM, place_of(chat).key if chat else "", player_of(user).key if user else "")
 
 
 async def log_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
