@@ -26,7 +26,7 @@ run_command = importlib.util.module_from_spec(_spec)
 sys.modules[_spec.name] = run_command
 _spec.loader.exec_module(run_command)
 
-discord = run_command.discord  # the fixtures: the fake Discord, and golfbot processes
+discord, telegram = run_command.discord, run_command.telegram  # the fixtures: the fakes, golfbot processes
 golfbot = run_command.golfbot
 loopback_cable, unused_port, no_traceback = (
     run_command.loopback_cable,
@@ -100,19 +100,14 @@ async def press_a_card(fake: Any, board: dict[str, Any]) -> dict[str, Any]:
     return dict(fake.messages[int(board["id"])])
 
 
-async def test_metrics_count_the_presses_and_healthz_follows_the_gateway(discord: Any, golfbot: Any) -> None:
+async def test_metrics_count_the_presses_and_healthz_follows_the_gateway(
+    discord: Any, telegram: Any, golfbot: Any
+) -> None:
     port = unused_port()
     async with loopback_cable.LoopbackCable(discord.port) as cable:
-        bot = await golfbot(
-            "run",
-            "--metrics-port",
-            str(port),
-            DISCORD_TOKEN=discord.token,
-            DISCORD_API_BASE_URL=f"http://127.0.0.1:{cable.port}",
-        )
-        await discord.wait_for(
-            lambda: discord.connected and discord.commands.get(None), timeout=START, what="the bot up"
-        )
+        env = run_command.bots_env(discord, telegram, DISCORD_API_BASE_URL=f"http://127.0.0.1:{cable.port}")
+        bot = await golfbot("run", "--metrics-port", str(port), **env)
+        await run_command.both_up(discord, telegram, bot)
         assert (await health_becomes(port, 200)).strip() == "ok"
         assert await compose_healthcheck(port) == 0  # deploy/compose.yaml's probe, as it is written
 
@@ -122,8 +117,21 @@ async def test_metrics_count_the_presses_and_healthz_follows_the_gateway(discord
         before = await samples(port)
         for _ in range(3):
             board = await press_a_card(discord, board)
+        ann = run_command.fake_bot_api.FakeUser(id=111001, first_name="Ann")
+        await run_command.telegram_answers(telegram, ann)
+        shown = telegram.chat_messages(ann.id)[-1]
+        for button in shown.buttons[:2]:
+            query = telegram.press(ann, None, shown.message_id, text=button.text)
+            await telegram.wait_for(lambda q=query: telegram.answers_to(q), timeout=START)
         after = await samples(port)
 
+        telegram_presses = sum(
+            moved(before, after, "golfbot_presses_total", platform="telegram", outcome=outcome)
+            for outcome in ("played", "refused", "unavailable", "forged", "error")
+        )
+        assert telegram_presses == 2
+        assert moved(before, after, "golfbot_press_seconds_count", platform="telegram") == 2
+        assert moved(before, after, "golfbot_commands_total", platform="telegram", outcome="ok") == 1
         assert moved(before, after, "golfbot_presses_total", platform="discord", outcome="played") == 3
         assert moved(before, after, "golfbot_press_seconds_count", platform="discord") == 3
         assert moved(before, after, "golfbot_press_seconds_bucket", platform="discord", le="+Inf") == 3
