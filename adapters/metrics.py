@@ -3,10 +3,10 @@ and its health.
 
 The adapters feed it with one small call where a thing happens (a press answered, a search done, a
 delivery, a rate-limit wait); the metrics are counted whether or not anyone reads them (a counter is a
-lock and an addition). ``MetricsServer`` serves them, when ``GOLFBOT_METRICS_PORT`` or ``--metrics-port``
-asks for it (``adapters/cli/monitoring.py``), on a thread of its own: ``/metrics`` in Prometheus' text
-format and ``/healthz``, 200 when the database answers and every bot of the process is connected, else 503
-with the reason.
+lock and an addition). ``adapters/cli/monitoring.py`` serves them, when ``GOLFBOT_METRICS_PORT`` or
+``--metrics-port`` asks for it, on a thread of its own: ``/metrics`` in Prometheus' text format and
+``/healthz``, 200 when the database answers and every bot of the process is connected (``HEALTH``), else
+503 with the reason.
 
 A module of the adapters that imports no other adapter: the chat adapters, the solver pool and the
 composition root may all call it.
@@ -14,18 +14,12 @@ composition root may all call it.
 
 from __future__ import annotations
 
-import asyncio
-import socket
 import threading
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Iterable
-from socketserver import ThreadingMixIn
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
-from prometheus_client import Counter, Gauge, Histogram, make_wsgi_app
-from prometheus_client.core import REGISTRY, CounterMetricFamily
-from prometheus_client.registry import Collector
+from prometheus_client import Counter, Gauge, Histogram
 
 from bot.errors import GolfError
 from bot.ports import StoreUnavailable
@@ -202,112 +196,3 @@ class Health:
 
 HEALTH = Health()
 """The process's bots' health (one process, one set of bots)."""
-
-
-# ---------------------------------------------------------------------------------------- the server
-
-DATABASE_WAIT = 5.0
-"""Seconds /healthz waits for the database's answer."""
-
-
-class _AppCollector(Collector):
-    """Read at each scrape from the running app: sessions cached, the solver's queue, timers run and
-    late (counted by the core; read here, so the core imports nothing of Prometheus)."""
-
-    def __init__(self, gauges: dict[str, tuple[str, Callable[[], float]]], timers: Any) -> None:
-        self._gauges = gauges
-        self._timers = timers
-
-    def collect(self) -> Iterable[Any]:
-        from prometheus_client.core import GaugeMetricFamily
-
-        for name, (text, read) in self._gauges.items():
-            yield GaugeMetricFamily(name, text, value=read())
-        if self._timers is not None:
-            yield CounterMetricFamily("golfbot_timers_due", "Timers run", value=self._timers.ran)
-            yield CounterMetricFamily(
-                "golfbot_timers_late",
-                "Timers run later than LATE_AFTER past their time",
-                value=self._timers.late,
-            )
-
-
-class MetricsPortInUse(OSError):
-    """The port cannot be listened on (one line)."""
-
-
-class _Server(ThreadingMixIn, WSGIServer):
-    daemon_threads = True
-
-
-class _Server6(_Server):
-    address_family = socket.AF_INET6
-
-
-class _Quiet(WSGIRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-class MetricsServer:
-    """``/metrics`` and ``/healthz`` on ``address``:``port``, on a thread of its own."""
-
-    def __init__(
-        self,
-        port: int,
-        address: str,
-        loop: asyncio.AbstractEventLoop,
-        database: Callable[[], Coroutine[Any, Any, object]],
-        *,
-        gauges: dict[str, tuple[str, Callable[[], float]]] | None = None,
-        timers: Any = None,
-        health: Health = HEALTH,
-    ) -> None:
-        self._loop = loop
-        self._database = database
-        self._health = health
-        self._metrics = make_wsgi_app(REGISTRY)
-        self._collector = _AppCollector(gauges or {}, timers)
-        try:
-            self._server = make_server(
-                address, port, self._app, _Server6 if ":" in address else _Server, handler_class=_Quiet
-            )
-        except OSError as error:
-            raise MetricsPortInUse(
-                f"cannot listen on {address}:{port} for metrics: {error.strerror}"
-            ) from None
-        REGISTRY.register(self._collector)
-        self.port = int(self._server.server_address[1])
-        self._thread = threading.Thread(target=self._server.serve_forever, name="metrics", daemon=True)
-        self._thread.start()
-
-    def close(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
-        REGISTRY.unregister(self._collector)
-
-    def health(self) -> tuple[bool, str]:
-        """(healthy, the reason) for /healthz; called on the server's thread."""
-        problems = self._health.bots_down()
-        try:
-            asyncio.run_coroutine_threadsafe(self._database(), self._loop).result(DATABASE_WAIT)
-        except TimeoutError:
-            problems.insert(0, f"database: no answer within {DATABASE_WAIT:g} s")
-        except Exception as error:
-            problems.insert(0, f"database: {error}")
-        if problems:
-            return False, "; ".join(problems)
-        return True, "ok"
-
-    def _app(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        path = environ.get("PATH_INFO", "")
-        if path == "/metrics":
-            result: Iterable[bytes] = self._metrics(environ, start_response)
-            return result
-        if path == "/healthz":
-            healthy, reason = self.health()
-            status = "200 OK" if healthy else "503 Service Unavailable"
-            start_response(status, [("Content-Type", "text/plain; charset=utf-8")])
-            return [f"{reason}\n".encode()]
-        start_response("404 Not Found", [("Content-Type", "text/plain; charset=utf-8")])
-        return [b"/metrics or /healthz\n"]

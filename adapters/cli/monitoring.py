@@ -7,11 +7,21 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Iterator
+import socket
+import threading
+from collections.abc import Callable, Coroutine, Iterable, Iterator
 from contextlib import contextmanager
+from socketserver import ThreadingMixIn
+from typing import Any
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+from prometheus_client import make_wsgi_app
+from prometheus_client.core import REGISTRY, CounterMetricFamily, GaugeMetricFamily
+from prometheus_client.registry import Collector
 
 from adapters.cli.failure import EXIT_ENVIRONMENT, EXIT_USAGE, CommandFailed
 from adapters.cli.wiring import App
+from adapters.metrics import HEALTH, Health
 
 PORT = "GOLFBOT_METRICS_PORT"
 ADDRESS = "GOLFBOT_METRICS_ADDRESS"
@@ -29,6 +39,111 @@ def metrics_port() -> int | None:
     return int(text)
 
 
+DATABASE_WAIT = 5.0
+"""Seconds /healthz waits for the database's answer."""
+
+
+class _AppCollector(Collector):
+    """Read at each scrape from the running app: sessions cached, the solver's queue, timers run and
+    late (counted by the core; read here, so the core imports nothing of Prometheus)."""
+
+    def __init__(self, gauges: dict[str, tuple[str, Callable[[], float]]], timers: Any) -> None:
+        self._gauges = gauges
+        self._timers = timers
+
+    def collect(self) -> Iterable[Any]:
+        for name, (text, read) in self._gauges.items():
+            yield GaugeMetricFamily(name, text, value=read())
+        if self._timers is not None:
+            yield CounterMetricFamily("golfbot_timers_due", "Timers run", value=self._timers.ran)
+            yield CounterMetricFamily(
+                "golfbot_timers_late",
+                "Timers run later than LATE_AFTER past their time",
+                value=self._timers.late,
+            )
+
+
+class MetricsPortInUse(OSError):
+    """The port cannot be listened on (one line)."""
+
+
+class _Server(ThreadingMixIn, WSGIServer):
+    daemon_threads = True
+
+
+class _Server6(_Server):
+    address_family = socket.AF_INET6
+
+
+class _Quiet(WSGIRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class MetricsServer:
+    """``/metrics`` and ``/healthz`` on ``address``:``port``, on a thread of its own."""
+
+    def __init__(
+        self,
+        port: int,
+        address: str,
+        loop: asyncio.AbstractEventLoop,
+        database: Callable[[], Coroutine[Any, Any, object]],
+        *,
+        gauges: dict[str, tuple[str, Callable[[], float]]] | None = None,
+        timers: Any = None,
+        health: Health = HEALTH,
+    ) -> None:
+        self._loop = loop
+        self._database = database
+        self._health = health
+        self._metrics = make_wsgi_app(REGISTRY)
+        self._collector = _AppCollector(gauges or {}, timers)
+        try:
+            self._server = make_server(
+                address, port, self._app, _Server6 if ":" in address else _Server, handler_class=_Quiet
+            )
+        except OSError as error:
+            raise MetricsPortInUse(
+                f"cannot listen on {address}:{port} for metrics: {error.strerror}"
+            ) from None
+        REGISTRY.register(self._collector)
+        self.port = int(self._server.server_address[1])
+        self._thread = threading.Thread(target=self._server.serve_forever, name="metrics", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        REGISTRY.unregister(self._collector)
+
+    def health(self) -> tuple[bool, str]:
+        """(healthy, the reason) for /healthz; called on the server's thread."""
+        problems = self._health.bots_down()
+        try:
+            asyncio.run_coroutine_threadsafe(self._database(), self._loop).result(DATABASE_WAIT)
+        except TimeoutError:
+            problems.insert(0, f"database: no answer within {DATABASE_WAIT:g} s")
+        except Exception as error:
+            problems.insert(0, f"database: {error}")
+        if problems:
+            return False, "; ".join(problems)
+        return True, "ok"
+
+    def _app(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        path = environ.get("PATH_INFO", "")
+        if path == "/metrics":
+            result: Iterable[bytes] = self._metrics(environ, start_response)
+            return result
+        if path == "/healthz":
+            healthy, reason = self.health()
+            status = "200 OK" if healthy else "503 Service Unavailable"
+            start_response(status, [("Content-Type", "text/plain; charset=utf-8")])
+            return [f"{reason}\n".encode()]
+        start_response("404 Not Found", [("Content-Type", "text/plain; charset=utf-8")])
+        return [b"/metrics or /healthz\n"]
+
+
 @contextmanager
 def serving_metrics(app: App, platforms: list[str]) -> Iterator[int | None]:
     """Serve /metrics and /healthz for ``app`` and the bots of ``platforms`` while inside (the port, or
@@ -37,8 +152,6 @@ def serving_metrics(app: App, platforms: list[str]) -> Iterator[int | None]:
     if port is None:
         yield None
         return
-    from adapters.metrics import HEALTH, MetricsPortInUse, MetricsServer
-
     for platform in platforms:
         HEALTH.expect(platform)
     address = os.environ.get(ADDRESS, "").strip() or "127.0.0.1"
