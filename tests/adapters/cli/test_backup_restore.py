@@ -88,6 +88,11 @@ def committed_moves(db: Path) -> str:
 
 def test_a_backup_during_play_holds_every_committed_move_and_restores_to_the_same_board(env, tmp_path):
     db, backup = tmp_path / "live.sqlite3", tmp_path / "backup.sqlite3"
+    daily = subprocess.run(
+        [*GOLFBOT, "daily", "--db", str(db)], input="q n " * 9, env=env, cwd=tmp_path,
+        capture_output=True, text=True, timeout=TIMEOUT, check=False,
+    )  # fmt: skip
+    assert daily.returncode == 0 and "Share your result:" in daily.stdout, daily.stderr  # a daily result
     args = ["play", "--db", str(db), "--holes", "2", "--deal", "24"]
     term = Terminal(args, env, tmp_path)
     screen = term.screen()
@@ -107,7 +112,7 @@ def test_a_backup_during_play_holds_every_committed_move_and_restores_to_the_sam
     assert taking.returncode == 0, err
     assert err == ""
     assert out.startswith(f"Backed up {db} to {backup} (schema {len(available_migrations())});")
-    assert "integrity and row counts checked" in out and "1 players, 1 rounds" in out
+    assert "integrity and row counts checked" in out and "1 daily results" in out
     after = committed_moves(db)
 
     held = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
@@ -115,6 +120,7 @@ def test_a_backup_during_play_holds_every_committed_move_and_restores_to_the_sam
         assert held.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         assert held.execute("PRAGMA journal_mode").fetchone() == ("delete",)  # one self-contained file
         (moves,) = held.execute("SELECT moves FROM rounds WHERE status = 'playing'").fetchone()
+        assert held.execute("SELECT COUNT(*) FROM daily_results").fetchone() == (1,)
     finally:
         held.close()
     assert moves.startswith(before) and after.startswith(moves)  # a snapshot between the two
@@ -136,6 +142,8 @@ def test_a_backup_during_play_holds_every_committed_move_and_restores_to_the_sam
     after_key = again.press(playable(resumed))
     assert after_key != resumed
     again.kill()
+    daily_again = golfbot("daily", "--db", str(restored), env=env, cwd=tmp_path)
+    assert "You have played today's course already" in daily_again.stdout, daily_again.stderr
 
 
 def test_restore_refuses_a_database_that_holds_rows(env, tmp_path):

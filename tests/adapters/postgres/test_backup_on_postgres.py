@@ -36,6 +36,12 @@ async def committed_moves(url: str) -> str:
 
 async def test_a_backup_of_postgresql_during_play_restores_to_the_same_board(env, pg_url, tmp_path):
     backup = tmp_path / "backup.sqlite3"
+    daily = await asyncio.create_subprocess_exec(
+        *GOLFBOT, "daily", "--db", pg_url, env=env, cwd=tmp_path,
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    said, _ = await asyncio.wait_for(daily.communicate(("q n " * 9).encode()), TIMEOUT)
+    assert daily.returncode == 0 and b"Share your result:" in said  # a daily result, committed
     args = ["--holes", "2", "--deal", "24"]
     term = Terminal(["play", "--db", pg_url, *args], env, tmp_path)
     screen = term.screen()
@@ -56,13 +62,14 @@ async def test_a_backup_of_postgresql_during_play_restores_to_the_same_board(env
     assert err == ""
     assert out.startswith("Backed up postgresql://postgres:***@")
     assert f"(schema {len(available_migrations())}); integrity and row counts checked:" in out
-    assert PASSWORD not in out and "1 players, 1 rounds" in out
+    assert PASSWORD not in out and "1 daily results" in out
     after = await committed_moves(pg_url)
 
     held = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
     try:
         assert held.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         (moves,) = held.execute("SELECT moves FROM rounds WHERE status = 'playing'").fetchone()
+        assert held.execute("SELECT COUNT(*) FROM daily_results").fetchone() == (1,)
     finally:
         held.close()
     assert moves.startswith(before) and after.startswith(moves)
@@ -80,6 +87,8 @@ async def test_a_backup_of_postgresql_during_play_restores_to_the_same_board(env
     again = Terminal(["play", "--db", restored, *args], env, tmp_path)
     assert again.screen() == shown + RESUMING
     again.kill()
+    daily_again = golfbot("daily", "--db", restored, env=env, cwd=tmp_path)
+    assert "You have played today's course already" in daily_again.stdout, daily_again.stderr
 
     as_file = tmp_path / "restored.sqlite3"  # the same backup, into SQLite
     assert golfbot("restore", "--db", str(as_file), str(last), env=env, cwd=tmp_path).returncode == 0
