@@ -20,6 +20,8 @@ from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 
+from adapters import metrics
+
 log = logging.getLogger(__name__)
 
 POSTS_PER_WINDOW = 5
@@ -102,6 +104,7 @@ class ChannelPosts:
             while queue and not self._answering[channel]:
                 last = self._last.get(channel)
                 if last is not None and (wait := last + self._gap - loop.time()) > 0:
+                    metrics.rate_limit_wait("discord")
                     await asyncio.sleep(wait)
                     if self._answering[channel]:
                         break  # a click came meanwhile: its answer first

@@ -153,6 +153,10 @@ class Sessions:
         self._applied: dict[str, deque[tuple[int, str, str, datetime]]] = {}
         """Session id -> its last actions applied: (version pressed, action, player key, when)."""
 
+    def cached(self) -> int:
+        """Sessions held in memory (the metrics' ``golfbot_sessions_cached``)."""
+        return len(self._live)
+
     def add(self, mode: Mode[Any]) -> None:
         """Take sessions of ``mode.kind`` and presses of its id family. (A family's template also goes in
         ``bot.actions.TEMPLATES``, so that every adapter recognises its buttons.)"""

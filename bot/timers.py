@@ -38,6 +38,8 @@ Handler = Callable[[Timer, Outbox], Awaitable[None]]
 MAX_SLEEP = 300.0
 """The longest single sleep, in seconds. The event loop's sleep follows a monotonic clock, which may drift
 from the wall clock a timer is due by (a suspended machine, a clock step); waking now and then bounds that."""
+LATE_AFTER = 10.0
+"""Seconds past its time after which a timer counts as late (a busy loop, a process that was down)."""
 
 
 class Timers:
@@ -58,6 +60,9 @@ class Timers:
         self._wake_at: datetime | None = None
         """When the sleeping loop means to wake; None while it is awake (or sleeps with nothing due)."""
         self._sleeping = False
+        self.ran = 0
+        self.late = 0
+        """Timers run, and of them those run more than LATE_AFTER past their time (the metrics)."""
 
     def on(self, kind: str, handler: Handler) -> None:
         """Run ``handler`` for each timer of ``kind`` when it is due."""
@@ -90,6 +95,9 @@ class Timers:
 
     async def _run(self, timer: Timer) -> bool:
         handler = self._handlers[timer.kind]
+        self.ran += 1
+        if (self._clock.now() - timer.due).total_seconds() > LATE_AFTER:
+            self.late += 1
         outbox = Outbox()
         try:
             await handler(timer, outbox)

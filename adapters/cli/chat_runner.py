@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adapters.cli.config import Settings
+from adapters.cli.monitoring import serving_metrics
 from adapters.cli.wiring import App, open_app
 from adapters.solver.workers import stop_workers
 from bot.competition.service import Competition
@@ -140,28 +141,38 @@ async def serve_chat_bots(settings: Settings, bots: list[ChatBot]) -> int:
             if app.competition_notifiers is not None:
                 app.competition_notifiers.expect(bot.name.lower())
         app.daily.attach(app.timers)  # the daily rollover runs where the chat bots are, to post there
-        log.info("running %s on %s", " and ".join(bot.name for bot in bots), settings.db_path)
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(signum, stop.set)
-        try:
-            async with asyncio.TaskGroup() as group:
-                group.create_task(_until(stop))
-                for bot in bots:
-                    group.create_task(_keep_up(bot, app, settings.start_retry_seconds))
-        except* _StopRequested:
-            log.info("stopping")
-        except* ChatBotStopped as group_error:  # no return inside except*: Python forbids it
-            stopped.extend(e for e in group_error.exceptions if isinstance(e, ChatBotStopped))
-        finally:
-            for signum in (signal.SIGTERM, signal.SIGINT):
-                loop.remove_signal_handler(signum)
+        with serving_metrics(app, [bot.name.lower() for bot in bots]) as metrics_port:
+            log.info("running %s on %s", " and ".join(bot.name for bot in bots), settings.db_path)
+            if metrics_port is not None:
+                log.info("metrics on port %d: /metrics and /healthz", metrics_port)
+            stopped.extend(await _serve(app, bots, settings))
     stop_workers()  # leave now, not when a search nobody waits for has ended (at exit Python waits for it)
     if not stopped:
         return 0
     print(stopped[0].line, file=sys.stderr)  # the first failure stopped everything
     return stopped[0].exit_code
+
+
+async def _serve(app: App, bots: list[ChatBot], settings: Settings) -> list[ChatBotStopped]:
+    """Run ``bots`` until a signal or a failure; the failures."""
+    stopped: list[ChatBotStopped] = []
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    try:
+        async with asyncio.TaskGroup() as group:
+            group.create_task(_until(stop))
+            for bot in bots:
+                group.create_task(_keep_up(bot, app, settings.start_retry_seconds))
+    except* _StopRequested:
+        log.info("stopping")
+    except* ChatBotStopped as group_error:  # no return inside except*: Python forbids it
+        stopped.extend(e for e in group_error.exceptions if isinstance(e, ChatBotStopped))
+    finally:
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(signum)
+    return stopped
 
 
 async def _until(stop: asyncio.Event) -> None:

@@ -9,6 +9,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from adapters.log_context import FIELDS, WhereFilter, suffix
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
 if TYPE_CHECKING:
     from adapters.postgres.url import DatabaseUrl
@@ -116,6 +118,9 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "message": record.getMessage(),
         }
+        for name in FIELDS:  # who and where: a press's or a command's (adapters/log_context.py)
+            if value := getattr(record, name, ""):
+                entry[name] = value
         if record.exc_info and not record.exc_text:
             record.exc_text = self.formatException(record.exc_info)
         if record.exc_text:
@@ -123,6 +128,17 @@ class JsonFormatter(logging.Formatter):
         if record.stack_info:
             entry["stack"] = self.formatStack(record.stack_info)
         return json.dumps(entry, ensure_ascii=False)
+
+
+class TextFormatter(logging.Formatter):
+    """``TEXT_FORMAT``, and the platform, place and player of a press or command at the end of the line
+    (``[discord place=discord:42 player=discord:7]``)."""
+
+    def __init__(self) -> None:
+        super().__init__(TEXT_FORMAT)
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        return super().formatMessage(record) + suffix(record)
 
 
 def configure_logging(settings: Settings) -> None:
@@ -134,5 +150,6 @@ def configure_logging(settings: Settings) -> None:
         raise CommandFailed(f"GOLFBOT_LOG_FORMAT is text or json, not {settings.log_format!r}.")
     handler = logging.StreamHandler(sys.stderr)
     handler.set_name(LOG_HANDLER)
-    handler.setFormatter(JsonFormatter() if settings.log_format == "json" else logging.Formatter(TEXT_FORMAT))
+    handler.setFormatter(JsonFormatter() if settings.log_format == "json" else TextFormatter())
+    handler.addFilter(WhereFilter())
     logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO), handlers=[handler])

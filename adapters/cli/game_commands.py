@@ -30,6 +30,11 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         help="run the bot: Discord and/or Telegram if their tokens are set, else the terminal game",
     )
     _db_option(run)
+    run.add_argument(
+        "--metrics-port",
+        metavar="PORT",
+        help="serve Prometheus /metrics and /healthz on this port of 127.0.0.1 (GOLFBOT_METRICS_PORT)",
+    )
     run.set_defaults(handler=run_command)
 
     play = sub.add_parser("play", help="play Golf in the terminal")
@@ -137,6 +142,10 @@ def play_command(args: argparse.Namespace) -> int:
 
 
 def run_command(args: argparse.Namespace) -> int:
+    if getattr(args, "metrics_port", None) is not None:  # read where the bots start (cli/monitoring.py)
+        import os
+
+        os.environ["GOLFBOT_METRICS_PORT"] = args.metrics_port
     settings = _settings(args)
     if not (settings.discord_token or settings.telegram_token):
         args.rules = args.holes = args.deal = None

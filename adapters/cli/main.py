@@ -20,6 +20,7 @@ import adapters.cli.bench_sixcard as bench_sixcard
 import adapters.cli.bench_tournament as bench_tournament
 import adapters.cli.sixcard_command as sixcard_command
 from adapters.cli import (
+    backup_command,
     bench_core,
     daily_command,
     discord_command,
@@ -41,6 +42,7 @@ COMMAND_MODULES.append(bench_tournament)
 COMMAND_MODULES.append(bench_daily)
 COMMAND_MODULES.append(daily_command)
 COMMAND_MODULES.append(sixcard_command)
+COMMAND_MODULES.append(backup_command)
 
 
 def _columns() -> int:

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Literal
 
+from adapters import metrics
 from bot.events import Event
 from bot.ports import Notifier
 
@@ -135,10 +136,16 @@ class Notifiers:
 
 
 async def _send(notifier: Notifier, whom: Whom, key: str, event: Event) -> None:
-    if whom == "place":
-        await notifier.to_place(key, event)
-    else:
-        await notifier.to_player(key, event)
+    platform = key.partition(":")[0]
+    try:
+        if whom == "place":
+            await notifier.to_place(key, event)
+        else:
+            await notifier.to_player(key, event)
+    except Exception:
+        metrics.event(platform, "failed")
+        raise
+    metrics.event(platform, "delivered")
 
 
 if TYPE_CHECKING:

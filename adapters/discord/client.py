@@ -14,10 +14,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from adapters import log_context, metrics
 from adapters.discord.buttons import GolfButton, ids_on, is_golf_click, is_on_its_message
 from adapters.discord.commands import GolfCommands
 from adapters.discord.daily import add_daily_commands
-from adapters.discord.identity import place_of, player_of
+from adapters.discord.identity import PLATFORM, place_of, player_of
 from adapters.discord.replies import SORRY, Boards, answer_click, no_tracebacks, tell
 from adapters.discord.table import sixcard_command, tell_drawn
 from bot.clubhouse import Clubhouse
@@ -108,20 +109,23 @@ class GolfClient(discord.Client):
 
     async def take_press(self, interaction: discord.Interaction, action_id: str) -> None:
         """A board button was pressed (``GolfButton``): the core decides, the board shows the outcome."""
-        async with no_tracebacks(interaction):
-            if not is_on_its_message(interaction, action_id):  # forged: refused, nothing changes
-                await tell(interaction, NOT_ON_MESSAGE)
-                return
-            settings = await self.clubhouse.place_settings(place_of(interaction))
-            player = player_of(interaction.user)
-            work: Awaitable[Screen]
-            if self.daily is not None and await self.daily.is_daily(action_id):
-                work = self.daily.press(player, action_id)  # a daily board (ephemeral): its own mode
-            else:
-                press = self.press_board or self.clubhouse.press  # the matches once competition is in
-                work = press(player, action_id)
-            await answer_click(interaction, work, emoji=settings.emoji, boards=self.boards)
-            await tell_drawn(interaction, self.clubhouse, action_id)
+        with metrics.pressing(PLATFORM) as pressed:
+            async with no_tracebacks(interaction):
+                if not is_on_its_message(interaction, action_id):  # forged: refused, nothing changes
+                    pressed.outcome = "forged"
+                    await tell(interaction, NOT_ON_MESSAGE)
+                    return
+                settings = await self.clubhouse.place_settings(place_of(interaction))
+                player = player_of(interaction.user)
+                work: Awaitable[Screen]
+                if self.daily is not None and await self.daily.is_daily(action_id):
+                    work = self.daily.press(player, action_id)  # a daily board (ephemeral): its own mode
+                else:
+                    press = self.press_board or self.clubhouse.press  # the matches once competition is in
+                    work = press(player, action_id)
+                work = pressed.watch(work)
+                await answer_click(interaction, work, emoji=settings.emoji, boards=self.boards)
+                await tell_drawn(interaction, self.clubhouse, action_id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py drops clicks that no DynamicItem template matches, and clicks whose id is not among
@@ -147,15 +151,35 @@ class GolfClient(discord.Client):
         async with no_tracebacks(interaction):
             await tell(interaction, NOT_ON_MESSAGE if ours else UNKNOWN_BUTTON)
 
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: object) -> None:
+        metrics.command(PLATFORM, "ok")
+
+    async def on_connect(self) -> None:
+        metrics.HEALTH.connected(PLATFORM)
+
+    async def on_resumed(self) -> None:
+        metrics.HEALTH.connected(PLATFORM)
+
+    async def on_disconnect(self) -> None:
+        metrics.HEALTH.disconnected(PLATFORM, "the gateway connection is lost (reconnecting)")
+
     async def on_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         """Errors before a command runs (an option Discord let through that does not convert, say)."""
+        with log_context.about(PLATFORM, place_of(interaction).key, f"{PLATFORM}:{interaction.user.id}"):
+            await self._command_error(interaction, error)
+
+    async def _command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         name = interaction.command.qualified_name if interaction.command else "?"
         cause = getattr(error, "original", None)
         reply = SORRY
+        metrics.command(PLATFORM, "unavailable" if isinstance(cause, StoreUnavailable) else "error")
         if isinstance(cause, StoreUnavailable):
             log.warning("command %s: the database cannot be used: %s", name, cause)
+            metrics.database_error(PLATFORM)
             reply = STORE_UNAVAILABLE
         elif isinstance(error, app_commands.TransformerError) and error.type is USER_OPTION:
             log.info("command %s: %s", name, error)  # (a player's choice, not a failure of ours)

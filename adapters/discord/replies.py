@@ -33,7 +33,9 @@ from typing import Any, TypeVar
 
 import discord
 
+from adapters import log_context, metrics
 from adapters.discord.buttons import board_buttons, ids_on
+from adapters.discord.identity import PLATFORM, place_of
 from adapters.discord.render import render_message, render_notice
 from bot.errors import GolfError, RepeatedActionError, StaleActionError
 from bot.ports import StoreUnavailable
@@ -76,7 +78,16 @@ def _retrieve(task: asyncio.Future[Any]) -> None:
 @asynccontextmanager
 async def no_tracebacks(interaction: discord.Interaction) -> AsyncIterator[None]:
     """A bug or an outage becomes a polite private reply and a log line, never a silent failure (a
-    database that cannot be used just now: one line, no traceback)."""
+    database that cannot be used just now: one line, no traceback). Every line logged meanwhile names the
+    platform, the place and the player (adapters/log_context.py)."""
+    place, player = place_of(interaction).key, f"{PLATFORM}:{interaction.user.id}"
+    with log_context.about(PLATFORM, place, player):
+        async with _no_tracebacks(interaction):
+            yield
+
+
+@asynccontextmanager
+async def _no_tracebacks(interaction: discord.Interaction) -> AsyncIterator[None]:
     try:
         yield
     except discord.NotFound as error:
@@ -90,6 +101,7 @@ async def no_tracebacks(interaction: discord.Interaction) -> AsyncIterator[None]
         )
     except StoreUnavailable as error:
         log.warning("interaction %s: the database cannot be used: %s", interaction.id, error)
+        metrics.database_error("discord")
         with suppress(discord.HTTPException):
             await tell(interaction, STORE_UNAVAILABLE)
     except discord.HTTPException as error:

@@ -1,4 +1,5 @@
-"""``golfbot migrate --to postgresql://...``: copy an SQLite database to a PostgreSQL one, nothing lost.
+"""``golfbot migrate --to postgresql://...``: copy an SQLite database to a PostgreSQL one, nothing lost;
+and back, for ``golfbot backup`` on PostgreSQL (``copy_postgres_to_sqlite``: the backup is an SQLite file).
 
 Both schemas come from the same migrations, so every table has the same columns with the same values
 (times and JSON are text in both): rows are copied as they are, table by table in the order of their
@@ -22,7 +23,10 @@ from typing import Any
 
 import asyncpg
 
-from adapters.postgres.store import PostgresStorage
+from adapters.postgres.migrate import ELSEWHERE, SCHEMA_TABLES
+from adapters.postgres.store import CONNECT_TIMEOUT, DatabaseUnavailable, PostgresStorage
+from adapters.postgres.url import redact
+from adapters.schema_guard import refusal
 
 TABLES: dict[str, tuple[str, ...]] = {
     "players": ("key",),
@@ -117,3 +121,67 @@ async def _check_table(
         if copied is None or not _same_row(tuple(copied), tuple(row)):
             raise CopyError(f"{table}: the row {[row[i] for i in positions]} differs in the copy")
     return TableCopied(table, source_rows, target_rows, len(sample))
+
+
+async def _connect(url: str) -> asyncpg.Connection:
+    try:
+        return await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
+    except TimeoutError:
+        raise DatabaseUnavailable(f"cannot connect to {redact(url)}: the server did not answer") from None
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
+        raise DatabaseUnavailable(f"cannot connect to {redact(url)}: {error}") from None
+
+
+async def _schema(conn: asyncpg.Connection) -> tuple[set[str], set[int]]:
+    tables = {row[0] for row in await conn.fetch(SCHEMA_TABLES)}
+    versions = set()
+    if "schema_migrations" in tables:
+        versions = {row[0] for row in await conn.fetch("SELECT version FROM schema_migrations")}
+    return tables, versions
+
+
+async def postgres_schema(url: str) -> int:
+    """The newest migration recorded in the golfbot database at ``url`` (read only; CopyError for
+    another program's database)."""
+    conn = await _connect(url)
+    try:
+        tables, versions = await _schema(conn)
+    finally:
+        await conn.close()
+    why = refusal(tables, versions, 1 << 30, elsewhere=ELSEWHERE)
+    if why is not None:
+        raise CopyError(f"the database {redact(url)} {why}")
+    return max(versions, default=0)
+
+
+async def copy_postgres_to_sqlite(url: str, sqlite_path: str | Path, schema: int) -> dict[str, int]:
+    """Copy every golfbot table of the database at ``url`` into the SQLite file at ``sqlite_path``, which
+    has the same schema (migrations 1 to ``schema``) and no rows yet: one consistent snapshot (a
+    REPEATABLE READ, READ ONLY transaction; the bots go on writing). Returns the row count of each table
+    in that snapshot, for the check of the copy."""
+    conn = await _connect(url)
+    target = sqlite3.connect(sqlite_path, isolation_level=None, check_same_thread=False)
+    counts: dict[str, int] = {}
+    try:
+        async with conn.transaction(isolation="repeatable_read", readonly=True):
+            tables, versions = await _schema(conn)
+            if max(versions, default=0) != schema:
+                raise CopyError("the database's schema changed during the backup: run it again")
+            target.execute("BEGIN")
+            for table in TABLES:
+                if table not in tables:
+                    continue  # not yet in this schema's version
+                columns = _columns(target, table)
+                counts[table] = await conn.fetchval(f"SELECT COUNT(*) FROM {table}")
+                insert = (
+                    f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+                )
+                async for row in conn.cursor(f"SELECT {', '.join(columns)} FROM {table}", prefetch=BATCH):
+                    target.execute(insert, tuple(row))
+            target.execute("COMMIT")
+    except sqlite3.Error as error:
+        raise CopyError(f"writing the backup failed: {error}") from None
+    finally:
+        target.close()
+        await conn.close()
+    return counts

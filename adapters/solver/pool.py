@@ -20,11 +20,13 @@ import contextlib
 import functools
 import logging
 import os
+import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from typing import Any, Generic, TypeVar
 
+from adapters import metrics
 from adapters.solver.workers import start_worker, worker_context
 from engine import solver
 from engine.course import course
@@ -67,7 +69,9 @@ def is_heavy(hole: Hole) -> bool:
 class _Lane:
     """A pool of worker processes (started on first use) and the searches it has queued."""
 
-    def __init__(self, workers: int, executor: Executor | None, max_states: int) -> None:
+    def __init__(self, name: str, workers: int, executor: Executor | None, max_states: int) -> None:
+        self.name = name
+        """``light`` or ``heavy``: the metrics' lane."""
         self._workers = workers
         self._executor = executor
         self._owned = executor is None
@@ -162,8 +166,11 @@ class _Answers(Generic[T]):
         self._pool.pending += 1
         self._searching[hole] = future
         loop = asyncio.get_running_loop()
+        started = time.perf_counter()
 
         def finished(done: Future[T]) -> None:  # in a worker's thread, or here when cancelled
+            if not done.cancelled():
+                metrics.solved(lane.name, time.perf_counter() - started)
             with contextlib.suppress(RuntimeError):  # the loop is closed: nobody left to tell
                 loop.call_soon_threadsafe(self._finished, hole, done)
 
@@ -229,8 +236,8 @@ class PooledSolver:
         heavy = max(1, total // 4) if heavy_workers is None else max(1, heavy_workers)
         self.workers = (max(1, total - heavy), heavy)
         """Worker processes of the light lane and of the heavy one."""
-        self._light = _Lane(self.workers[0], executor, max_states)
-        self._heavy = _Lane(self.workers[1], heavy_executor or executor, max_states)
+        self._light = _Lane("light", self.workers[0], executor, max_states)
+        self._heavy = _Lane("heavy", self.workers[1], heavy_executor or executor, max_states)
         self._timeout = timeout
         self._hint_timeout = hint_timeout
         self.max_pending = max_pending

@@ -24,9 +24,11 @@ from telegram.ext import (
     filters,
 )
 
+from adapters import log_context, metrics
 from adapters.telegram.buttons import GolfButtons, on_its_message
 from adapters.telegram.commands import PLAY_NOW, GolfCommands
 from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter, Stopping
+from adapters.telegram.identity import PLATFORM, place_of, player_of
 from adapters.telegram.ordering import ChatLanes
 from adapters.telegram.render import say
 from bot.clubhouse import Clubhouse
@@ -86,6 +88,7 @@ def build_application(
         await app.bot.set_my_commands([BotCommand(spec.name, spec.description) for spec in specs])
 
     app = builder.concurrent_updates(ChatLanes()).post_init(publish_commands).build()
+    app.add_handler(TypeHandler(Update, note_where), group=-2)  # first: whom the update's log lines name
     if compete is not None:
         # Every update the bot is sent from a group (a command, a button) first notes who sent it, so that
         # /challenge @name finds any member who has used the bot there, not only the competition's commands.
@@ -95,7 +98,8 @@ def build_application(
         app.add_handler(TypeHandler(Update, note), group=-1)
     for spec in specs:
         # New messages only: editing an old "/play" must not start another round.
-        app.add_handler(CommandHandler(spec.name, spec.callback, filters=filters.UpdateType.MESSAGE))
+        callback = metrics.counted_command(PLATFORM, spec.callback)
+        app.add_handler(CommandHandler(spec.name, callback, filters=filters.UpdateType.MESSAGE))
     # Not in the menu: Telegram's START button (and a deep link) send it.
     app.add_handler(CommandHandler("start", commands.start, filters=filters.UpdateType.MESSAGE))
     # Last: a private message none of the above took (an unknown command, plain text): where to start.
@@ -121,6 +125,12 @@ def build_application(
     return app
 
 
+async def note_where(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The platform, chat and user of the update, for every line logged while it is handled (its task)."""
+    chat, user = update.effective_chat, update.effective_user
+    log_context.note(PLATFORM, place_of(chat).key if chat else "", player_of(user).key if user else "")
+
+
 async def log_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A bug: logged with its traceback. A database that cannot be used just now (an outage, not a bug):
     one line, and a command is told that nothing changed (a press was answered so already). A chat that
@@ -136,6 +146,7 @@ async def log_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.error("error while handling a Telegram update", exc_info=error)
         return
     log.warning("the database cannot be used: %s", error)
+    metrics.database_error(PLATFORM)
     if isinstance(update, Update) and update.callback_query is None and update.effective_message:
         with suppress(TelegramError):
             await update.effective_message.reply_html(say(STORE_UNAVAILABLE))

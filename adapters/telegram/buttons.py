@@ -25,8 +25,9 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
+from adapters import metrics
 from adapters.telegram.flood import Stopping
-from adapters.telegram.identity import is_group, player_of
+from adapters.telegram.identity import PLATFORM, is_group, player_of
 from adapters.telegram.render import SPELLING, render_message
 from adapters.telegram.render import Message as Shown
 from adapters.telegram.table import drawn_after, tell_drawn
@@ -156,22 +157,29 @@ class GolfButtons:
             where = (message.chat.id, message.message_id)
             self._pressing[where] += 1
             try:
-                await self._press(query, message, answer, player, name)
+                with metrics.pressing(PLATFORM) as pressed:
+                    await self._press(query, message, answer, player, name, pressed)
             finally:
                 self._pressing[where] -= 1
                 if not self._pressing[where]:
                     del self._pressing[where]
 
     async def _press(
-        self, query: CallbackQuery, message: Message, answer: Answer, player: Player, name: str
+        self,
+        query: CallbackQuery,
+        message: Message,
+        answer: Answer,
+        player: Player,
+        name: str,
+        pressed: metrics.Press,
     ) -> None:
         try:
             data = query.data or ""
             if self._daily is not None and await self._daily.is_daily(data):
-                screen = await self._daily.press(player, data)  # a daily board (private chats only)
+                screen = await pressed.watch(self._daily.press(player, data))  # a daily board (private)
             else:
                 press = self.press_board or self._club.press  # the matches once competition is in
-                screen = await press(player, data)
+                screen = await pressed.watch(press(player, data))
         except NotYourRoundError as error:
             answer.alert(spell(error.template, SPELLING))
             return

@@ -31,6 +31,8 @@ from telegram.constants import FloodLimit
 from telegram.error import RetryAfter, TelegramError
 from telegram.ext import BaseRateLimiter
 
+from adapters import metrics
+
 log = logging.getLogger(__name__)
 # PTB 22.2+ warns inside RetryAfter.__init__ itself that ``retry_after`` will become a timedelta: nothing
 # the bot can act on (this module reads the timedelta), and a 429 is to be one WARNING line, not two.
@@ -108,6 +110,7 @@ class ChatFloodLimiter(BaseRateLimiter[int]):
                     self._waits.discard(wait)
         except TimeoutError:
             self.dropped += 1
+            metrics.dropped_reply("telegram")
             raise Stopping(chat) from None
 
     async def initialize(self) -> None:
@@ -144,12 +147,14 @@ class ChatFloodLimiter(BaseRateLimiter[int]):
                     wait = retry_after_seconds(error)
                     if self._stopping:
                         self.dropped += 1
+                        metrics.dropped_reply("telegram")
                         raise Stopping(chat) from error
                     if waited + wait > self._max_wait:
                         raise
                     waited += wait
                     where = f"chat {chat}" if chat is not None else "the bot"
                     log.warning("Telegram flood control on %s (%s): waiting %.0f s", where, endpoint, wait)
+                    metrics.rate_limit_wait("telegram")
                     if turn is None:
                         await asyncio.sleep(wait + 0.1)
                     else:

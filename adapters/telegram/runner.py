@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 
 from telegram.error import BadRequest, InvalidToken, NetworkError, TelegramError
 
+from adapters import metrics
 from adapters.telegram.app import ALLOWED_UPDATES, AnyApplication, build_application, telegram_builder
 from adapters.telegram.compete import TelegramCompete
 from adapters.telegram.flood import ChatFloodLimiter
@@ -38,6 +39,8 @@ from bot.daily.mode import DailyChallenge
 from bot.ports import Notifier
 
 log = logging.getLogger(__name__)
+POLL_RETRY = 40.0
+"""Seconds a failed poll counts against /healthz: python-telegram-bot tries again within 30 s."""
 
 
 class TokenRejectedError(RuntimeError):
@@ -113,6 +116,7 @@ async def run_telegram(
                 where = urlsplit(settings.telegram_api_base_url or "https://api.telegram.org").netloc
                 reason = error.message.replace(settings.telegram_token, "<TELEGRAM_TOKEN>")
                 raise TelegramUnreachable(f"cannot reach Telegram at {where} ({reason})") from None
+            metrics.HEALTH.connected("telegram")
             log.info(
                 "Telegram: @%s is up (%s)",
                 app.bot.username,
@@ -194,6 +198,8 @@ def _polling_failed(error: TelegramError) -> None:
     """python-telegram-bot tries again by itself (after 1 s, then up to 30 s apart); without this it logs
     each failure with a traceback."""
     log.warning("Telegram: polling failed (%s: %s); trying again", type(error).__name__, error.message)
+    # told of a failure only, never of the next success: the failure counts for as long as a retry takes
+    metrics.HEALTH.disconnected("telegram", f"polling failed ({error.message})", for_seconds=POLL_RETRY)
 
 
 async def _stop(app: AnyApplication) -> None:

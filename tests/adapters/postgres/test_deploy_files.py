@@ -48,10 +48,10 @@ def test_the_discord_processes_of_the_compose_file_cover_every_shard_once() -> N
     assert len(counts) == 1 and shards == list(range(counts.pop()))
 
 
-def test_the_healthcheck_and_the_unit_use_doctor() -> None:
-    assert '"golfbot", "doctor", "--skip-tokens"' in (ROOT / "deploy" / "compose.yaml").read_text(
-        encoding="utf-8"
-    )
+def test_the_healthcheck_asks_healthz_and_the_unit_uses_doctor() -> None:
+    compose = (ROOT / "deploy" / "compose.yaml").read_text(encoding="utf-8")
+    assert "u.urlopen('http://127.0.0.1:9108/healthz', timeout=10)" in compose
+    assert re.search(r'^\s+GOLFBOT_METRICS_PORT: "9108"', compose, re.M)
     assert "ExecStartPre=/opt/golfbot/venv/bin/golfbot doctor" in (
         ROOT / "deploy" / "golfbot@.service"
     ).read_text(encoding="utf-8")

@@ -1,0 +1,63 @@
+"""Who and where a log line is about: the platform, the place key and the player key of the press or
+command being handled, so that a player's complaint can be traced in the log (``grep player=discord:123``).
+
+The chat adapters set it where they start handling one (``about``; Telegram at the start of each update,
+``note``); a logging filter (``WhereFilter``, on the bots' log handler) copies it onto every record logged
+meanwhile, in the same task, by golfbot or by a library. Keys only: never a name, a token or a message's
+text. The formatters of ``adapters/cli/config.py`` show it: text lines end with ``[discord
+place=discord:42 player=discord:7]``, JSON lines carry ``platform``, ``place`` and ``player`` fields.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+FIELDS = ("platform", "place", "player")
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    platform: str
+    place: str
+    player: str
+
+
+_current: ContextVar[Where | None] = ContextVar("golfbot_log_where", default=None)
+
+
+def note(platform: str, place: str, player: str) -> None:
+    """From now on in this task (Telegram: the task of one update), log records are about these."""
+    _current.set(Where(platform, place, player))
+
+
+@contextmanager
+def about(platform: str, place: str, player: str) -> Iterator[None]:
+    """Meanwhile, log records are about these."""
+    token = _current.set(Where(platform, place, player))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+class WhereFilter(logging.Filter):
+    """Adds ``platform``, ``place`` and ``player`` to each record ("" outside a press or a command)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        where = _current.get()
+        for name in FIELDS:
+            if not hasattr(record, name):
+                setattr(record, name, getattr(where, name) if where is not None else "")
+        return True
+
+
+def suffix(record: logging.LogRecord) -> str:
+    """`` [discord place=discord:42 player=discord:7]`` for a record about a press or command, else ""."""
+    platform = getattr(record, "platform", "")
+    if not platform:
+        return ""
+    return f" [{platform} place={getattr(record, 'place', '')} player={getattr(record, 'player', '')}]"
