@@ -24,4 +24,5 @@ def test_bench_core_on_postgres(processes: int, capsys: pytest.CaptureFixture[st
 
 def test_several_processes_need_postgres(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "core", "--processes", "2", "--players", "2", "--actions", "1"]) == 2
-    assert "needs --db postgresql://" in capsys.readouterr().out
+    shown = capsys.readouterr()
+    assert "needs --db postgresql://" in shown.err and not shown.out  # an error: one line on stderr
