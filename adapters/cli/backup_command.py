@@ -63,8 +63,11 @@ def _destination(dest: str) -> Path:
 
 
 def _rows_line(rows: dict[str, int]) -> str:
+    """``1 player, 3 rounds, 12 holes, 0 daily results, 0 competitions``."""
+    from bot.texts import counted
+
     shown = ("players", "rounds", "holes", "daily_results", "competitions")
-    return ", ".join(f"{rows[t]} {t.replace('_', ' ')}" for t in shown if t in rows)
+    return ", ".join(counted(rows[t], t.replace("_", " ")[:-1]) for t in shown if t in rows)
 
 
 def backup_command(args: argparse.Namespace) -> int:

@@ -112,7 +112,7 @@ def test_a_backup_during_play_holds_every_committed_move_and_restores_to_the_sam
     assert taking.returncode == 0, err
     assert err == ""
     assert out.startswith(f"Backed up {db} to {backup} (schema {len(available_migrations())});")
-    assert "integrity and row counts checked" in out and "1 daily results" in out
+    assert "integrity and row counts checked" in out and "1 daily result," in out
     after = committed_moves(db)
 
     held = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
