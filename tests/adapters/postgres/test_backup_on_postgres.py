@@ -62,7 +62,7 @@ async def test_a_backup_of_postgresql_during_play_restores_to_the_same_board(env
     assert err == ""
     assert out.startswith("Backed up postgresql://postgres:***@")
     assert f"(schema {len(available_migrations())}); integrity and row counts checked:" in out
-    assert PASSWORD not in out and "1 daily results" in out
+    assert PASSWORD not in out and "1 daily result," in out
     after = await committed_moves(pg_url)
 
     held = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
