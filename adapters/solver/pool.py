@@ -27,7 +27,7 @@ from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExec
 from typing import Any, Generic, TypeVar
 
 from adapters import metrics
-from adapters.solver.workers import start_worker, worker_context
+from adapters.solver.workers import WorkerContext, start_worker, worker_context
 from engine import solver
 from engine.course import course
 from engine.hole import Hole
@@ -75,15 +75,16 @@ class _Lane:
         self._workers = workers
         self._executor = executor
         self._owned = executor is None
+        self._context: WorkerContext | None = None
         self.best = functools.partial(solver.solve, max_states=max_states)
         self.hint = functools.partial(solver.hint, max_states=max_states)
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            context = worker_context()
+            self._context = worker_context()
             self._executor = ProcessPoolExecutor(
                 max_workers=self._workers,
-                mp_context=context,
+                mp_context=self._context,
                 initializer=start_worker,  # low priority, deaf to Ctrl-C, dies with the bot
                 initargs=(os.getpid(),),
             )
@@ -101,8 +102,14 @@ class _Lane:
             return None
 
     def close(self) -> None:
+        """Kill the lane's workers and wait for the pool's own thread to end: a search cannot be
+        interrupted and nobody waits for its answer any more (the workers keep no state), and a pool
+        thread still ending its broken pool as the interpreter exits can meet Python's own exit hook on
+        a closed pipe (a traceback on stderr: "OSError: [Errno 9] Bad file descriptor")."""
         if self._executor is not None and self._owned:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            if self._context is not None:
+                self._context.kill()
+            self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
 
 

@@ -20,6 +20,7 @@ import signal
 import sys
 import threading
 import time
+import weakref
 from typing import Any
 
 WORKER_NICENESS = 10
@@ -49,14 +50,33 @@ class _WorkerProcess(multiprocessing.context.SpawnProcess):
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
-class _WorkerContext(multiprocessing.context.SpawnContext):
-    Process = _WorkerProcess
+class WorkerContext(multiprocessing.context.SpawnContext):
+    """The ``mp_context`` of one solver pool: spawn (a fresh interpreter, no copy of the bot's threads),
+    with SIGINT and SIGTERM blocked in the new process until ``start_worker`` ignores them. It knows the
+    workers it started, so that its pool can kill them (``kill``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._started: weakref.WeakSet[_WorkerProcess] = weakref.WeakSet()
+
+    def Process(self, *args: Any, **kwargs: Any) -> _WorkerProcess:  # type: ignore[override]
+        worker = _WorkerProcess(*args, **kwargs)
+        self._started.add(worker)
+        return worker
+
+    def kill(self) -> int:
+        """Kill the workers this context started that are still alive; returns how many."""
+        killed = 0
+        for worker in list(self._started):
+            if worker.is_alive():
+                worker.kill()
+                killed += 1
+        return killed
 
 
-def worker_context() -> multiprocessing.context.SpawnContext:
-    """The ``mp_context`` of the solver pool: spawn (a fresh interpreter, no copy of the bot's threads),
-    with SIGINT and SIGTERM blocked in the new process until ``start_worker`` ignores them."""
-    return _WorkerContext()
+def worker_context() -> WorkerContext:
+    """A new ``mp_context`` for a solver pool (see ``WorkerContext``)."""
+    return WorkerContext()
 
 
 def stop_workers() -> int:

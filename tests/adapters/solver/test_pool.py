@@ -185,3 +185,17 @@ async def test_a_search_given_up_on_then_shut_down_leaves_no_complaint(caplog) -
         gc.collect()
         await asyncio.sleep(0)
     assert not [r for r in caplog.records if "never retrieved" in r.getMessage()]
+
+
+async def test_closing_mid_search_ends_the_workers_and_the_pools_threads() -> None:
+    """A bot that leaves while a search runs: ``close`` kills the worker and waits for the pool's own
+    thread, so that nothing is left for Python's exit hook to wake on a pipe being closed (seen in CI: a
+    chat bot stopped during the network retries printed "OSError: [Errno 9] Bad file descriptor")."""
+    before = set(threading.enumerate())
+    pool = PooledSolver(workers=1, timeout=0.05)
+    assert await pool.best_score(deal(1, find_rules("wrap+double"))) is None  # seconds of search
+    started = [p for p in multiprocessing.active_children() if type(p).__name__ == "_WorkerProcess"]
+    assert started
+    pool.close()
+    assert not [p for p in started if p.is_alive()]
+    assert not [t for t in set(threading.enumerate()) - before if t.is_alive() and not t.daemon]
