@@ -4,7 +4,10 @@ command being handled, so that a player's complaint can be traced in the log (``
 The chat adapters set it where they start handling one (``about``; Telegram at the start of each update,
 ``note``); a logging filter (``WhereFilter``, on the bots' log handler) copies it onto every record logged
 meanwhile, in the same task, by golfbot or by a library. Keys only: never a name, a token or a message's
-text. The formatters of ``adapters/cli/config.py`` show it: text lines end with ``[discord
+text. A line logged outside a press or a command (a timer, an event's delivery, a queued post) names
+the place or player it is about itself: ``log.error(..., extra={"place": key})`` (the core does the same,
+without importing this module), and the key's platform is filled in. The formatters of
+``adapters/cli/config.py`` show it: text lines end with ``[discord
 place=discord:42 player=discord:7]``, JSON lines carry ``platform``, ``place`` and ``player`` fields.
 """
 
@@ -45,13 +48,18 @@ def about(platform: str, place: str, player: str) -> Iterator[None]:
 
 
 class WhereFilter(logging.Filter):
-    """Adds ``platform``, ``place`` and ``player`` to each record ("" outside a press or a command)."""
+    """Adds ``platform``, ``place`` and ``player`` to each record: those the line was logged with
+    (``extra=``), else the press's or command's being handled ("" outside one). A line that names a place
+    or a player key and no platform gets the key's platform."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         where = _current.get()
         for name in FIELDS:
-            if not hasattr(record, name):
+            if not getattr(record, name, ""):
                 setattr(record, name, getattr(where, name) if where is not None else "")
+        if not record.platform:  # type: ignore[attr-defined]
+            key = record.place or record.player  # type: ignore[attr-defined]
+            record.platform = key.partition(":")[0] if ":" in key else ""
         return True
 
 

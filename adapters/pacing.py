@@ -114,7 +114,14 @@ class ChannelPosts:
                     await post()
                 except Exception as error:
                     kind = type(error).__name__
-                    log.error("could not post %s to channel %s: %s: %s", what, channel, kind, error)
+                    log.error(  # (its place and player: the press that queued it, if one did)
+                        "could not post %s to channel %s: %s: %s",
+                        what,
+                        channel,
+                        kind,
+                        error,
+                        extra={"platform": "discord"},
+                    )
         finally:
             del self._workers[channel]
             if not queue:

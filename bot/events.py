@@ -202,6 +202,7 @@ class Outbox:
                     delivery.to.key,
                     type(error).__name__,
                     error,
+                    extra={"place" if isinstance(delivery.to, ToPlace) else "player": delivery.to.key},
                 )
                 log.debug("delivery failed", exc_info=True)
                 continue

@@ -645,7 +645,13 @@ class Matches:
             try:
                 await listener(finished, result, outbox)
             except Exception as error:  # the match stands; the tournament catches up on its next look
-                log.error("after match %s: %s: %s", competition.id, type(error).__name__, error)
+                log.error(
+                    "after match %s: %s: %s",
+                    competition.id,
+                    type(error).__name__,
+                    error,
+                    extra={"place": competition.place},
+                )
 
     # ---- the server table -----------------------------------------------------------------------
 

@@ -469,6 +469,7 @@ class Tournaments:
                 match.parent,
                 match.id,
                 RACES,
+                extra={"place": match.place},
             )
 
     async def _apply(self, tournament: Competition, results: dict[str, MatchResult], outbox: Outbox) -> bool:

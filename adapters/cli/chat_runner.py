@@ -201,7 +201,8 @@ async def _keep_up(bot: ChatBot, app: App, retry_for: float) -> None:
                     EXIT_ENVIRONMENT,
                 ) from None
             wait = min(pause, left)
-            log.warning("%s (try %d); trying again in %.1f s", error, tries, wait)
+            about = {"platform": bot.name.lower()}
+            log.warning("%s (try %d); trying again in %.1f s", error, tries, wait, extra=about)
             await asyncio.sleep(wait)
             pause, tries = min(pause * 2, LONGEST_PAUSE), tries + 1
         except Exception as error:

@@ -109,13 +109,14 @@ class Notifiers:
         else:
             backlog.append(item)
         if len(backlog) > BACKLOG:
-            _, dropped_key, dropped = backlog.popleft()
+            dropped_whom, dropped_key, dropped = backlog.popleft()
             log.warning(
                 "the %s bot is away: dropped %s to %s (%d events waiting)",
                 platform,
                 type(dropped).__name__,
                 dropped_key,
                 BACKLOG,
+                extra={dropped_whom: dropped_key},  # (place or player: adapters/log_context.py)
             )
 
     async def _flush(self, platform: str, notifier: Notifier) -> None:
@@ -129,7 +130,7 @@ class Notifiers:
                 if self._left(platform, notifier, key, event):
                     return  # it stays first in the backlog
                 name, kind = type(event).__name__, type(error).__name__
-                log.error("could not deliver %s to %s: %s: %s", name, key, kind, error)
+                log.error("could not deliver %s to %s: %s: %s", name, key, kind, error, extra={whom: key})
                 log.debug("delivery failed", exc_info=True)
             if backlog and backlog[0][2] is event:
                 backlog.popleft()

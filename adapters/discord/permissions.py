@@ -115,6 +115,7 @@ class PostRefusals:
             error.code,
             " and ".join(missing),
             f"; telling {starter}" if starter and (starter, channel) not in self._told else "",
+            extra={"place": place},
         )
         if not starter or (starter, channel) in self._told:
             return

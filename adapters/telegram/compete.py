@@ -30,7 +30,7 @@ from telegram.ext import ContextTypes
 
 from adapters.pacing import ChannelPosts
 from adapters.telegram.commands import START_PAYLOADS, CommandSpec, GolfCommands, _Asker, _asker
-from adapters.telegram.identity import player_of
+from adapters.telegram.identity import PLATFORM, player_of
 from adapters.telegram.render import render_message, say, screen_html
 from bot.competition.actions import OPEN_BOARD, PATTERN
 from bot.errors import GolfError, StaleActionError
@@ -351,7 +351,8 @@ class TelegramCompete:
             )
         except TelegramError as error:
             if "not modified" not in str(error).lower():
-                log.warning("could not update a scoreboard: %s", error)
+                place = f"{PLATFORM}:{chat_id}"
+                log.warning("could not update a scoreboard: %s", error, extra={"place": place})
 
 
 _STYLES = {

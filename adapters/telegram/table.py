@@ -123,4 +123,5 @@ class TableMessages:
             )
         except TelegramError as error:
             if "not modified" not in str(error).lower():
-                log.warning("could not redraw a table: %s", error)
+                place = f"{PLATFORM}:{chat_id}"
+                log.warning("could not redraw table %s: %s", session, error, extra={"place": place})

@@ -40,6 +40,7 @@ class Notifiers:
                     place,
                     type(error).__name__,
                     error,
+                    extra={"place": place},
                 )
 
     async def to_player(self, player: str, event: Event) -> None:
@@ -47,7 +48,14 @@ class Notifiers:
             try:
                 await target.to_player(player, event)
             except Exception as error:
-                log.error("could not deliver %s: %s: %s", type(event).__name__, type(error).__name__, error)
+                log.error(
+                    "could not deliver %s to %s: %s: %s",
+                    type(event).__name__,
+                    player,
+                    type(error).__name__,
+                    error,
+                    extra={"player": player},
+                )
 
 
 class Competition:

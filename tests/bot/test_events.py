@@ -119,6 +119,7 @@ async def test_a_failed_delivery_is_one_line_and_the_rest_still_go_out(caplog):
         "could not deliver YourTurn to test:2: PermissionError: cannot send messages to this user"
     )
     assert record.exc_info is None
+    assert record.player == "test:2"  # the log's fields name whom it was about (adapters/log_context.py)
 
 
 async def test_discard_forgets_what_was_announced():

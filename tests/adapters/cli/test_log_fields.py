@@ -91,3 +91,81 @@ async def test_text_warnings_end_with_platform_place_and_player(
         sum(line.endswith(" [telegram place=telegram:111001 player=telegram:111001]") for line in warnings)
         == 2
     )
+
+
+# ------------------------------------------------------------------------- lines outside a press or a command
+
+
+def _free_port() -> int:
+    """A loopback port nobody listens on (bound for a moment, then let go)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+async def test_a_network_retry_line_names_its_platform(discord: Any, telegram: Any, golfbot: Any) -> None:
+    """At start, before any press: the bots cannot reach their platforms (a port nobody listens on), and
+    each retry line says which platform it is about; it is about no place and no player."""
+    env = bots_env(discord, telegram)
+    env["DISCORD_API_BASE_URL"] = f"http://127.0.0.1:{_free_port()}"
+    env["TELEGRAM_API_BASE_URL"] = f"http://127.0.0.1:{_free_port()}/bot"
+    bot = await golfbot("run", **env, GOLFBOT_LOG_FORMAT="json")
+    await discord.wait_for(
+        lambda: sum("(try 1)" in line for line in bot.lines) == 2, timeout=run_command.START
+    )
+    assert await bot.stop() == 0, bot.stderr
+    retries = [json.loads(line) for line in bot.lines if "(try 1)" in line]
+    assert {(e["level"], e["platform"]) for e in retries} == {("WARNING", "discord"), ("WARNING", "telegram")}
+    assert not [e for e in retries if "place" in e or "player" in e]
+
+
+def _logged(line: Any, **extra: str) -> dict[str, Any]:
+    """What the bots' handler writes for one WARNING line of ``line`` (a callable that logs it)."""
+    import io
+    import logging
+
+    from adapters.cli.config import JsonFormatter
+    from adapters.log_context import WhereFilter
+
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    handler.addFilter(WhereFilter())
+    handler.setFormatter(JsonFormatter())
+    logger = logging.getLogger("tests.log_fields")
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        line(logger)
+    finally:
+        logger.removeHandler(handler)
+    entry: dict[str, Any] = json.loads(out.getvalue())
+    return entry
+
+
+def test_a_line_about_a_place_names_its_platform_from_the_key() -> None:
+    """A timer's, an event delivery's or a queued post's line names the place or player it is about
+    (``extra=``); the platform is the key's."""
+    entry = _logged(lambda log: log.warning("could not deliver", extra={"place": "telegram:-100123"}))
+    assert (entry["platform"], entry["place"], entry.get("player")) == ("telegram", "telegram:-100123", None)
+    entry = _logged(lambda log: log.warning("dropped", extra={"player": "discord:7"}))
+    assert (entry["platform"], entry.get("place"), entry["player"]) == ("discord", None, "discord:7")
+
+
+def test_a_line_about_another_place_during_a_press_names_that_place() -> None:
+    """During a press in one chat, a post to another chat fails: the line names the chat it was about,
+    and the player whose press it was."""
+    from adapters.log_context import about
+
+    def line(log: Any) -> None:
+        with about("telegram", "telegram:5", "telegram:5"):
+            log.warning("could not update a scoreboard", extra={"place": "telegram:-100123"})
+
+    entry = _logged(line)
+    assert (entry["platform"], entry["place"], entry["player"]) == (
+        "telegram",
+        "telegram:-100123",
+        "telegram:5",
+    )
