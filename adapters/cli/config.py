@@ -100,6 +100,8 @@ LOG_HANDLER = "golfbot"
 """The name of the bots' log handler: the PostgreSQL store's reconnection warnings go to it alone, as one
 line (``adapters.postgres.pool_log``), never over a terminal game's board."""
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+"""What ``GOLFBOT_LOG_LEVEL`` may be (any other is one line at start: a typo would hide what it meant)."""
 
 
 class JsonFormatter(logging.Formatter):
@@ -148,8 +150,13 @@ def configure_logging(settings: Settings) -> None:
         from adapters.cli.failure import CommandFailed
 
         raise CommandFailed(f"GOLFBOT_LOG_FORMAT is text or json, not {settings.log_format!r}.")
+    if settings.log_level not in LOG_LEVELS:
+        from adapters.cli.failure import CommandFailed
+
+        levels = f"{', '.join(LOG_LEVELS[:-1])} or {LOG_LEVELS[-1]}"
+        raise CommandFailed(f"GOLFBOT_LOG_LEVEL is {levels}, not {settings.log_level!r}.")
     handler = logging.StreamHandler(sys.stderr)
     handler.set_name(LOG_HANDLER)
     handler.setFormatter(JsonFormatter() if settings.log_format == "json" else TextFormatter())
     handler.addFilter(WhereFilter())
-    logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO), handlers=[handler])
+    logging.basicConfig(level=logging.getLevelName(settings.log_level), handlers=[handler])

@@ -47,14 +47,37 @@ WORKERS_VARIABLE = "GOLFBOT_SOLVER_WORKERS"
 
 def default_workers() -> int:
     """``GOLFBOT_SOLVER_WORKERS`` if set (a whole number, at least 1), else one per core of this process.
-    A value that is no such number is a WARNING line, and one worker per core it is."""
+    A value that is no such number is a WARNING line, and one worker per core it is; more than
+    ``most_workers()`` is a WARNING line and that many (each worker is a process of some 30 MB, and more
+    searches at once than cores only share the cores)."""
+    cores = _cores()
     chosen = os.environ.get(WORKERS_VARIABLE, "").strip()
-    if chosen:
-        if chosen.isascii() and chosen.isdigit() and int(chosen) >= 1:
-            return int(chosen)
+    if not chosen:
+        return cores
+    if not (chosen.isascii() and chosen.isdigit() and int(chosen) >= 1):
         log.warning(
             "%s=%r is not a whole number from 1: one solver worker per core", WORKERS_VARIABLE, chosen
         )
+        return cores
+    most = most_workers(cores)
+    if int(chosen) > most:
+        log.warning(
+            "%s=%s is more than %d (four per core, or 8): %d solver workers",
+            WORKERS_VARIABLE,
+            chosen,
+            most,
+            most,
+        )
+        return most
+    return int(chosen)
+
+
+def most_workers(cores: int) -> int:
+    """The most solver workers a process starts: four per core, and 8 on a small machine."""
+    return max(8, 4 * cores)
+
+
+def _cores() -> int:
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux

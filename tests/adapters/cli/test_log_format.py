@@ -152,3 +152,13 @@ async def test_an_unknown_log_format_is_one_line(tmp_path: Path) -> None:
     _, stderr = await asyncio.wait_for(process.communicate(), START)
     assert process.returncode == 2
     assert stderr.decode() == "golfbot telegram: GOLFBOT_LOG_FORMAT is text or json, not 'xml'.\n"
+
+
+async def test_an_unknown_log_level_is_one_line(tmp_path: Path) -> None:
+    """A typo (``LOUD``, ``VERBOSE``) is refused at start, not taken as INFO without a word."""
+    process = await golfbot(tmp_path, "telegram", TELEGRAM_TOKEN="123:abc", GOLFBOT_LOG_LEVEL="loud")
+    _, stderr = await asyncio.wait_for(process.communicate(), START)
+    assert process.returncode == 2
+    assert stderr.decode() == (
+        "golfbot telegram: GOLFBOT_LOG_LEVEL is DEBUG, INFO, WARNING or ERROR, not 'LOUD'.\n"
+    )

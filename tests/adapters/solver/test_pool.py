@@ -79,6 +79,12 @@ def test_one_worker_per_core_by_default_or_as_configured(monkeypatch, caplog) ->
     monkeypatch.setenv(WORKERS_VARIABLE, "lots")
     assert default_workers() == cores
     assert "GOLFBOT_SOLVER_WORKERS='lots' is not a whole number" in caplog.text
+    monkeypatch.setenv(WORKERS_VARIABLE, "500")  # 500 processes of some 30 MB each: a typo, or a wish
+    most = max(8, 4 * cores)
+    assert default_workers() == most
+    assert f"GOLFBOT_SOLVER_WORKERS=500 is more than {most} (four per core, or 8): {most} solver workers" in (
+        caplog.text
+    )
 
 
 async def test_double_deck_and_joker_searches_cannot_occupy_the_single_deck_lane() -> None:
