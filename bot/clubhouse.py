@@ -1,5 +1,7 @@
 """The Clubhouse: the core's one front door for the adapters, a thin facade over its services.
 
+- ``bot.door``: the one door for presses of every mode (``door.press``: a Reply); solo rounds and Six-card
+  tables have their rooms here, the daily and the matches add theirs.
 - ``bot.sessions``: load, cache, version check, a lock per session, commit before the reply, events after
   the commit, and a press dispatched to its mode by the family of its id.
 - ``bot.solo``: solo rounds, the first mode (daily, match, tournament and table games come as modes too).
@@ -12,8 +14,12 @@ action is refused and changes nothing.
 from __future__ import annotations
 
 import random
+from contextlib import suppress
 
+from bot.actions import SOLO as SOLO_BUTTONS
 from bot.actions import TABLE, family_of
+from bot.door import Door, Reply, plain
+from bot.errors import GolfError
 from bot.models import Place, PlaceSettings, Player, Stats
 from bot.places import SHARED_CACHE_SECONDS, Places
 from bot.ports import Clock, Notifier, Solver, Storage
@@ -55,6 +61,10 @@ class Clubhouse:
             self.sessions, self.places, solver, clock, rng=rng, cache_size=cache_size, best_wait=best_wait
         )
         self.table = TableMode(self.sessions, clock, rng=rng)  # Six-card Golf at a table (bot.table)
+        self.door = Door()
+        """Where adapters bring every press (``bot.door``)."""
+        self.door.add(SOLO_BUTTONS.family, plain(self.press))
+        self.door.add(TABLE.family, self._table_room)
 
     # ---- rounds ----------------------------------------------------------------------------------
 
@@ -90,11 +100,23 @@ class Clubhouse:
         return await self.sessions.act(player.key, round_id, version, "u", kind=SOLO)
 
     async def press(self, player: Player, action_id: str) -> Screen:
-        """A button or callback press, e.g. ``g1:k3x9a0qz:12:3``. Who takes a seat at a table by its Join
-        button is recorded with their name (as an opener is), so that the place's table shows them by it."""
+        """A press on a session of the Clubhouse's own modes (solo rounds, tables, the match boards'
+        sessions), e.g. ``g1:k3x9a0qz:12:3``: the Screen alone (adapters use ``door.press``). Who takes a
+        seat at a table by its Join button is recorded with their name (as an opener is), so that the
+        place's table shows them by it."""
         if family_of(action_id) == TABLE.family and action_id.endswith(":j"):
             await self.places.ensure_player(player)
         return await self.table.press(player, action_id)  # (which notes the name a new seat goes by)
+
+    async def _table_room(self, player: Player, action_id: str, where: str) -> Reply:
+        """A press on a Six-card table: played; the message it was on (a public one) kept as the table's,
+        so that a turn clock's redraw edits it; and the card the presser holds from the stock, for them
+        alone."""
+        screen = await self.press(player, action_id)
+        if where:
+            with suppress(GolfError):  # a table gone meanwhile: the press was answered all the same
+                await self.table.keep_message(TABLE.parse(action_id).session, where)
+        return Reply(screen, await self.table.drawn_after(player.key, action_id))
 
     async def stats(self, player: Player, place: Place | None = None) -> Stats:
         """The player's record at ``place``, or at every place of their platform when ``None``."""

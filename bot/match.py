@@ -41,6 +41,7 @@ from bot.competition.ratings import replay
 from bot.competition.results import MatchResult
 from bot.competition.state import Competition, CompetitionStatus
 from bot.competition.table import page, table
+from bot.door import plain
 from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleActionError
 from bot.events import ClockExpired, HoleFinished, MatchDecided, MatchStarted, Outbox
 from bot.locks import PlayerLocks
@@ -103,7 +104,10 @@ class Matches:
                 TournamentBoards(clubhouse.sessions, clubhouse.places, solver, clock),
             )
         }
-        """The modes of the players' boards, registered with the Clubhouse's sessions."""
+        """The modes of the players' boards, registered with the Clubhouse's sessions; their presses come
+        here through the Clubhouse's door."""
+        for family in (MATCH_BOARD.family, TOURNAMENT_BOARD.family):
+            clubhouse.door.add(family, plain(self.press))
         self._solver = solver
         self._clock = clock
         self._timers = timers

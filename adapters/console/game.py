@@ -343,7 +343,7 @@ class ConsoleGame:
             if typed == "n":
                 raise GolfError(f"The hole is still in play; {MORE}")
             raise GolfError(f"{key!r} is not a key here; {MORE}")
-        return await self._club.press(self._player, button.id)
+        return (await self._club.door.press(self._player, button.id)).screen
 
 
 __all__ = ["SAVED", "ConsoleGame", "RoundInProgressError", "local_player"]

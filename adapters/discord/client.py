@@ -8,7 +8,6 @@ sends, so a display name can never ping anyone.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -18,12 +17,13 @@ from adapters import log_context, metrics
 from adapters.discord.buttons import GolfButton, ids_on, is_golf_click, is_on_its_message
 from adapters.discord.commands import GolfCommands
 from adapters.discord.daily import add_daily_commands
-from adapters.discord.identity import PLATFORM, place_of, player_of
+from adapters.discord.identity import PLATFORM, place_of, player_of, where_of
+from adapters.discord.render import render_notice
 from adapters.discord.replies import SORRY, Boards, answer_click, no_tracebacks, tell
-from adapters.discord.table import sixcard_command, tell_drawn
+from adapters.discord.table import sixcard_command
 from bot.clubhouse import Clubhouse
 from bot.daily.mode import DailyChallenge
-from bot.models import Player
+from bot.door import Reply
 from bot.ports import StoreUnavailable
 from bot.press_guard import NOT_ON_MESSAGE
 from bot.screens import Screen
@@ -82,8 +82,6 @@ class GolfClient(discord.Client):
         if daily is not None:
             add_daily_commands(self.golf, daily)
         self.boards = Boards()
-        self.press_board: Callable[[Player, str], Awaitable[Screen]] | None = None
-        """Who plays a board press once competition is installed (the matches); else the Clubhouse."""
         self.compete: object | None = None
         self.golf.add_command(sixcard_command(clubhouse))
         self.tree.add_command(self.golf)
@@ -117,15 +115,18 @@ class GolfClient(discord.Client):
                     return
                 settings = await self.clubhouse.place_settings(place_of(interaction))
                 player = player_of(interaction.user)
-                work: Awaitable[Screen]
-                if self.daily is not None and await self.daily.is_daily(action_id):
-                    work = self.daily.press(player, action_id)  # a daily board (ephemeral): its own mode
-                else:
-                    press = self.press_board or self.clubhouse.press  # the matches once competition is in
-                    work = press(player, action_id)
-                work = pressed.watch(work)
-                await answer_click(interaction, work, emoji=settings.emoji, boards=self.boards)
-                await tell_drawn(interaction, self.clubhouse, action_id)
+                replied: list[Reply] = []
+
+                async def work() -> Screen:  # the core's answer, through the one door
+                    reply = await pressed.watch(
+                        self.clubhouse.door.press(player, action_id, where_of(interaction))
+                    )
+                    replied.append(reply)
+                    return reply.screen
+
+                await answer_click(interaction, work(), emoji=settings.emoji, boards=self.boards)
+                if replied and replied[0].private is not None:  # (a card drawn from a table's stock)
+                    await interaction.followup.send(render_notice(replied[0].private), ephemeral=True)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py drops clicks that no DynamicItem template matches, and clicks whose id is not among

@@ -290,8 +290,6 @@ def install(
     """Add the competition commands to the ``/golf`` group and the buttons to the client."""
     compete = Compete(client, matches, tournaments)
     client.add_dynamic_items(CompeteButton)
-    if hasattr(client, "press_board"):
-        client.press_board = matches.press  # a press on a match board goes through the match
     client.compete = compete  # type: ignore[attr-defined]
 
     async def answer(

@@ -25,3 +25,12 @@ def place_of(interaction: discord.Interaction) -> Place:
         return Place(PLATFORM, f"dm-{interaction.user.id}", "direct messages")
     guild = interaction.guild
     return Place(PLATFORM, str(interaction.guild_id), guild.name if guild is not None else "")
+
+
+def where_of(interaction: discord.Interaction) -> str:
+    """The message a click came on, as the core keeps message locations (``<channel>/<message>``); "" for
+    an ephemeral one (a daily board, a match board: nobody else sees it, and nothing redraws it)."""
+    message, channel = interaction.message, interaction.channel_id
+    if message is None or channel is None or message.flags.ephemeral:
+        return ""
+    return f"{channel}/{message.id}"

@@ -7,18 +7,14 @@ edits that message without waiting for the next click."""
 
 from __future__ import annotations
 
-from contextlib import suppress
-
 import discord
 from discord import app_commands
 
 from adapters.discord.buttons import board_buttons
 from adapters.discord.identity import PLATFORM, place_of, player_of
-from adapters.discord.render import render_message, render_notice
+from adapters.discord.render import render_message
 from adapters.discord.replies import answer_command, no_tracebacks
-from bot.actions import TABLE, family_of
 from bot.clubhouse import Clubhouse
-from bot.errors import GolfError
 from bot.events import ClockExpired, Event
 from bot.models import Place
 from bot.ports import Notifier
@@ -47,20 +43,6 @@ def sixcard_command(clubhouse: Clubhouse) -> app_commands.Command[app_commands.G
         description="Open a table of Six-card Golf here (2-4 players, computers on request)",
         callback=sixcard,
     )
-
-
-async def tell_drawn(interaction: discord.Interaction, clubhouse: Clubhouse, action_id: str) -> None:
-    """After a click on a table: the message it was on is kept as the table's (``<channel>/<message>``),
-    and the card the clicker holds from the stock is shown to them alone."""
-    if family_of(action_id) != TABLE.family:
-        return
-    message, channel = interaction.message, interaction.channel_id
-    if message is not None and channel is not None and not message.flags.ephemeral:
-        with suppress(GolfError):  # a forged or unknown table: the click was answered already
-            await clubhouse.table.keep_message(TABLE.parse(action_id).session, f"{channel}/{message.id}")
-    text = await clubhouse.table.drawn_after(player_of(interaction.user).key, action_id)
-    if text is not None:
-        await interaction.followup.send(render_notice(text), ephemeral=True)
 
 
 class TableMessages:

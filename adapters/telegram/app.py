@@ -75,13 +75,9 @@ def build_application(
     """The Golf bot on ``builder``: handlers, per-player-and-chat ordered concurrency (``ChatLanes``),
     command menu at start-up."""
     commands = GolfCommands(clubhouse, daily)
-    buttons = GolfButtons(clubhouse, daily)
-    if compete is not None:  # adapters/telegram/compete.py: its commands, buttons and boards
-        commands.extra, commands.compete, buttons.press_board = (
-            compete.specs(),
-            compete,
-            compete.matches.press,
-        )
+    buttons = GolfButtons(clubhouse)
+    if compete is not None:  # adapters/telegram/compete.py: its commands and buttons
+        commands.extra, commands.compete = compete.specs(), compete
     specs = commands.specs
 
     async def publish_commands(app: AnyApplication) -> None:

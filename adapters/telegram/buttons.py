@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter, OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
@@ -30,9 +30,8 @@ from adapters.telegram.flood import Stopping
 from adapters.telegram.identity import PLATFORM, is_group, player_of
 from adapters.telegram.render import SPELLING, render_message
 from adapters.telegram.render import Message as Shown
-from adapters.telegram.table import drawn_after, tell_drawn
+from adapters.telegram.table import tell_drawn
 from bot.clubhouse import Clubhouse
-from bot.daily.mode import DailyChallenge
 from bot.errors import GolfError, NotYourRoundError, RepeatedActionError, StaleActionError
 from bot.models import Player
 from bot.ports import StoreUnavailable
@@ -133,11 +132,8 @@ async def on_its_message(query: CallbackQuery, *, edits_nothing: bool = False) -
 
 
 class GolfButtons:
-    def __init__(self, clubhouse: Clubhouse, daily: DailyChallenge | None = None) -> None:
+    def __init__(self, clubhouse: Clubhouse) -> None:
         self._club = clubhouse
-        self.press_board: Callable[[Player, str], Awaitable[Screen]] | None = None
-        """Who plays a key press once competition is installed (the matches); else the Clubhouse."""
-        self._daily = daily
         self._shown: OrderedDict[tuple[int, int], tuple[str, int, str]] = OrderedDict()
         """(chat, message) -> (round, version, content) of its last edit: what the message shows."""
         self._pressing: Counter[tuple[int, int]] = Counter()
@@ -174,12 +170,8 @@ class GolfButtons:
         pressed: metrics.Press,
     ) -> None:
         try:
-            data = query.data or ""
-            if self._daily is not None and await self._daily.is_daily(data):
-                screen = await pressed.watch(self._daily.press(player, data))  # a daily board (private)
-            else:
-                press = self.press_board or self._club.press  # the matches once competition is in
-                screen = await pressed.watch(press(player, data))
+            where = f"{message.chat.id}/{message.message_id}" if is_group(message.chat) else ""
+            reply = await pressed.watch(self._club.door.press(player, query.data or "", where))
         except NotYourRoundError as error:
             answer.alert(spell(error.template, SPELLING))
             return
@@ -195,8 +187,8 @@ class GolfButtons:
                     await self.show(query, message, current, player_name=name)
             return
         answer.committed = True
-        edit = asyncio.ensure_future(self.show(query, message, screen, player_name=name))  # noted now
-        drawn = await drawn_after(self._club, player, query.data or "")  # told however the edit goes
+        edit = asyncio.ensure_future(self.show(query, message, reply.screen, player_name=name))  # noted now
+        drawn = reply.private  # (a card drawn from a table's stock) told however the edit goes
         done, _ = await asyncio.wait({edit}, timeout=EDIT_WAIT)
         if not done:
             tell_drawn(answer, drawn, EDIT_PENDING)

@@ -21,7 +21,6 @@ from adapters.telegram.render import render_message, say
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
 from bot.events import ClockExpired, Event
-from bot.models import Player
 from bot.ports import Notifier
 from bot.table import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 
@@ -70,11 +69,6 @@ async def open_table(club: Clubhouse, update: Update, context: ContextTypes.DEFA
     sent = await message.reply_html(shown.text, reply_markup=shown.keyboard, allow_sending_without_reply=True)
     if screen.session:  # the table's message from now on (a table going here already: its newest post)
         await club.table.keep_message(screen.session, f"{sent.chat_id}/{sent.message_id}")
-
-
-async def drawn_after(club: Clubhouse, player: Player, action_id: str) -> str | None:
-    """After a committed press on a table: the card the presser holds from the stock (None: none)."""
-    return await club.table.drawn_after(player.key, action_id)
 
 
 def tell_drawn(answer: Answer, drawn: str | None, note: str | None = None) -> None:

@@ -25,9 +25,10 @@ from dataclasses import replace
 from datetime import date, timedelta
 
 from bot import texts
-from bot.actions import SOLO, parse_action_id
+from bot.actions import SOLO, ActionId, parse_action_id
 from bot.clubhouse import position
 from bot.daily.models import BOARD_PAGE, GLOBAL_PLACE, DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
+from bot.door import Door, plain
 from bot.errors import (
     BadActionError,
     BadOptionError,
@@ -349,15 +350,10 @@ class DailyChallenge:
                 state = current
             return self._screen(state, position(state), day)
 
-    async def is_daily(self, action_id: str) -> bool:
-        """Whether a button id belongs to a daily board (so that an adapter hands it here): a solo board's
-        key (a daily board has a solo round's keys) whose round id has the daily's length, told without a
-        trip to storage. Other families' ids may be as long (a Six-card table's is): they are not daily."""
-        try:
-            action = parse_action_id(action_id)
-        except GolfError:
-            return False
-        return action.family == SOLO.family and len(action.session) == DAILY_ID
+    def open_door(self, door: Door) -> None:
+        """Take the presses of daily boards at ``door`` (the Clubhouse's): a daily board has a solo round's
+        keys, told apart by the length of its round id (``claims``)."""
+        door.add(SOLO.family, plain(self.press), when=claims)
 
     async def press(self, player: Player, action_id: str) -> Screen:
         """A button of a daily board: a column, the stock, concede, next hole. Hints are refused."""
@@ -543,3 +539,10 @@ def period_row_text(row: PeriodRow) -> str:
         f" average {row.average_to_par:+.1f}, {row.wins} win{'s' if row.wins != 1 else ''},"
         f" best {to_par_text(row.best_to_par)}"
     )
+
+
+def claims(action: ActionId) -> bool:
+    """Whether a (well-formed) button id belongs to a daily board: a solo board's key whose round id has
+    the daily's length, told without a trip to storage. Other families' ids may be as long (a Six-card
+    table's is): they are not daily."""
+    return action.family == SOLO.family and len(action.session) == DAILY_ID

@@ -1,0 +1,92 @@
+"""The one door for presses: every button of every mode comes in here, and a ``Reply`` goes back.
+
+An adapter hands over who pressed, the button's id and where the press came from (the message it was on,
+as the platform names it: ``<chat>/<message>``, or "" for a private or ephemeral one), and gets a Reply: the
+Screen for the pressed message and what only the presser may see. It never asks which mode a button
+belongs to, and never calls the core twice for one press.
+
+Behind the door, a press goes by its id family (``bot.actions``) to the room registered for it: solo rounds
+and Six-card tables (the Clubhouse's own), daily boards (a solo family, told apart by their ids: the daily
+registers with a ``when``), match and tournament boards (the matches). A room is an async function of
+``(player, action_id, where)``; a family no room takes is not one of ours.
+
+Fair play: the Screen of a Reply shows the session the press named (a room never answers with another
+session's screen), so the pressed message is only edited into what it showed already; that a press's id is
+one of the buttons of the message it came on is checked before the door, where the platform delivers the
+message's buttons with the press (``bot.press_guard``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from bot import texts
+from bot.actions import ActionId, family_of, parse_action_id
+from bot.errors import BadActionError
+from bot.models import Player
+from bot.screens import Screen
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What a press did, and where each part goes."""
+
+    screen: Screen
+    """For the pressed message: the session it shows, as it stands now (or a private notice, which an
+    adapter sends to the presser alone, as it does any INFO or NOTICE screen)."""
+    private: str | None = None
+    """A line for the presser alone, beside the message's edit: the card they hold from the stock of a
+    Six-card table (an ephemeral follow-up on Discord, the callback's alert on Telegram)."""
+
+
+Room = Callable[[Player, str, str], Awaitable[Reply]]
+"""A mode's handler of presses: ``(player, action_id, where) -> Reply``; a refusal is a GolfError."""
+Claim = Callable[[ActionId], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    room: Room
+    when: Claim | None
+
+
+class Door:
+    """Rooms by id family; see the module's doc."""
+
+    def __init__(self) -> None:
+        self._rooms: dict[str, list[_Entry]] = {}
+
+    def add(self, family: str, room: Room, *, when: Claim | None = None) -> None:
+        """Presses of ``family`` go to ``room``; with ``when``, only those it claims (checked before the
+        family's room without one, which takes the rest). A second room without ``when`` for one family
+        is a wiring mistake: a ValueError."""
+        entries = self._rooms.setdefault(family, [])
+        if when is None and any(entry.when is None for entry in entries):
+            raise ValueError(f"presses of {family!r} have a room already")
+        entries.append(_Entry(room, when))
+        entries.sort(key=lambda entry: entry.when is None)  # the claims first, the family's own last
+
+    def takes(self, family: str) -> bool:
+        return family in self._rooms
+
+    async def press(self, player: Player, action_id: str, where: str = "") -> Reply:
+        """``player`` pressed the button ``action_id`` on the message ``where`` ("" if private or not
+        known). Raises a GolfError (nothing changed) for a refusal."""
+        entries = self._rooms.get(family_of(action_id))
+        if not entries:
+            raise BadActionError(texts.NOT_OUR_BUTTON)
+        action = parse_action_id(action_id) if any(e.when is not None for e in entries) else None
+        for entry in entries:
+            if entry.when is None or (action is not None and entry.when(action)):
+                return await entry.room(player, action_id, where)
+        raise BadActionError(texts.NOT_OUR_BUTTON)
+
+
+def plain(press: Callable[[Player, str], Awaitable[Screen]]) -> Room:
+    """A room of a mode whose presses need nothing but the player and the id, and tell nothing privately."""
+
+    async def room(player: Player, action_id: str, where: str) -> Reply:
+        return Reply(await press(player, action_id))
+
+    return room
