@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run test install clean
 
-$(STAMP): pyproject.toml setup.py engine/solver/_kernel.c
+$(STAMP): pyproject.toml setup.py engine/golf/solver/_kernel.c
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'

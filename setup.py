@@ -6,8 +6,8 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
-            "engine.solver._kernel",
-            sources=["engine/solver/_kernel.c"],
+            "engine.golf.solver._kernel",
+            sources=["engine/golf/solver/_kernel.c"],
             extra_compile_args=["-O3"],
             optional=True,
         )

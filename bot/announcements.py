@@ -21,7 +21,7 @@ from bot.events import (
     YourTurn,
 )
 from bot.ports import PlaceStore
-from engine.scoring import cleared, to_par_text
+from engine.golf.scoring import cleared, to_par_text
 
 Words = Callable[[Event], Awaitable[str]]
 """An event -> its text (``announcement`` with the names of a store, as the composition root wires it)."""

@@ -6,7 +6,7 @@ from bot import texts
 from bot.models import Stats
 from bot.options import rules_option
 from bot.screens import Screen, ScreenKind
-from engine.rules import OPTIONS, RULE_SETS, Rules, describe, find_rules
+from engine.golf.rules import OPTIONS, RULE_SETS, Rules, describe, find_rules
 
 
 def stats_screen(name: str, stats: Stats, *, where: str = "") -> Screen:
@@ -27,12 +27,12 @@ def stats_screen(name: str, stats: Stats, *, where: str = "") -> Screen:
 
 
 def describe_rules(rules: Rules) -> list[str]:
-    """A line for the base rule set and one for each option (engine.rules' tables)."""
+    """A line for the base rule set and one for each option (engine.golf.rules' tables)."""
     return list(describe(rules))
 
 
 def variants_text() -> str:
-    """Every rule set and option a player may name, from engine.rules' tables."""
+    """Every rule set and option a player may name, from engine.golf.rules' tables."""
     names = ", ".join(s.name for s in RULE_SETS)
     nicknames = ", ".join(s.nickname for s in RULE_SETS if s.nickname)
     options = ", ".join(f"+{o.name}" for o in OPTIONS)

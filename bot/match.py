@@ -53,7 +53,7 @@ from bot.screens import Button, ButtonStyle, Screen, ScreenKind
 from bot.sessions import Live
 from bot.solo import new_round_id, position
 from bot.timers import Timers
-from engine.rules import find_rules
+from engine.golf.rules import find_rules
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
-from engine.scoring import cleared
+from engine.golf.scoring import cleared
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,9 +4,9 @@ platform: a canonical value, or a BadOptionError whose message a player can act 
 from __future__ import annotations
 
 from bot.errors import BadOptionError
-from engine.deal import DealError, parse_deal_number
-from engine.rules import RulesError, find_rules
-from engine.scoring import MAX_HOLES, MIN_HOLES
+from engine.golf.deal import DealError, parse_deal_number
+from engine.golf.rules import RulesError, find_rules
+from engine.golf.scoring import MAX_HOLES, MIN_HOLES
 
 DEFAULT_HOLES = 9
 

@@ -16,7 +16,7 @@ from bot.errors import BadOptionError
 from bot.models import Place, PlaceSettings, Player
 from bot.options import rules_option
 from bot.ports import Clock, PlaceStore
-from engine.scoring import PAR_PER_HOLE
+from engine.golf.scoring import PAR_PER_HOLE
 
 SHARED_CACHE_SECONDS = 30.0
 """How long a place's settings and a player's stored name are trusted before being read again: another

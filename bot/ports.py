@@ -17,9 +17,9 @@ from bot.competition.state import Competition
 from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.events import Event
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, Stats, Timer
-from engine.hole import Hole
-from engine.moves import Move
-from engine.solver import Solution
+from engine.golf.hole import Hole
+from engine.golf.moves import Move
+from engine.golf.solver import Solution
 
 
 class VersionConflict(Exception):
@@ -239,5 +239,5 @@ class Solver(Protocol):
 
     async def hint(self, hole: Hole) -> Move | None: ...
     async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
-        """The deal numbers of a round (engine.course.course), chosen off the event loop."""
+        """The deal numbers of a round (engine.golf.course.course), chosen off the event loop."""
         ...

@@ -5,12 +5,12 @@ from __future__ import annotations
 from bot.actions import SOLO
 from bot.models import RoundState, RoundStatus
 from bot.screens import BoardView, Button, ButtonRole, ButtonStyle, Screen, ScreenKind
-from engine.course import skipped
-from engine.deal import deal
-from engine.hole import Hole
-from engine.rules import find_rules
-from engine.scoring import Round, cleared, to_par_text
-from engine.solver import Solution, lower_bound
+from engine.golf.course import skipped
+from engine.golf.deal import deal
+from engine.golf.hole import Hole
+from engine.golf.rules import find_rules
+from engine.golf.scoring import Round, cleared, to_par_text
+from engine.golf.solver import Solution, lower_bound
 
 ROW = 5
 """Buttons per row: Discord's limit."""
@@ -24,7 +24,7 @@ def _playable(state: RoundState, hole: Hole) -> tuple[bool, ...]:
 
 
 def card_of(state: RoundState) -> Round:
-    """The round's scorecard (engine.scoring): its holes, par and the scores so far."""
+    """The round's scorecard (engine.golf.scoring): its holes, par and the scores so far."""
     return Round(state.holes, state.par_for_nine, state.scores)
 
 

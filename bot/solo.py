@@ -25,11 +25,11 @@ from bot.ports import ActiveRoundExists, Clock, Solver, StoreUnavailable
 from bot.round_screens import card_of, round_screen, skipped_text
 from bot.screens import Screen
 from bot.sessions import Change, Live, Sessions
-from engine.deal import MAX_DEAL, DealError, deal
-from engine.hole import Hole
-from engine.moves import Move, MoveError, MoveKind, parse_move
-from engine.rules import find_rules
-from engine.solver import Solution
+from engine.golf.deal import MAX_DEAL, DealError, deal
+from engine.golf.hole import Hole
+from engine.golf.moves import Move, MoveError, MoveKind, parse_move
+from engine.golf.rules import find_rules
+from engine.golf.solver import Solution
 
 log = logging.getLogger(__name__)
 

@@ -1,45 +1,16 @@
-"""Golf patience: cards, PySolFC-numbered deals, rule variants, scoring, the board format and a solver.
+"""The games, pure and synchronous: no I/O, no clock, no global random state. Every value is immutable.
 
-Pure and synchronous: no I/O, no clock, no global random state. Every value is immutable.
+One package a game — ``engine.golf`` (Golf patience) and ``engine.sixcard`` (Six-card Golf) — and at the
+top what every game shares: the cards (``engine.cards``), the ``Game`` protocol (``engine.game``), the
+registry that finds a game by name (``engine.registry.find_game``), pairings (``engine.pairing``) and the
+daily challenge's course (``engine.daily``). The games never import each other, and of the shared top only
+the registry imports a game, to register it — and the daily challenge, Golf patience's alone today (its
+holes are Golf patience deals, its par Golf patience's). import-linter checks both (``pyproject.toml``).
+
+The cards are named here as well; a game's own names come from its package (``from engine.golf import
+Hole``), and this module imports no game, so that importing a shared module loads none.
 """
 
-from engine.board import BoardError, format_board, parse_board
 from engine.cards import Card, CardError, Suit, card_name, parse_card
-from engine.deal import DealError, deal, parse_deal_number
-from engine.hole import Hole
-from engine.moves import CONCEDE, TURN, Move, MoveError, MoveKind, move_name, parse_move, parse_moves
-from engine.rules import QUEENS_ON_KINGS, STRICT, WRAP, Rules, RulesError, find_rules, rules_name
-from engine.scoring import MatchPlay, Round, ScoringError
 
-__all__ = [
-    "CONCEDE",
-    "QUEENS_ON_KINGS",
-    "STRICT",
-    "TURN",
-    "WRAP",
-    "BoardError",
-    "Card",
-    "CardError",
-    "DealError",
-    "Hole",
-    "MatchPlay",
-    "Move",
-    "MoveError",
-    "MoveKind",
-    "Round",
-    "Rules",
-    "RulesError",
-    "ScoringError",
-    "Suit",
-    "card_name",
-    "deal",
-    "find_rules",
-    "format_board",
-    "move_name",
-    "parse_board",
-    "parse_card",
-    "parse_deal_number",
-    "parse_move",
-    "parse_moves",
-    "rules_name",
-]
+__all__ = ["Card", "CardError", "Suit", "card_name", "parse_card"]

@@ -8,7 +8,7 @@ secret, the place, the date and the hole's number k (1, 2, ...):
     start_k = int.from_bytes(digest[:16], "big") % FIRST_SPAN + 1
 
 and hole k is deal ``start_k`` (under winnable-only rules the first deal from ``start_k`` up that is not
-proven impossible: ``engine.course.course(start_k, 1, rules)``). So one hole's number tells nothing about
+proven impossible: ``engine.golf.course.course(start_k, 1, rules)``). So one hole's number tells nothing about
 another's, and without the secret nobody can compute a day in advance. When the day opens its *commitment*
 is published, the SHA-256 of the text :func:`reveal_text` (place, date, rules, holes and the deal numbers);
 when it closes that text is revealed, and anyone can hash it and replay the deals. While the day runs no
@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from engine.course import MAX_SKIPPED, course
-from engine.deal import MAX_DEAL
-from engine.rules import Rules
-from engine.scoring import MAX_HOLES, par_per_hole, to_par_text
+from engine.golf.course import MAX_SKIPPED, course
+from engine.golf.deal import MAX_DEAL
+from engine.golf.rules import Rules
+from engine.golf.scoring import MAX_HOLES, par_per_hole, to_par_text
 
 DAILY_HOLES = (1, 3, 9, 18)
 """The formats an admin may choose (9 by default)."""

@@ -4,7 +4,7 @@
 A Game is a stateless rule book over immutable states: deal a hole (a hand) from a seed or deal number,
 say which seats may act and what they may do, play an action, tell whether and how the hole ended, and show
 each seat only what it may see. Scoring over several holes (stroke play, par, match play) is not the game's
-job: see engine/scoring.py and engine/sixcard/course.py.
+job: see engine/golf/scoring.py and engine/sixcard/course.py.
 
 ``Layout`` describes the tableau of a Golf-family patience (piles, and which card covers which), so that
 TriPeaks, Black Hole or Pyramid Golf can be described later without touching Golf.

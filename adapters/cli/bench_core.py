@@ -32,9 +32,9 @@ if TYPE_CHECKING:  # the core, the database and asyncio are imported when the be
     from bot.clubhouse import Clubhouse
     from bot.models import Player
     from bot.screens import Screen
-    from engine.hole import Hole
-    from engine.moves import Move
-    from engine.solver import Solution
+    from engine.golf.hole import Hole
+    from engine.golf.moves import Move
+    from engine.golf.solver import Solution
 
 if TYPE_CHECKING:
     Subparsers = Any  # argparse's _SubParsersAction is private
@@ -77,8 +77,8 @@ class NoSolver:
         return None
 
     async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
-        from engine.course import course
-        from engine.rules import find_rules
+        from engine.golf.course import course
+        from engine.golf.rules import find_rules
 
         return course(first, holes, find_rules(rules))
 
@@ -208,7 +208,7 @@ async def run_bench(
     from adapters.cli.progress import progress
     from adapters.cli.wiring import freeze_startup_heap, open_app
     from bot.models import Player
-    from engine.deal import deal
+    from engine.golf.deal import deal
 
     tally = Tally()
     rng = random.Random(seed)

@@ -18,16 +18,16 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of 
 if TYPE_CHECKING:
     from typing import Any, TextIO
 
-    from engine import solver
-    from engine.hole import Hole
-    from engine.rules import Rules
+    from engine.golf import solver
+    from engine.golf.hole import Hole
+    from engine.golf.rules import Rules
 
 PURE_ENV = "GOLFBOT_PURE_SOLVER"
 """Set to 1 to make ``solve`` and ``bench`` use the pure-Python search (as if the kernel were missing)."""
 
 EXIT_BAD_INPUT = 2
 BACKENDS = ("auto", "c", "python")
-"""``engine.solver.BACKENDS``, spelled out so that the parser needs no engine."""
+"""``engine.golf.solver.BACKENDS``, spelled out so that the parser needs no engine."""
 
 if TYPE_CHECKING:
     Subparsers = Any  # argparse's _SubParsersAction is private
@@ -109,7 +109,7 @@ def _backend(args: argparse.Namespace) -> str:
 
 
 def _rules(args: argparse.Namespace) -> Rules:
-    from engine.rules import find_rules
+    from engine.golf.rules import find_rules
 
     return find_rules(args.rules)
 
@@ -118,9 +118,9 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
-    from engine.board import format_board
-    from engine.deal import DealError, deal, parse_deal_number
-    from engine.rules import RulesError
+    from engine.golf.board import format_board
+    from engine.golf.deal import DealError, deal, parse_deal_number
+    from engine.golf.rules import RulesError
 
     try:
         hole = deal(parse_deal_number(args.number), _rules(args))
@@ -141,9 +141,9 @@ def _read_board(path: str, stdin: TextIO) -> str:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from engine import solver
-    from engine.board import BoardError, parse_board
-    from engine.rules import RulesError
+    from engine.golf import solver
+    from engine.golf.board import BoardError, parse_board
+    from engine.golf.rules import RulesError
 
     try:
         rules = _rules(args)
@@ -168,7 +168,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _solve_line(path: str, solution: solver.Solution, seconds: float, *, as_json: bool) -> str:
-    from engine.moves import move_name
+    from engine.golf.moves import move_name
 
     moves = [move_name(m) for m in solution.moves]
     winnable = solution.winnable_if_known
@@ -204,7 +204,7 @@ def _solve_line(path: str, solution: solver.Solution, seconds: float, *, as_json
 
 def parse_deal_range(text: str) -> list[int]:
     """``"1-1000"``, ``"24"`` or ``"1-10,32001,40000-40009"`` -> deal numbers. Raises DealError."""
-    from engine.deal import DealError, parse_deal_number
+    from engine.golf.deal import DealError, parse_deal_number
 
     numbers: list[int] = []
     for part in text.split(","):
@@ -226,7 +226,7 @@ def _timed(
 ) -> tuple[float, list[float], int]:
     """Wall time of the whole loop (dealing included), time of each ``run``, and the sum of its results.
     ``marks``: a list ``run`` appends to; each new entry is replaced by the index of the deal it ran on."""
-    from engine.deal import deal
+    from engine.golf.deal import deal
 
     per: list[float] = []
     total = 0
@@ -253,8 +253,8 @@ def _quantile(values: list[float], q: float) -> float:
 
 def cmd_bench_solver(args: argparse.Namespace) -> int:
     """One bench per rule set of ``--rules`` (a comma list, e.g. ``strict+double,wrap+jokers=2``)."""
-    from engine.deal import DealError
-    from engine.rules import RulesError, find_rules
+    from engine.golf.deal import DealError
+    from engine.golf.rules import RulesError, find_rules
 
     try:
         every_rules = [find_rules(name) for name in args.rules.split(",")]
@@ -273,7 +273,7 @@ def _bench_solver(args: argparse.Namespace, rules: Rules, numbers: list[int]) ->
     import resource
     import statistics
 
-    from engine import solver
+    from engine.golf import solver
 
     backend = _backend(args)
     used = "c" if backend != "python" and solver.kernel_available() else "python"
@@ -362,9 +362,9 @@ def cmd_bench_course(args: argparse.Namespace) -> int:
     import json
     import statistics
 
-    from engine.course import course
-    from engine.deal import DealError
-    from engine.rules import RulesError
+    from engine.golf.course import course
+    from engine.golf.deal import DealError
+    from engine.golf.rules import RulesError
 
     try:
         rules = _rules(args)

@@ -85,7 +85,7 @@ def _check_options(args: argparse.Namespace) -> None:
         holes = holes_option(args.holes)
         if args.deal is not None:
             first = deal_option(args.deal)
-            from engine.deal import MAX_DEAL
+            from engine.golf.deal import MAX_DEAL
 
             if first + holes - 1 > MAX_DEAL:
                 raise BadOptionError(

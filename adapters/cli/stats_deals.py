@@ -12,7 +12,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of 
 if TYPE_CHECKING:  # the engine and multiprocessing are imported when the command runs
     from typing import Any, TextIO
 
-    from engine.rules import Rules
+    from engine.golf.rules import Rules
 
     Subparsers = Any  # argparse's _SubParsersAction is private
 CHUNK = 50
@@ -30,9 +30,9 @@ def add_commands(subparsers: Subparsers) -> None:
 
 
 def _solve_chunk(task: tuple[str, tuple[int, ...], int | None]) -> list[tuple[int, int, bool]]:
-    from engine import solver
-    from engine.deal import deal
-    from engine.rules import find_rules
+    from engine.golf import solver
+    from engine.golf.deal import deal
+    from engine.golf.rules import find_rules
 
     name, numbers, limit = task
     rules = find_rules(name)
@@ -79,9 +79,9 @@ def cmd_stats_deals(args: argparse.Namespace) -> int:
     from collections import Counter
 
     from adapters.cli.engine_commands import parse_deal_range
-    from engine.deal import DealError
-    from engine.rules import RulesError, find_rules
-    from engine.scoring import cleared
+    from engine.golf.deal import DealError
+    from engine.golf.rules import RulesError, find_rules
+    from engine.golf.scoring import cleared
 
     try:
         rules: Rules = find_rules(args.rules)

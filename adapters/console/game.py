@@ -27,7 +27,7 @@ from bot.ports import StoreUnavailable
 from bot.render import WIDTH, fit, render_screen
 from bot.screens import BoardView, Button, ButtonRole, Screen, ScreenKind
 from bot.texts import STORE_UNAVAILABLE, plain
-from engine.rules import RulesError, find_rules
+from engine.golf.rules import RulesError, find_rules
 
 HELP = (
     "Keys: 1-7 play that column · d or space turn the stock · u undo · h hint · q concede the hole · "

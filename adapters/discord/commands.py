@@ -22,7 +22,7 @@ from bot.errors import GolfError
 from bot.info_screens import help_screen, rules_screen, stats_screen
 from bot.models import Place, PlaceSettings, Player
 from bot.screens import Screen, ScreenKind
-from engine.scoring import PAR_PER_HOLE
+from engine.golf.scoring import PAR_PER_HOLE
 
 Work = Callable[[Player, Place], Awaitable[Screen]]
 NOT_AN_ADMIN = "Only members with the Manage Server permission can change the Golf settings."

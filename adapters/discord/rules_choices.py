@@ -1,4 +1,5 @@
-"""Suggestions for the ``rules`` option as the player types: the rule sets of engine.rules, with modifiers.
+"""Suggestions for the ``rules`` option as the player types: the rule sets of engine.golf.rules, with
+modifiers.
 
 The option stays free text (``find_rules`` reads any spelling, e.g. ``putt-putt+joker``); these are only
 suggestions, so an unknown name is refused by the core with its own friendly message.
@@ -6,12 +7,12 @@ suggestions, so an unknown name is refused by the core with its own friendly mes
 
 from __future__ import annotations
 
-from engine.rules import MODIFIER_NAMES, RULE_NAMES, RULE_SETS, RulesError, find_rules
+from engine.golf.rules import MODIFIER_NAMES, RULE_NAMES, RULE_SETS, RulesError, find_rules
 
 MAX_CHOICES = 25
 """Discord shows at most 25 suggestions."""
 BASE_NOTES = {s.name: s.note for s in RULE_SETS}
-"""A few words on each base rule set (engine.rules.RULE_SETS)."""
+"""A few words on each base rule set (engine.golf.rules.RULE_SETS)."""
 
 
 def _canonical(text: str) -> str | None:

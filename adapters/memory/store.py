@@ -19,7 +19,7 @@ from bot.ports import (
     DailyStore,
     VersionConflict,
 )
-from engine.scoring import cleared
+from engine.golf.scoring import cleared
 
 _PARS = (36, 45)
 _MAX_HOLES = 18

@@ -1,4 +1,4 @@
-"""The Solver port's implementation: engine.solver in worker processes, off the event loop."""
+"""The Solver port's implementation: engine.golf.solver in worker processes, off the event loop."""
 
 from adapters.solver.pool import HINT_TIMEOUT, MAX_STATES, WORKERS_VARIABLE, PooledSolver, default_workers
 from adapters.solver.workers import stop_workers

@@ -28,11 +28,11 @@ from typing import Any, Generic, TypeVar
 
 from adapters import metrics
 from adapters.solver.workers import WorkerContext, start_worker, worker_context
-from engine import solver
-from engine.course import course
-from engine.hole import Hole
-from engine.moves import CONCEDE, Move
-from engine.rules import find_rules
+from engine.golf import solver
+from engine.golf.course import course
+from engine.golf.hole import Hole
+from engine.golf.moves import CONCEDE, Move
+from engine.golf.rules import find_rules
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from bot.errors import BadOptionError
 from bot.options import deal_option, holes_option, rules_option
-from engine.deal import MAX_DEAL
-from engine.scoring import MAX_HOLES, MIN_HOLES
+from engine.golf.deal import MAX_DEAL
+from engine.golf.scoring import MAX_HOLES, MIN_HOLES
 
 _KEYED = re.compile(r"(rules?|deal|holes?)[=:](.*)", re.ASCII | re.IGNORECASE | re.DOTALL)
 _HOLES = re.compile(r"([0-9]+)(?:holes?)?", re.ASCII | re.IGNORECASE)

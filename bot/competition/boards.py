@@ -11,7 +11,7 @@ from bot.errors import GolfError
 from bot.screens import Screen
 from bot.sessions import Change, Live
 from bot.solo import Solo
-from engine.hole import Hole
+from engine.golf.hole import Hole
 
 MATCH_KIND, TOURNAMENT_KIND = "match", "tournament"
 

@@ -2,7 +2,7 @@
 
 Stroke play: the lowest total over every hole wins; a player out of time on a hole scores it as it stands.
 Match play (two players): each hole to the lower score, the match over once one side leads by more holes
-than remain (engine.scoring.MatchPlay); a hole lost on the clock is kept as None and loses to any score.
+than remain (engine.golf.scoring.MatchPlay); a hole lost on the clock is kept as None and loses to any score.
 A player who does not start in time forfeits: ranked last, and in a two-player match the other wins.
 """
 
@@ -13,7 +13,7 @@ from datetime import datetime
 
 from bot.competition.results import Finish, MatchResult, hole_tally, ranks
 from bot.models import Payload
-from engine.scoring import MatchPlay, Round
+from engine.golf.scoring import MatchPlay, Round
 
 STROKE, MATCH = "stroke", "match"
 FORMATS = (STROKE, MATCH)

@@ -59,11 +59,11 @@ from engine.daily import (
     streaks,
     zone,
 )
-from engine.deal import deal
-from engine.hole import Hole
-from engine.moves import MoveError, parse_move
-from engine.rules import find_rules
-from engine.scoring import par_per_hole, to_par_text
+from engine.golf.deal import deal
+from engine.golf.hole import Hole
+from engine.golf.moves import MoveError, parse_move
+from engine.golf.rules import find_rules
+from engine.golf.scoring import par_per_hole, to_par_text
 
 log = logging.getLogger(__name__)
 

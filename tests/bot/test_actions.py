@@ -23,7 +23,7 @@ from bot.errors import BadActionError, GolfError
 from bot.models import RoundState, RoundStatus
 from bot.round_screens import round_screen
 from bot.screens import ButtonRole
-from engine.deal import deal
+from engine.golf.deal import deal
 
 sessions = st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz", min_size=4, max_size=16)
 versions = st.integers(min_value=0, max_value=999_999_999)

@@ -25,9 +25,9 @@ from bot.errors import (
 )
 from bot.models import Place, PlaceSettings, Player, RoundState, RoundStatus
 from bot.screens import Screen, ScreenKind
-from engine.deal import deal
-from engine.moves import parse_move
-from engine.rules import find_rules
+from engine.golf.deal import deal
+from engine.golf.moves import parse_move
+from engine.golf.rules import find_rules
 
 
 def greedy_line(number: int, rules: str = "strict") -> tuple[list[str], int]:
@@ -620,7 +620,7 @@ async def test_the_real_solver_pool_gives_the_best_score_and_hints(storage, cloc
     """Integration: adapters.solver.PooledSolver (worker processes) behind the Clubhouse; its answers are the
     engine solver's own."""
     from adapters.solver.pool import PooledSolver
-    from engine import solver as engine_solver
+    from engine.golf import solver as engine_solver
 
     pool = PooledSolver(workers=1, timeout=60)
     club = Clubhouse(storage, pool, clock, best_wait=60)  # the holes end with their best scores
@@ -675,7 +675,7 @@ async def test_with_the_real_solver_pool_a_late_best_score_joins_the_finished_ro
     """Integration: a hole that ends before its best score is in (no wait at all) gets it on the stored
     scorecard once the worker process has it."""
     from adapters.solver.pool import PooledSolver
-    from engine import solver as engine_solver
+    from engine.golf import solver as engine_solver
 
     pool = PooledSolver(workers=1, timeout=60)
     club = Clubhouse(storage, pool, clock, best_wait=0)

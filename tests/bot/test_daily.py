@@ -23,8 +23,8 @@ from bot.render import render_screen
 from bot.screens import Screen
 from bot.timers import Timers
 from engine.daily import SQUARES, commitment, hole_start, hole_starts, verify
-from engine.deal import deal
-from engine.rules import find_rules
+from engine.golf.deal import deal
+from engine.golf.rules import find_rules
 
 START = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 SECRET = bytes(range(32))
@@ -491,8 +491,8 @@ async def test_a_winnable_only_daily_course_shows_no_deal_and_no_skipped_line(wo
     day = await world.daily.today(HERE)
     rules = find_rules(day.rules)
     starts = hole_starts(SECRET, HERE.key, day.day, 3)
-    # each hole is the first deal from its own start up not proven impossible (engine.course.course)
-    from engine.course import course
+    # each hole is the first deal from its own start up not proven impossible (engine.golf.course.course)
+    from engine.golf.course import course
 
     assert day.deals == tuple(course(s, 1, rules)[0] for s in starts)
     shown = await _everything_shown(world, ALICE, HERE)
@@ -510,7 +510,8 @@ def test_a_hidden_course_shows_no_deal_and_never_walks_its_gaps() -> None:
     from bot.models import RoundState
     from bot.round_screens import round_screen
 
-    # a winnable-only course with gaps of quintillions: listing them (engine.course.skipped) would never end
+    # a winnable-only course with gaps of quintillions: listing them (engine.golf.course.skipped) would
+    # never end
     far = (10**19, 5 * 10**18, 123)
     state = RoundState(
         id="dabcdefghi",

@@ -19,12 +19,12 @@ from bot import texts
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
 from bot.models import RoundStatus
-from engine.course import course
-from engine.deal import deal
-from engine.hole import Hole
-from engine.moves import Move
-from engine.rules import find_rules
-from engine.solver import Solution
+from engine.golf.course import course
+from engine.golf.deal import deal
+from engine.golf.hole import Hole
+from engine.golf.moves import Move
+from engine.golf.rules import find_rules
+from engine.golf.solver import Solution
 
 
 class SlowSolver:

@@ -13,9 +13,9 @@ from bot.models import RoundState, RoundStatus, Stats
 from bot.render import WIDTH, render_board, render_screen, text_width
 from bot.round_screens import round_screen, scorecard
 from bot.screens import ScreenKind, notice
-from engine.deal import deal
-from engine.moves import CONCEDE, TURN
-from engine.rules import find_rules
+from engine.golf.deal import deal
+from engine.golf.moves import CONCEDE, TURN
+from engine.golf.rules import find_rules
 
 DEAL_24 = """\
 ⛳ Hole 1 of 1
@@ -203,7 +203,7 @@ def test_text_width_counts_wide_characters_twice():
 
 def test_the_rules_screen_names_every_option_and_describes_those_in_play():
     from bot.info_screens import rules_screen
-    from engine.rules import OPTIONS
+    from engine.golf.rules import OPTIONS
 
     screen = rules_screen("putt-putt+winnable-only")
     assert screen.blocks[1] == (

@@ -9,8 +9,8 @@ import pytest
 from bot.clubhouse import position
 from bot.errors import GolfError, StaleActionError
 from bot.screens import ScreenKind
-from engine.deal import deal
-from engine.moves import parse_move
+from engine.golf.deal import deal
+from engine.golf.moves import parse_move
 
 
 async def test_undo_takes_back_the_last_move_and_counts_it(club, storage, click, alice, here):

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import BadOptionError
-from engine.deal import MAX_DEAL, deal
-from engine.rules import find_rules
-from engine.solver import solve
+from engine.golf.deal import MAX_DEAL, deal
+from engine.golf.rules import find_rules
+from engine.golf.solver import solve
 
 
 async def test_a_winnable_only_round_skips_the_impossible_deals(club, play_hole, click, alice, here) -> None:

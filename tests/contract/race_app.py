@@ -33,11 +33,11 @@ from bot.match import Matches
 from bot.models import Place, Player
 from bot.timers import Timers
 from bot.tournament import Tournaments
-from engine.course import course
-from engine.hole import Hole
-from engine.moves import Move
-from engine.rules import find_rules
-from engine.solver import Solution
+from engine.golf.course import course
+from engine.golf.hole import Hole
+from engine.golf.moves import Move
+from engine.golf.rules import find_rules
+from engine.golf.solver import Solution
 
 START = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 ORGANISER = Player("test", "1", "P1")

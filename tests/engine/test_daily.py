@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.course import course
 from engine.daily import (
     FIRST_SPAN,
     SQUARES,
@@ -30,8 +29,9 @@ from engine.daily import (
     streaks,
     verify,
 )
-from engine.deal import deal
-from engine.rules import STRICT, find_rules
+from engine.golf.course import course
+from engine.golf.deal import deal
+from engine.golf.rules import STRICT, find_rules
 
 SECRET = b"s" * 32
 DAY = date(2026, 11, 22)

@@ -1,6 +1,10 @@
-"""The package surface: every exported name exists, and every error is a ValueError a player can read."""
+"""The shared top's surface: the cards every game deals, and no game loaded by importing it."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
 
 import engine
 
@@ -8,28 +12,17 @@ import engine
 def test_all_names_exist() -> None:
     for name in engine.__all__:
         assert hasattr(engine, name), name
-    assert sorted(engine.__all__) == sorted(set(engine.__all__))
+    assert sorted(engine.__all__) == ["Card", "CardError", "Suit", "card_name", "parse_card"]
 
 
-def test_errors_are_value_errors() -> None:
-    errors = [getattr(engine, name) for name in engine.__all__ if name.endswith("Error")]
-    assert {e.__name__ for e in errors} == {
-        "BoardError",
-        "CardError",
-        "DealError",
-        "MoveError",
-        "RulesError",
-        "ScoringError",
-    }
-    for error in errors:
-        assert issubclass(error, ValueError)
-
-
-def test_quick_tour() -> None:
-    hole = engine.deal(engine.parse_deal_number("#24"), engine.find_rules("putt-putt"))
-    assert engine.rules_name(hole.rules) == "wrap"
-    text = engine.format_board(hole)
-    assert engine.parse_board(text, hole.rules) == hole
-    hole = hole.play_all(engine.parse_moves("s s"))
-    assert str(hole.top) == "KC"
-    assert engine.parse_card("KC") == hole.top
+def test_importing_the_shared_top_loads_no_game() -> None:
+    """A fresh interpreter: the cards, the Game protocol and pairings come without Golf or Six-card."""
+    script = (
+        "import sys, engine, engine.cards, engine.game, engine.pairing\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('engine.golf', 'engine.sixcard'))))\n"
+    )
+    repo = Path(__file__).resolve().parents[2]
+    command = [sys.executable, "-c", script]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=repo, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.deal import deal
 from engine.game import Ending, GameError
-from engine.moves import CONCEDE, TURN, Move, MoveError
-from engine.registry import GAME_NAMES, GolfPatience, PatienceView, find_game
-from engine.rules import WRAP
+from engine.golf.deal import deal
+from engine.golf.game import GolfPatience, PatienceView
+from engine.golf.moves import CONCEDE, TURN, Move, MoveError
+from engine.golf.rules import WRAP
+from engine.golf.solver import solve
+from engine.registry import GAME_NAMES, find_game
 from engine.sixcard import SeatView, SixCardGolf, deal_hand
-from engine.solver import solve
 
 
 def test_golf_patience_is_registered_first_and_six_card_golf_second() -> None:

@@ -12,11 +12,11 @@ import pytest
 
 from adapters.cli.engine_commands import parse_deal_range
 from adapters.cli.main import main
-from engine.board import format_board, parse_board
-from engine.deal import DealError, deal
-from engine.moves import parse_move, parse_moves
-from engine.rules import find_rules
-from engine.solver import FINISH_SHARE, best_score, winnable
+from engine.golf.board import format_board, parse_board
+from engine.golf.deal import DealError, deal
+from engine.golf.moves import parse_move, parse_moves
+from engine.golf.rules import find_rules
+from engine.golf.solver import FINISH_SHARE, best_score, winnable
 
 REPO = Path(__file__).resolve().parents[3]
 

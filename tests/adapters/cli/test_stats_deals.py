@@ -11,7 +11,7 @@ import pytest
 
 from adapters.cli.main import main
 from adapters.cli.stats_deals import Progress
-from tests.engine.conftest import DEALS_TSV
+from tests.engine.golf.conftest import DEALS_TSV
 
 
 def _published(column: int, count: int) -> list[int]:

@@ -18,11 +18,11 @@ from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
 from bot.models import Player
 from bot.screens import ButtonRole, Screen, ScreenKind
-from engine.course import course
-from engine.hole import Hole
-from engine.moves import Move
-from engine.rules import find_rules
-from engine.solver import Solution
+from engine.golf.course import course
+from engine.golf.hole import Hole
+from engine.golf.moves import Move
+from engine.golf.rules import find_rules
+from engine.golf.solver import Solution
 
 ME = Player("console", "me", "me")
 

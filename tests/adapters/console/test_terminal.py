@@ -16,9 +16,9 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from engine import solver
-from engine.deal import deal
-from engine.moves import parse_moves
+from engine.golf import solver
+from engine.golf.deal import deal
+from engine.golf.moves import parse_moves
 
 GOLFBOT = [sys.executable, "-m", "adapters.cli.main"]
 REPO = Path(__file__).resolve().parents[3]

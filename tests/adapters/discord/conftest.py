@@ -53,11 +53,11 @@ from adapters.clock import SystemClock
 from adapters.discord.client import GolfClient
 from adapters.sqlite import SqliteStorage
 from bot.clubhouse import Clubhouse
-from engine.course import course
-from engine.hole import Hole
-from engine.moves import Move
-from engine.rules import find_rules
-from engine.solver import Solution
+from engine.golf.course import course
+from engine.golf.hole import Hole
+from engine.golf.moves import Move
+from engine.golf.rules import find_rules
+from engine.golf.solver import Solution
 
 # click_concurrently reaches into a few private SimCord pieces (marked PRIVATE),
 # written against simcord 3.2.1; test_two_fast_clicks_each_get_their_own_answer
@@ -258,7 +258,7 @@ def post_as_bot(simcord_env: simcord.Env) -> Callable[..., Awaitable[discord.Mes
 # ------------------------------------------------------------------ golfbot
 #
 # The real adapter over the real core: GolfClient -> Clubhouse -> SqliteStorage on a temporary file, the
-# system clock, and a small fake of our own Solver port (the real one needs engine.solver's worker pool).
+# system clock, and a small fake of our own Solver port (the real one needs engine.golf.solver's worker pool).
 
 
 class FakeSolver:

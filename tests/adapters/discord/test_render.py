@@ -19,8 +19,8 @@ from bot.models import RoundState, RoundStatus
 from bot.round_screens import round_screen
 from bot.screens import Screen, ScreenKind
 from engine.cards import JOKER_CARD, Card, Suit
-from engine.deal import MAX_DEAL, deal
-from engine.rules import RULE_NAMES, find_rules
+from engine.golf.deal import MAX_DEAL, deal
+from engine.golf.rules import RULE_NAMES, find_rules
 
 EVERY_RULE_SET = [
     "+".join((base, *extras))

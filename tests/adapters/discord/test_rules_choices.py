@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from adapters.discord.rules_choices import MAX_CHOICES, describe, rules_suggestions
-from engine.rules import find_rules
+from engine.golf.rules import find_rules
 
 
 def test_nothing_typed_offers_the_three_rule_sets_first():

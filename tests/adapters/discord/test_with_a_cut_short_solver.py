@@ -9,8 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from adapters.solver.pool import PooledSolver
-from engine.deal import deal
-from engine.solver import solve
+from engine.golf.deal import deal
+from engine.golf.solver import solve
 
 TINY = 10
 

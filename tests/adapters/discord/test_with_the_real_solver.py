@@ -1,5 +1,6 @@
-"""End to end with the real Solver port (adapters.solver.PooledSolver and engine.solver), on a thread pool
-instead of worker processes to keep the test fast: the hint and the best score on the board come from it."""
+"""End to end with the real Solver port (adapters.solver.PooledSolver and engine.golf.solver), on a thread
+pool instead of worker processes to keep the test fast: the hint and the best score on the board come from
+it."""
 
 from __future__ import annotations
 

@@ -11,11 +11,11 @@ from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
 from bot.errors import RoundInProgressError
 from bot.models import Place, Player, RoundStatus
-from engine import solver
-from engine.course import course
-from engine.hole import Hole
-from engine.moves import Move
-from engine.rules import find_rules
+from engine.golf import solver
+from engine.golf.course import course
+from engine.golf.hole import Hole
+from engine.golf.moves import Move
+from engine.golf.rules import find_rules
 
 ALICE = Player("test", "1", "Alice")
 HERE = Place("test", "here", "Here")

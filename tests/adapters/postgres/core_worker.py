@@ -21,11 +21,11 @@ from bot.errors import GolfError
 from bot.models import Place, Player
 from bot.render import render_board
 from bot.screens import Screen
-from engine.course import course
-from engine.hole import Hole
-from engine.moves import Move
-from engine.rules import find_rules
-from engine.solver import Solution
+from engine.golf.course import course
+from engine.golf.hole import Hole
+from engine.golf.moves import Move
+from engine.golf.rules import find_rules
+from engine.golf.solver import Solution
 
 PLAYER = Player("test", "1", "Alice")
 PLACE = Place("test", "here", "Here")

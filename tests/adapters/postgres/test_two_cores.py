@@ -22,8 +22,8 @@ from bot.errors import StaleActionError
 from bot.models import Place, PlaceSettings, Player
 from bot.render import render_board
 from bot.round_screens import board_view
-from engine.course import course
-from engine.rules import find_rules
+from engine.golf.course import course
+from engine.golf.rules import find_rules
 
 WORKER = Path(__file__).with_name("core_worker.py")
 ALICE = Player("test", "1", "Alice")

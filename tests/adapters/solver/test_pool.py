@@ -10,10 +10,10 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from adapters.solver.pool import PooledSolver
-from engine import solver
-from engine.deal import deal
-from engine.moves import CONCEDE
-from engine.rules import find_rules
+from engine.golf import solver
+from engine.golf.deal import deal
+from engine.golf.moves import CONCEDE
+from engine.golf.rules import find_rules
 
 PATIENCE = 30.0
 """Seconds a test gives a search it expects an answer from (the pool's default time box is 3 s: short for

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from adapters.solver.pool import PooledSolver
 from adapters.solver.workers import WORKER_NICENESS, stop_workers
-from engine.deal import deal
-from engine.rules import find_rules
+from engine.golf.deal import deal
+from engine.golf.rules import find_rules
 
 REPO = Path(__file__).resolve().parents[2]
 PATIENCE = 30.0
@@ -85,7 +85,7 @@ async def test_stop_workers_kills_a_busy_worker_at_once() -> None:
 WATCHED = """
 import asyncio, os, sys
 from adapters.solver.pool import PooledSolver
-from engine.deal import deal
+from engine.golf.deal import deal
 
 async def main():
     pool = PooledSolver()

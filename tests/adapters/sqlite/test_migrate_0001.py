@@ -19,11 +19,11 @@ from bot.clubhouse import Clubhouse
 from bot.models import Payload, Place, PlaceSettings, Player, RoundState, RoundStatus, Stats, Timer
 from bot.ports import Storage
 from bot.screens import Screen
-from engine import solver
-from engine.deal import deal
-from engine.hole import Hole
-from engine.moves import Move, parse_move
-from engine.rules import find_rules
+from engine.golf import solver
+from engine.golf.deal import deal
+from engine.golf.hole import Hole
+from engine.golf.moves import Move, parse_move
+from engine.golf.rules import find_rules
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 ALICE = Player("test", "1", "Alice")

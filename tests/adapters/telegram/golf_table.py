@@ -19,9 +19,9 @@ from adapters.telegram.app import build_application
 from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter
 from bot.clubhouse import Clubhouse
 from bot.ports import Solver
-from engine.hole import Hole
-from engine.moves import Move
-from engine.solver import Solution
+from engine.golf.hole import Hole
+from engine.golf.moves import Move
+from engine.golf.solver import Solution
 
 AnyApp = Application[Any, Any, Any, Any, Any, Any]
 

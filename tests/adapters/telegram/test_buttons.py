@@ -12,9 +12,9 @@ from golf_table import action_of, key_for, keys, version_of
 from adapters.telegram.buttons import ANSWER_LIMIT, EDIT_PENDING, NOT_SHOWN, OOPS
 from bot import texts
 from bot.actions import MAX_LENGTH, parse_action_id
-from engine.deal import deal
-from engine.moves import TURN, Move
-from engine.rules import find_rules
+from engine.golf.deal import deal
+from engine.golf.moves import TURN, Move
+from engine.golf.rules import find_rules
 
 NOT_YOUR_ROUND = "This is another player's round. Start your own with /play."
 ROUND_OVER = "This round is over. Start a new one with /play."

@@ -7,8 +7,8 @@ from bot.info_screens import help_screen, stats_screen
 from bot.models import RoundState, RoundStatus, Stats
 from bot.round_screens import round_screen
 from bot.screens import Screen, ScreenKind, notice
-from engine.deal import deal
-from engine.rules import find_rules
+from engine.golf.deal import deal
+from engine.golf.rules import find_rules
 
 
 def a_round(rules: str = "strict", *, status: RoundStatus = RoundStatus.PLAYING) -> RoundState:

@@ -20,9 +20,9 @@ import pytest
 from fake_bot_api import FakeUser
 
 from adapters.solver.pool import HINT_TIMEOUT, PooledSolver
-from engine import solver as engine_solver
-from engine.deal import deal
-from engine.rules import find_rules
+from engine.golf import solver as engine_solver
+from engine.golf.deal import deal
+from engine.golf.rules import find_rules
 
 STORM = "/play wrap+double 1 #1"
 """Wrap double Golf, deal 1: every search of it runs to the pool's bound (seconds)."""

@@ -11,8 +11,8 @@ import pytest
 from fake_bot_api import FakeUser
 
 from adapters.solver.pool import PooledSolver
-from engine.deal import deal
-from engine.solver import solve
+from engine.golf.deal import deal
+from engine.golf.solver import solve
 
 TINY = 10
 

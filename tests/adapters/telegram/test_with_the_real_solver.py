@@ -1,5 +1,5 @@
-"""End to end with the real Solver port (adapters.solver.PooledSolver over engine.solver), on a thread pool
-instead of worker processes to keep the test fast: the hint and the best score come from it."""
+"""End to end with the real Solver port (adapters.solver.PooledSolver over engine.golf.solver), on a thread
+pool instead of worker processes to keep the test fast: the hint and the best score come from it."""
 
 from __future__ import annotations
 

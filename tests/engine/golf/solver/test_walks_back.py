@@ -1,5 +1,5 @@
-"""The walks back (the kernel's and engine/solver/walks_back.py): "can the tableau be cleared with at most
-u stock cards turned?" asked backwards from the cleared tableau, against the brute-force reference on
+"""The walks back (the kernel's and engine/golf/solver/walks_back.py): "can the tableau be cleared with at
+most u stock cards turned?" asked backwards from the cleared tableau, against the brute-force reference on
 small positions of every two-deck variant; the two backends alike, position for position; and the fringe
 search with them against the same search without them."""
 
@@ -12,14 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.deal import deal
-from engine.hole import Hole
-from engine.moves import TURN
-from engine.rules import Rules, find_rules
-from engine.solver import kernel_available, pysearch, solve, walks_back
-from engine.solver.problem import BACK, Problem, moves_of, problem_of
-from engine.solver.walks_back import back
-from tests.engine.solver.test_pysearch import small_positions
+from engine.golf.deal import deal
+from engine.golf.hole import Hole
+from engine.golf.moves import TURN
+from engine.golf.rules import Rules, find_rules
+from engine.golf.solver import kernel_available, pysearch, solve, walks_back
+from engine.golf.solver.problem import BACK, Problem, moves_of, problem_of
+from engine.golf.solver.walks_back import back
+from tests.engine.golf.solver.test_pysearch import small_positions
 
 TWO_DECKS = [
     Rules(decks=2, **base, jokers=jokers, empty_foundation=head)  # type: ignore[arg-type]
@@ -38,7 +38,7 @@ def _both(problem: Problem, turns: int, max_states: int = 0) -> tuple[str, bytes
     """The Python walks back's answer, the kernel's checked to be the same."""
     answer = back(problem, turns, max_states)
     if kernel_available():
-        from engine.solver import _kernel
+        from engine.golf.solver import _kernel
 
         p = problem
         kernel = _kernel.back(p.columns, p.stock, p.top, p.adjacent, p.flags, turns, max_states)

@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from engine.cards import Card, cards_from_bytes, cards_to_bytes
-from engine.moves import CONCEDE, TURN, Move, MoveError, MoveKind
-from engine.rules import STRICT, Rules, rules_flags, rules_from_flags
+from engine.golf.moves import CONCEDE, TURN, Move, MoveError, MoveKind
+from engine.golf.rules import STRICT, Rules, rules_flags, rules_from_flags
 
 Column = tuple[Card, ...]
 
@@ -137,7 +137,7 @@ class Hole:
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled one byte a card (about a tenth of the default): positions travel to solver processes.
-        The rules go as their flags (engine.rules.FLAGS), every option included."""
+        The rules go as their flags (engine.golf.rules.FLAGS), every option included."""
         return (
             _restore,
             (

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import accumulate
 
-from engine.solver import walks_back
-from engine.solver.matching import cycle_matching, deficit, path_matching
-from engine.solver.problem import (
+from engine.golf.solver import walks_back
+from engine.golf.solver.matching import cycle_matching, deficit, path_matching
+from engine.golf.solver.problem import (
     BACK,
     KINGS_PRED,
     LAST_WALK,
@@ -28,7 +28,7 @@ from engine.solver.problem import (
     Tables,
     key_weights,
 )
-from engine.solver.walks_back import WalksBack
+from engine.golf.solver.walks_back import WalksBack
 
 _INFINITY = 2**31 - 1
 LAST_WALK_NODES = 4096

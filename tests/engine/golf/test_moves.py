@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.moves import (
+from engine.golf.moves import (
     CONCEDE,
     TURN,
     Move,

@@ -28,7 +28,7 @@ class Rules:
     draw_only_when_stuck: bool = False
     winnable_only: bool = False
     """A round option, not a rule of play: a deal the solver proves impossible is skipped for the next
-    number that can be cleared (engine.course)."""
+    number that can be cleared (engine.golf.course)."""
     # Derived; kept as fields so that the hot path reads attributes, not properties.
     columns: int = field(init=False, repr=False, compare=False)
     rows: int = field(init=False, repr=False, compare=False)

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.hole import Hole
-from engine.moves import CONCEDE, TURN, Move
-from engine.scoring import cleared
-from engine.solver import pysearch
-from engine.solver.problem import RANKS, Problem, moves_of, problem_of
+from engine.golf.hole import Hole
+from engine.golf.moves import CONCEDE, TURN, Move
+from engine.golf.scoring import cleared
+from engine.golf.solver import pysearch
+from engine.golf.solver.problem import RANKS, Problem, moves_of, problem_of
 
 try:
-    from engine.solver import _kernel
+    from engine.golf.solver import _kernel
 except ImportError:  # built without a compiler: the same search runs in pure Python
     _kernel = None  # type: ignore[assignment]
 
@@ -80,7 +80,7 @@ class Solution:
 
     @property
     def winnable(self) -> bool:
-        """Does the line found clear the tableau (``engine.scoring.cleared``)? A line found that clears
+        """Does the line found clear the tableau (``engine.golf.scoring.cleared``)? A line found that clears
         proves the deal winnable even when the search was cut short."""
         return cleared(self.score)
 

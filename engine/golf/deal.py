@@ -17,8 +17,8 @@ from pysol_cards.random import shuffle as pysol_shuffle
 from pysol_cards.random_base import RandomBase
 
 from engine.cards import Card, full_deck
-from engine.hole import Hole
-from engine.rules import STRICT, Rules
+from engine.golf.hole import Hole
+from engine.golf.rules import STRICT, Rules
 
 MIN_DEAL = 1
 MAX_DEAL = 10**20 - 1

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.cards import Card, CardError, card_name, full_deck, parse_card
-from engine.hole import Hole
-from engine.rules import STRICT, Rules
+from engine.golf.hole import Hole
+from engine.golf.rules import STRICT, Rules
 
 
 class BoardError(ValueError):

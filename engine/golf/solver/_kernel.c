@@ -1,4 +1,4 @@
-/* The solver's compiled kernel: the same depth-first search as engine/solver/pysearch.py, move for move.
+/* The solver's compiled kernel: the same depth-first search as engine/golf/solver/pysearch.py, move for move.
  *
  * A position is reduced to ranks (suits never matter): column heights, the stock index and the rank on
  * top of the foundation. These are packed into one mixed-radix integer, updated incrementally on every
@@ -3353,7 +3353,7 @@ static PyMethodDef Search_methods[] = {
 };
 
 static PyTypeObject SearchType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.solver._kernel.Search",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.golf.solver._kernel.Search",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Search(columns, stock, top, adjacent, flags, max_entries): searches of one position that keep"
@@ -3467,7 +3467,7 @@ static PyMethodDef kernel_methods[] = {
 
 static struct PyModuleDef kernel_module = {
     .m_base = PyModuleDef_HEAD_INIT,
-    .m_name = "engine.solver._kernel",
+    .m_name = "engine.golf.solver._kernel",
     .m_doc = "Golf solver kernel (see pysearch.py).",
     .m_size = -1,
     .m_methods = kernel_methods,

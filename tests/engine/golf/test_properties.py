@@ -1,7 +1,7 @@
 """Engine invariants, checked with hypothesis against an independent reference of the rule book.
 
 The reference below is written from docs/rules.md alone (a literal table of which rank may go
-onto which), not from engine/rules.py, so that a slip in the engine's arithmetic shows up as a mismatch.
+onto which), not from engine/golf/rules.py, so that a slip in the engine's arithmetic shows up as a mismatch.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from dataclasses import replace
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from engine.board import format_board, parse_board
 from engine.cards import JOKER_CARD, Card, Suit, full_deck
-from engine.deal import MAX_DEAL, deal
-from engine.hole import Hole
-from engine.moves import CONCEDE, TURN, Move, MoveError, MoveKind
-from engine.rules import Rules
+from engine.golf.board import format_board, parse_board
+from engine.golf.deal import MAX_DEAL, deal
+from engine.golf.hole import Hole
+from engine.golf.moves import CONCEDE, TURN, Move, MoveError, MoveKind
+from engine.golf.rules import Rules
 
 JOKER, A, J, Q, K = 0, 1, 11, 12, 13
 

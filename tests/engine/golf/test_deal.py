@@ -12,9 +12,9 @@ from pysol_cards.random import shuffle as pysol_shuffle
 from pysol_cards.random_base import RandomBase
 
 from engine.cards import Card, card_name, full_deck, parse_card
-from engine.deal import MAX_DEAL, MIN_DEAL, DealError, deal, deal_name, parse_deal_number, shuffled_pack
-from engine.hole import Hole
-from engine.rules import QUEENS_ON_KINGS, STRICT, WRAP, Rules
+from engine.golf.deal import MAX_DEAL, MIN_DEAL, DealError, deal, deal_name, parse_deal_number, shuffled_pack
+from engine.golf.hole import Hole
+from engine.golf.rules import QUEENS_ON_KINGS, STRICT, WRAP, Rules
 
 
 def _layout(hole: Hole) -> tuple[str, tuple[tuple[str, ...], ...], tuple[str, ...]]:
@@ -79,7 +79,8 @@ def test_32000_is_the_last_microsoft_deal() -> None:
     jokers=st.sampled_from((0, 1, 2)),
 )
 def test_every_pack_is_shuffled_as_pysol_cards_shuffles_it(number: int, decks: int, jokers: int) -> None:
-    # above 32000 the Mersenne Twister's steps are taken inline (engine.deal): pysol-cards stays the reference
+    # above 32000 the Mersenne Twister's steps are taken inline (engine.golf.deal): pysol-cards stays the
+    # reference
     fresh = list(full_deck(decks=decks, jokers=jokers))
     expected = tuple(reversed(pysol_shuffle(fresh, number, RandomBase.DEALS_PYSOLFC)))
     assert shuffled_pack(number, Rules(decks=decks, jokers=jokers)) == expected

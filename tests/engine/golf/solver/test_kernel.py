@@ -1,5 +1,5 @@
-"""The C kernel (engine/solver/_kernel.c) gives the pure-Python search's answers exactly: same score, same
-line, same number of states; and its bounded visited set changes the work, never the answer."""
+"""The C kernel (engine/golf/solver/_kernel.c) gives the pure-Python search's answers exactly: same score,
+same line, same number of states; and its bounded visited set changes the work, never the answer."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from engine.deal import deal
-from engine.hole import Hole
-from engine.moves import CONCEDE
-from engine.rules import Rules, find_rules
-from engine.solver import solve, winnable
-from engine.solver.problem import Problem, moves_of, problem_of
+from engine.golf.deal import deal
+from engine.golf.hole import Hole
+from engine.golf.moves import CONCEDE
+from engine.golf.rules import Rules, find_rules
+from engine.golf.solver import solve, winnable
+from engine.golf.solver.problem import Problem, moves_of, problem_of
 
 MODE_OPTIMAL = (2**31 - 1, -99)
 """best_init, stop_value: a plain branch-and-bound search for the optimum."""
@@ -88,7 +88,7 @@ def test_mid_game_positions_alike(name: str, check_line) -> None:
 
 
 def test_a_tiny_visited_set_forgets_but_answers_alike(optimal_deals) -> None:
-    from engine.solver import _kernel
+    from engine.golf.solver import _kernel
 
     for record in optimal_deals[:12]:
         problem = problem_of(record.hole())
@@ -102,7 +102,7 @@ def test_a_tiny_visited_set_forgets_but_answers_alike(optimal_deals) -> None:
 
 
 def test_positions_beyond_the_kernel_are_refused() -> None:
-    from engine.solver import _kernel
+    from engine.golf.solver import _kernel
 
     adjacent = problem_of(deal(1)).adjacent
     with pytest.raises(ValueError):
@@ -141,7 +141,7 @@ def _mid_game_problems(
     """The first three positions later in deals 1 .. deals - 1 (_mid_game, ``left`` cards in the tableau)
     whose plain search takes between ``low`` and 20,000 positions (the Python search is slow): each with
     its problem, the kernel's arguments and that search's answer."""
-    from engine.solver import _kernel
+    from engine.golf.solver import _kernel
 
     rules = find_rules(name)
     rng = random.Random(seed)
@@ -163,7 +163,7 @@ def _mid_game_problems(
 def test_a_search_cut_in_steps_goes_on_where_it_stopped(name: str) -> None:
     """Both backends keep their visited sets between runs alike, step for step; the answer is a fresh
     search's, for a few more positions (the way down to where the last run stopped)."""
-    from engine.solver import _kernel, pysearch
+    from engine.golf.solver import _kernel, pysearch
 
     # a few hundred positions: one step
     for _, problem, args, fresh in _mid_game_problems(name, name, 40, (12, 22), 500):
@@ -181,7 +181,7 @@ def test_a_search_cut_in_steps_goes_on_where_it_stopped(name: str) -> None:
 def test_a_search_for_a_higher_best_starts_over() -> None:
     """What the visited set holds was proven for lines below the last best: a search for a higher
     best cannot use it, and starts afresh (the same positions as a new search)."""
-    from engine.solver import _kernel, pysearch
+    from engine.golf.solver import _kernel, pysearch
 
     problem = problem_of(deal(2))
     args = (problem.columns, problem.stock, problem.top, problem.adjacent, problem.flags)
@@ -206,7 +206,7 @@ def _wide_problem(number: int = 8) -> tuple[tuple[bytes, ...], bytes, int, bytes
 def test_two_searches_sharing_the_memory_cap_answer_alike() -> None:
     """Past the cap the growing visited set empties the idle one, whose next run starts over: work is
     lost, never an answer."""
-    from engine.solver import _kernel
+    from engine.golf.solver import _kernel
 
     args = _wide_problem()
     fresh = _kernel.search(*args, *MODE_OPTIMAL, 1 << 26, 0)
@@ -232,7 +232,7 @@ def test_branch_and_bound_never_empties_the_fringe_search() -> None:
     """Past the cap, branch and bound growing beside an idle fringe search stops growing (it forgets
     positions) instead of emptying the fringe search's set, which could not start over: the fringe search
     goes on to the optimum."""
-    from engine.solver import _kernel
+    from engine.golf.solver import _kernel
 
     args = _wide_problem(56)  # its fringe search takes some 123,000 positions
     fresh = _kernel.search(*args, *MODE_OPTIMAL, 1 << 26, 0)
@@ -253,7 +253,7 @@ def test_the_deepening_prunes_what_branch_and_bound_finished(name: str) -> None:
     every T from below the optimum up to it. Each question below the best found takes the positions
     branch and bound finished as answered: both backends alike step for step, the answers a fresh
     search's, in fewer positions than alone."""
-    from engine.solver import _kernel, pysearch
+    from engine.golf.solver import _kernel, pysearch
 
     saved = 0
     for _, problem, args, fresh in _mid_game_problems(name, f"trust {name}", 60, (12, 22), 2_000):
@@ -293,7 +293,7 @@ def test_the_fringe_search_alike_in_steps(name: str) -> None:
     """The fringe search (Search.fringe) of both backends alike, run on in steps of a few positions: the
     same steps, the optimum of a plain search, and a line that plays out to it; told the best line's
     score, it proves it instead of looking for the line."""
-    from engine.solver import _kernel, pysearch
+    from engine.golf.solver import _kernel, pysearch
 
     for hole, problem, args, fresh in _mid_game_problems(name, f"fringe {name}", 60, (12, 24), 500):
         lower = _kernel.lower_bound(*args)
@@ -318,7 +318,7 @@ def test_the_second_walks_alike() -> None:
     """The fringe search asked for the second walks (Search.fringe's second: the last walk's rest needs a
     last walk of its own): both backends alike, at once and in steps, with the optimum of a plain search
     and a line playing out to it; on some of these positions in fewer positions than without."""
-    from engine.solver import _kernel, pysearch
+    from engine.golf.solver import _kernel, pysearch
 
     fewer = 0
     for hole, problem, args, fresh in _mid_game_problems("strict+double", "second 25", 200, (25, 40), 2_000):
@@ -342,7 +342,7 @@ def test_the_fringe_search_moves_taking_turns_alike() -> None:
     backends alike, at once and run on in steps cutting into those turns, with the optimum of a plain
     search. (Its line is in another move's search than the first: before the moves took turns, the
     search took over 50,000 positions.)"""
-    from engine.solver import _kernel, pysearch
+    from engine.golf.solver import _kernel, pysearch
 
     args = _wide_problem()
     fresh = _kernel.search(*args, *MODE_OPTIMAL, 1 << 26, 0)

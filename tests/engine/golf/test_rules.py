@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import ACE, JOKER, JOKER_CARD, KING, QUEEN, Card, Suit
-from engine.rules import (
+from engine.golf.rules import (
     MODIFIER_NAMES,
     QUEENS_ON_KINGS,
     RULE_NAMES,
@@ -263,7 +263,7 @@ def test_the_tables_describe_every_option_once():
     """A new option is a Rules field and a row of OPTIONS: its names, meaning and flags come from there."""
     from dataclasses import fields
 
-    from engine.rules import FLAGS, OPTIONS, RULE_SETS, describe, rules_flags, rules_from_flags
+    from engine.golf.rules import FLAGS, OPTIONS, RULE_SETS, describe, rules_flags, rules_from_flags
 
     init_fields = tuple(f.name for f in fields(Rules) if f.init)
     assert init_fields == FLAGS

@@ -20,8 +20,8 @@ it turns the difference at once).
 
 from __future__ import annotations
 
-from engine.solver.matching import deficit
-from engine.solver.problem import RANKS, TURN_CODE, Problem, Tables, key_weights
+from engine.golf.solver.matching import deficit
+from engine.golf.solver.problem import RANKS, TURN_CODE, Problem, Tables, key_weights
 
 TAKEN = 0x8000
 """A position's value: its worth plus one, and this once taken."""

@@ -1,7 +1,7 @@
 """A Hole reduced to what the search needs: ranks only, since suits never matter in Golf.
 
 Both search backends (the C kernel and pysearch) take this same encoding, so they cannot drift apart on
-the rules: which rank may go onto which is a table computed here from ``engine.rules.ranks_adjacent``.
+the rules: which rank may go onto which is a table computed here from ``engine.golf.rules.ranks_adjacent``.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.cards import ACE, JOKER, KING, QUEEN
-from engine.hole import Hole
-from engine.moves import TURN, Move
-from engine.rules import Rules, ranks_adjacent
+from engine.golf.hole import Hole
+from engine.golf.moves import TURN, Move
+from engine.golf.rules import Rules, ranks_adjacent
 
 RANKS = 14
 """Ranks 0 (Joker) to 13 (King)."""

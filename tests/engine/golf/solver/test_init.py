@@ -1,4 +1,4 @@
-"""engine.solver's API: optimal scores against the published list, complete lines, winnable, hint,
+"""engine.golf.solver's API: optimal scores against the published list, complete lines, winnable, hint,
 mid-game positions, deals above 32000, finished holes and the backend switch."""
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.deal import deal
-from engine.hole import Hole
-from engine.moves import CONCEDE, TURN, Move
-from engine.rules import STRICT, find_rules
-from engine.solver import (
+from engine.golf.deal import deal
+from engine.golf.hole import Hole
+from engine.golf.moves import CONCEDE, TURN, Move
+from engine.golf.rules import STRICT, find_rules
+from engine.golf.solver import (
     BACKENDS,
     FINISH_SHARE,
     SearchLimitError,
@@ -225,13 +225,13 @@ def test_positions_beyond_the_kernel_fall_back_to_python(make_hole, brute_force)
 def test_without_the_kernel_the_python_search_answers(tmp_path) -> None:
     """As on a machine without a compiler: the import of the kernel fails, and the API still works."""
     script = (
-        "import sys; sys.modules['engine.solver._kernel'] = None\n"
-        "from engine.deal import deal\n"
-        "from engine import solver\n"
+        "import sys; sys.modules['engine.golf.solver._kernel'] = None\n"
+        "from engine.golf.deal import deal\n"
+        "from engine.golf import solver\n"
         "assert not solver.kernel_available()\n"
         "print(solver.solve(deal(7)).score, solver.winnable(deal(7)))\n"
     )
-    repo = Path(__file__).resolve().parents[3]
+    repo = Path(__file__).resolve().parents[4]
     command = [sys.executable, "-c", script]
     done = subprocess.run(command, capture_output=True, text=True, cwd=repo, timeout=300)
     assert done.returncode == 0, done.stderr

@@ -4,7 +4,7 @@ walks back (walks_back) ask it."""
 
 from __future__ import annotations
 
-from engine.solver.problem import KINGS_PRED, NO_TOP, RANKS, WRAP
+from engine.golf.solver.problem import KINGS_PRED, NO_TOP, RANKS, WRAP
 
 
 def path_matching(caps: list[int]) -> int:

@@ -11,14 +11,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.board import BoardError, format_board, parse_board
 from engine.cards import JOKER_CARD
-from engine.deal import deal
-from engine.hole import Hole
-from engine.moves import CONCEDE, TURN, MoveKind
-from engine.rules import STRICT, WRAP, Rules
+from engine.golf.board import BoardError, format_board, parse_board
+from engine.golf.deal import deal
+from engine.golf.hole import Hole
+from engine.golf.moves import CONCEDE, TURN, MoveKind
+from engine.golf.rules import STRICT, WRAP, Rules
 
-RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+RULES_MD = Path(__file__).resolve().parents[3] / "docs" / "rules.md"
 
 DEAL_24 = """\
 Talon: TD KC 8H 8S 4S 4H KS 6D 8D 7C JD 9D 2H QD 3D AS

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.scoring import PAR_PER_HOLE, MatchPlay, Round, ScoringError, par_per_hole, to_par_text
+from engine.golf.scoring import PAR_PER_HOLE, MatchPlay, Round, ScoringError, par_per_hole, to_par_text
 
 # ---- rounds ----------------------------------------------------------------------------------------
 
@@ -273,7 +273,7 @@ def test_round_totals(holes: int, par: int, scores: list[int]) -> None:
 
 
 def test_cleared_is_a_score_of_zero_or_less():
-    from engine.scoring import cleared
+    from engine.golf.scoring import cleared
 
     assert cleared(0) and cleared(-5)
     assert not cleared(1)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import itertools
 
-from engine.deal import MAX_DEAL, DealError, deal
-from engine.rules import Rules
-from engine.solver import SearchLimitError, winnable
+from engine.golf.deal import MAX_DEAL, DealError, deal
+from engine.golf.rules import Rules
+from engine.golf.solver import SearchLimitError, winnable
 
 WINNABLE_STATES = 2_000_000
 """The bound of one ``winnable`` check (a few tenths of a second at worst). A deal the solver cannot

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from engine.cards import parse_card
-from engine.hole import Hole
-from engine.moves import CONCEDE
-from engine.rules import QUEENS_ON_KINGS, STRICT, WRAP, Rules
-from engine.solver import Solution, kernel_available
+from engine.golf.hole import Hole
+from engine.golf.moves import CONCEDE
+from engine.golf.rules import QUEENS_ON_KINGS, STRICT, WRAP, Rules
+from engine.golf.solver import Solution, kernel_available
 
-DEALS_TSV = Path(__file__).resolve().parents[2] / "data" / "pysolfc-golf-deals-1-1000.tsv"
+DEALS_TSV = Path(__file__).resolve().parents[3] / "data" / "pysolfc-golf-deals-1-1000.tsv"
 BASE_RULES = {"strict": STRICT, "queens-on-kings": QUEENS_ON_KINGS, "wrap": WRAP}
 
 
@@ -30,7 +30,7 @@ class OptimalDeal:
     optimal: dict[str, int]
 
     def hole(self, rules: Rules = STRICT) -> Hole:
-        """The position, built from the file's own tokens (not through engine.deal)."""
+        """The position, built from the file's own tokens (not through engine.golf.deal)."""
         return Hole(
             tableau=tuple(tuple(parse_card(t) for t in col.split(",")) for col in self.columns),
             foundation=(parse_card(self.foundation),),

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from engine.cards import Card, parse_card
-from engine.hole import Hole
-from engine.rules import STRICT, Rules
+from engine.golf.hole import Hole
+from engine.golf.rules import STRICT, Rules
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 DEALS_TSV = REPO / "tests" / "data" / "pysolfc-golf-deals-1-1000.tsv"
 
 

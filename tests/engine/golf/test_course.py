@@ -1,14 +1,15 @@
-"""engine/course.py: a round's deal numbers, and winnable-only courses that skip proven-impossible deals."""
+"""engine/golf/course.py: a round's deal numbers, and winnable-only courses that skip proven-impossible
+deals."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.course import clearable, course, skipped
-from engine.deal import MAX_DEAL, DealError, deal
-from engine.rules import find_rules
-from engine.solver import solve
-from tests.engine.conftest import DEALS_TSV
+from engine.golf.course import clearable, course, skipped
+from engine.golf.deal import MAX_DEAL, DealError, deal
+from engine.golf.rules import find_rules
+from engine.golf.solver import solve
+from tests.engine.golf.conftest import DEALS_TSV
 
 
 def _strict_optimum() -> dict[int, int]:

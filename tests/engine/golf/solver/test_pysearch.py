@@ -1,4 +1,4 @@
-"""The pure-Python search (engine/solver/pysearch.py) against a brute-force reference on small positions
+"""The pure-Python search (engine/golf/solver/pysearch.py) against a brute-force reference on small positions
 under every rule variant, and its lower bound on its own."""
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card, full_deck, parse_card
-from engine.deal import deal
-from engine.hole import Hole
-from engine.rules import Rules, find_rules
-from engine.solver import Solution, kernel_available, pysearch, solve, winnable
-from engine.solver.matching import cycle_matching, deficit, path_matching
-from engine.solver.problem import (
+from engine.golf.deal import deal
+from engine.golf.hole import Hole
+from engine.golf.rules import Rules, find_rules
+from engine.golf.solver import Solution, kernel_available, pysearch, solve, winnable
+from engine.golf.solver.matching import cycle_matching, deficit, path_matching
+from engine.golf.solver.problem import (
     KINGS_PRED,
     NO_BOUND,
     NO_TOP,
@@ -29,7 +29,7 @@ from engine.solver.problem import (
     moves_of,
     problem_of,
 )
-from engine.solver.pysearch import Search, _Tables, _ways_needed, blocked
+from engine.golf.solver.pysearch import Search, _Tables, _ways_needed, blocked
 
 
 def _all_rules() -> list[Rules]:

@@ -10,10 +10,10 @@ from collections.abc import Callable
 import pytest
 
 from engine.cards import Card, Suit
-from engine.deal import deal
-from engine.hole import Hole
-from engine.moves import CONCEDE, TURN, Move, MoveError
-from engine.rules import QUEENS_ON_KINGS, STRICT, WRAP, Rules, find_rules
+from engine.golf.deal import deal
+from engine.golf.hole import Hole
+from engine.golf.moves import CONCEDE, TURN, Move, MoveError
+from engine.golf.rules import QUEENS_ON_KINGS, STRICT, WRAP, Rules, find_rules
 
 MakeHole = Callable[..., Hole]
 Cards = Callable[[str], tuple[Card, ...]]
@@ -239,7 +239,8 @@ def test_a_position_pickles_compactly_and_comes_back_equal(flags: tuple[bool, bo
 
 
 def test_every_rule_option_survives_pickling() -> None:
-    """The flags travel as engine.rules.FLAGS: winnable-only too, which the hand-made list once dropped."""
+    """The flags travel as engine.golf.rules.FLAGS: winnable-only too, which the hand-made list once
+    dropped."""
     rules = find_rules("wrap+jokers=1+head-start+stuck-draw+winnable-only")
     copy = pickle.loads(pickle.dumps(deal(7, rules)))
     assert copy.rules == rules and copy.rules.winnable_only

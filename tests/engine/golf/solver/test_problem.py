@@ -1,4 +1,4 @@
-"""engine/solver/problem.py: a Hole reduced to ranks, with the rules as a table both backends share."""
+"""engine/golf/solver/problem.py: a Hole reduced to ranks, with the rules as a table both backends share."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import itertools
 
 import pytest
 
-from engine.deal import deal
-from engine.moves import TURN, Move
-from engine.rules import Rules, find_rules, ranks_adjacent
-from engine.solver.problem import (
+from engine.golf.deal import deal
+from engine.golf.moves import TURN, Move
+from engine.golf.rules import Rules, find_rules, ranks_adjacent
+from engine.golf.solver.problem import (
     KINGS_PRED,
     LAST_WALK,
     NO_BOUND,
