@@ -1,4 +1,5 @@
-"""The daily challenge's storage role (``bot.ports.DailyStore``) on PostgreSQL, mixed into PostgresStorage.
+"""The daily challenge's storage role (``bot.ports.DailyStore``) on PostgreSQL, built on the pool of
+``base.py`` and mixed into PostgresStorage (``store.py``).
 
 The statements are SQLite's (``adapters/sqlite/daily.py``; the storage adapters never import each other,
 and both read and write the rows through ``adapters/daily_table.py``),
@@ -13,7 +14,7 @@ the transaction that marks the day closed.
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adapters.daily_table import (
     DAY_COLUMNS,
@@ -31,7 +32,7 @@ from adapters.daily_table import (
     settings_from_row,
     settings_values,
 )
-from adapters.postgres.outage import GuardedPool
+from adapters.postgres.base import PostgresConnection, rows_changed
 from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.ports import ConstraintViolation
 
@@ -85,12 +86,7 @@ _PERIOD_PAGES = {
 """A page of a table, and the count of the rows ranked ahead of a row (constant statements)."""
 
 
-class PostgresDailyStore:
-    if TYPE_CHECKING:  # provided by PostgresStorage
-        _pool: GuardedPool
-
-        async def _write(self, sql: str, *args: Any) -> int: ...
-
+class PostgresDailyStore(PostgresConnection):
     async def _one(self, sql: str, *args: Any) -> Any:
         return await self._pool.fetchrow(_pg(sql), *args)
 
@@ -206,7 +202,7 @@ class PostgresDailyStore:
             closing = await conn.execute(
                 _pg("UPDATE daily_days SET closed = 1 WHERE place = ? AND day = ? AND closed = 0"), *key
             )
-            if int(closing.rsplit(" ", 1)[-1]) == 0:
+            if rows_changed(closing) == 0:
                 return False
             await conn.execute(
                 _pg(
@@ -271,11 +267,3 @@ class PostgresDailyStore:
         _, _, days, average, wins, _ = rows[0]
         ahead = await self._pool.fetchrow(ahead_of, *key, wins, wins, average, average, days)
         return period_rows(offset, 0 if ahead is None else int(ahead[0]), list(rows))
-
-
-if TYPE_CHECKING:  # mypy checks that PostgresStorage plays the role, with the same signatures
-    from adapters.postgres.store import PostgresStorage
-    from bot.ports import DailyStore
-
-    def _conforms(store: PostgresStorage) -> DailyStore:
-        return store

@@ -20,13 +20,16 @@ frequent write, are grouped: those of one turn of the event loop go as one state
 found by constraint, as in SQLite: a second round in progress is an ``INSERT ... ON CONFLICT (owner,
 place, kind) WHERE <active> DO NOTHING`` that inserts no row, a stale save an ``UPDATE ... WHERE version =
 $n`` that changes none, and any other broken constraint (SQLSTATE class 23) becomes ConstraintViolation.
+
+The pool, and what every role shares of it, are ``base.py``'s; the daily challenge's role (``daily.py``) and
+the competitions' (``competition.py``) are built on it and mixed in here, so that none imports another.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncpg
 
@@ -35,7 +38,6 @@ from adapters.postgres.competition import PostgresCompetitions
 from adapters.postgres.daily import PostgresDailyStore
 from adapters.postgres.group_commit import SAVE_ROUND, GroupCommit
 from adapters.postgres.migrate import NotOurDatabase, apply_migrations
-from adapters.postgres.outage import GuardedPool
 from adapters.postgres.pool_log import one_line_pool_log
 from adapters.postgres.url import redact
 from adapters.rounds_table import (
@@ -57,7 +59,7 @@ from bot.models import (
     Stats,
     Timer,
 )
-from bot.ports import ActiveRoundExists, ConstraintViolation, VersionConflict
+from bot.ports import ActiveRoundExists, CompetitionStorage, DailyStore, VersionConflict
 
 DEFAULT_POOL_SIZE = 10
 CONNECT_TIMEOUT = 10.0
@@ -79,11 +81,6 @@ class DatabaseUnavailable(RuntimeError):
 _ts, _dt = stored_time, read_time
 
 
-def _rows(status: str) -> int:
-    """The row count of a status line such as ``UPDATE 1`` or ``INSERT 0 1``."""
-    return int(status.rsplit(" ", 1)[-1])
-
-
 def _float(value: Any) -> float | None:
     return None if value is None else float(value)
 
@@ -92,15 +89,9 @@ def _player_values(player: Player) -> tuple[str, str, str, str, str]:
     return (player.key, player.platform, player.user_id, player.name, _ts(None))
 
 
-def _violation(error: asyncpg.IntegrityConstraintViolationError) -> ConstraintViolation:
-    name = getattr(error, "constraint_name", None) or ""
-    return ConstraintViolation(f"{type(error).__name__} {name}: {error}".replace("  ", " "))
-
-
 class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
     def __init__(self, pool: asyncpg.Pool) -> None:
-        self._pool = GuardedPool(pool)
-        """Each call raises StoreUnavailable for an outage (outage.py)."""
+        super().__init__(pool)
         self._moves = GroupCommit(self._pool, self._save_move)
         """Moves saved together, a statement and a commit per turn of the event loop (group_commit.py)."""
         self._new_players: TurnBatch[Player, None] = TurnBatch(self._ensure_players, self._ensure_player)
@@ -141,22 +132,11 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
             raise
         return cls(pool)
 
-    @property
-    def pool(self) -> asyncpg.Pool:
-        """The connection pool (for ``golfbot migrate --to`` and ``golfbot doctor``)."""
-        return self._pool.pool
-
     async def close(self) -> None:
         await self._new_players.close()
         await self._new_rounds.close()
         await self._moves.close()
         await self._pool.close()
-
-    async def _write(self, sql: str, *args: Any) -> int:
-        try:
-            return _rows(await self._pool.execute(sql, *args))
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise _violation(error) from error
 
     # ---- players and places ----------------------------------------------------------------------
 
@@ -378,3 +358,12 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
 
     async def remove_timer(self, timer_id: str) -> None:
         await self._write("DELETE FROM timers WHERE id = $1", timer_id)
+
+
+if TYPE_CHECKING:  # mypy checks that every role of the ports is here, with the same signatures
+
+    def _conforms(store: PostgresStorage) -> CompetitionStorage:
+        return store
+
+    def _plays_daily(store: PostgresStorage) -> DailyStore:
+        return store

@@ -4,11 +4,7 @@ written through ``adapters/competition_table.py``, as the PostgreSQL store does.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
-from contextlib import AbstractAsyncContextManager
-from typing import TYPE_CHECKING, Any
-
-import aiosqlite
+from collections.abc import Collection
 
 from adapters.competition_table import (
     COMPETITION_COLUMNS,
@@ -20,19 +16,14 @@ from adapters.competition_table import (
     result_rows,
     results_from_rows,
 )
+from adapters.sqlite.base import SqliteConnection
 from bot.competition.results import MatchResult
 from bot.competition.state import Competition
 from bot.ports import ConstraintViolation, VersionConflict
 
 
-class SqliteCompetitions:
-    """Mixed into SqliteStorage: it uses that class's connection helpers."""
-
-    if TYPE_CHECKING:
-
-        async def _write(self, sql: str, args: Iterable[Any] = ()) -> int: ...
-        async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Any]: ...
-        def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
+class SqliteCompetitions(SqliteConnection):
+    """Mixed into SqliteStorage (``store.py``); built on the connection of ``base.py``."""
 
     async def create_competition(self, competition: Competition) -> None:
         inserted = await self._write(

@@ -1,5 +1,6 @@
-"""The daily challenge's storage role (``bot.ports.DailyStore``) in SQLite, mixed into SqliteStorage; its rows
-are read and written through ``adapters/daily_table.py``, as the PostgreSQL store does.
+"""The daily challenge's storage role (``bot.ports.DailyStore``) in SQLite, built on the connection of
+``base.py`` and mixed into SqliteStorage (``store.py``); its rows are read and written through
+``adapters/daily_table.py``, as the PostgreSQL store does.
 
 Leaderboards are read in rank order from an index: a day's table ranks that day's results with a window
 function (ties share a rank); the all-time table is ``daily_totals``, which closing a day adds to once, in
@@ -8,12 +9,7 @@ the transaction that marks the day closed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from contextlib import AbstractAsyncContextManager
 from datetime import date
-from typing import TYPE_CHECKING, Any
-
-import aiosqlite
 
 from adapters.daily_table import (
     DAY_COLUMNS,
@@ -31,6 +27,7 @@ from adapters.daily_table import (
     settings_from_row,
     settings_values,
 )
+from adapters.sqlite.base import SqliteConnection
 from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.ports import ConstraintViolation
 
@@ -70,14 +67,7 @@ _PERIOD_PAGES = {
 """A page of a table, and the count of the rows ranked ahead of a row (constant statements)."""
 
 
-class SqliteDailyStore:
-    if TYPE_CHECKING:  # provided by SqliteStorage
-
-        async def _write(self, sql: str, args: Iterable[Any] = ()) -> int: ...
-        async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Any]: ...
-        async def _one(self, sql: str, args: Iterable[Any] = ()) -> aiosqlite.Row | None: ...
-        def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
-
+class SqliteDailyStore(SqliteConnection):
     async def installation_secret(self, candidate: bytes) -> bytes:
         await self._write(
             "INSERT INTO installation (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
@@ -226,11 +216,3 @@ class SqliteDailyStore:
         _, _, days, average, wins, _ = rows[0]
         ahead = await self._one(ahead_of, (*key, wins, wins, average, average, days))
         return period_rows(offset, 0 if ahead is None else int(ahead[0]), rows)
-
-
-if TYPE_CHECKING:  # mypy checks that SqliteStorage plays the role, with the same signatures
-    from adapters.sqlite.store import SqliteStorage
-    from bot.ports import DailyStore
-
-    def _conforms(store: SqliteStorage) -> DailyStore:
-        return store
