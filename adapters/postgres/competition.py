@@ -17,6 +17,7 @@ from adapters.competition_table import (
     competition_from_row,
     competition_save_values,
     competition_values,
+    competitions_from_rows,
     result_rows,
     results_from_rows,
 )
@@ -73,8 +74,7 @@ class PostgresCompetitions(PostgresConnection):
             f"SELECT {COMPETITION_COLUMNS} FROM competitions WHERE status IN ('open', 'playing')"
             ' ORDER BY created_at COLLATE "C", id COLLATE "C"'
         )
-        found = [competition_from_row(row) for row in rows]
-        return [c for c in found if kinds is None or c.kind in kinds]
+        return competitions_from_rows(rows, kinds)
 
     async def results(self, place: str) -> list[MatchResult]:
         rows = await self._pool.fetch(

@@ -33,6 +33,16 @@ from typing import TYPE_CHECKING, Any
 
 import asyncpg
 
+from adapters.places_table import (
+    PLACE_COLUMNS,
+    PLAYER_COLUMNS,
+    PLAYER_READ_COLUMNS,
+    SETTINGS_COLUMNS,
+    place_values,
+    player_from_row,
+    player_values,
+    settings_from_row,
+)
 from adapters.postgres.batch import TurnBatch, columns_of
 from adapters.postgres.competition import PostgresCompetitions
 from adapters.postgres.daily import PostgresDailyStore
@@ -48,8 +58,10 @@ from adapters.rounds_table import (
     round_from_row,
     round_insert_values,
     round_save_values,
+    stats_from_rows,
     stored_time,
 )
+from adapters.timers_table import TIMER_COLUMNS, timer_values, timers_from_rows
 from bot.models import (
     HoleRecord,
     Place,
@@ -79,14 +91,6 @@ class DatabaseUnavailable(RuntimeError):
 
 
 _ts, _dt = stored_time, read_time
-
-
-def _float(value: Any) -> float | None:
-    return None if value is None else float(value)
-
-
-def _player_values(player: Player) -> tuple[str, str, str, str, str]:
-    return (player.key, player.platform, player.user_id, player.name, _ts(None))
 
 
 class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
@@ -141,11 +145,9 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
     # ---- players and places ----------------------------------------------------------------------
 
     _RENAME = " ON CONFLICT (key) DO UPDATE SET name = excluded.name WHERE excluded.name <> ''"
-    _UPSERT_PLAYER = (
-        "INSERT INTO players (key, platform, user_id, name, created_at) VALUES ($1, $2, $3, $4, $5)" + _RENAME
-    )
+    _UPSERT_PLAYER = f"INSERT INTO players ({PLAYER_COLUMNS}) VALUES ($1, $2, $3, $4, $5)" + _RENAME
     _UPSERT_PLAYERS = (
-        "INSERT INTO players (key, platform, user_id, name, created_at)"
+        f"INSERT INTO players ({PLAYER_COLUMNS})"
         " SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])" + _RENAME
     )
 
@@ -153,7 +155,7 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         await self._new_players(player)
 
     async def _ensure_player(self, player: Player) -> None:
-        await self._write(self._UPSERT_PLAYER, *_player_values(player))
+        await self._write(self._UPSERT_PLAYER, *player_values(player))
 
     async def _ensure_players(self, players: Sequence[Player]) -> list[None]:
         # one row a key (an upsert may not touch a row twice): the last name given, unless it was empty
@@ -161,39 +163,25 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         for player in players:
             if player.name or player.key not in chosen:
                 chosen[player.key] = player
-        rows = [_player_values(p) for p in chosen.values()]
+        rows = [player_values(p) for p in chosen.values()]
         await self._pool.execute(self._UPSERT_PLAYERS, *columns_of(rows))
         return [None] * len(players)
 
     async def player(self, key: str) -> Player | None:
-        row = await self._pool.fetchrow("SELECT platform, user_id, name FROM players WHERE key = $1", key)
-        return None if row is None else Player(row[0], row[1], row[2])
+        row = await self._pool.fetchrow(f"SELECT {PLAYER_READ_COLUMNS} FROM players WHERE key = $1", key)
+        return None if row is None else player_from_row(row)
 
     async def place_settings(self, place: Place) -> PlaceSettings:
-        row = await self._pool.fetchrow(
-            "SELECT par_for_nine, default_rules, emoji, hole_seconds FROM places WHERE key = $1", place.key
-        )
-        if row is None:
-            return PlaceSettings()
-        return PlaceSettings(
-            par_for_nine=row[0], default_rules=row[1], emoji=bool(row[2]), hole_seconds=row[3]
-        )
+        row = await self._pool.fetchrow(f"SELECT {SETTINGS_COLUMNS} FROM places WHERE key = $1", place.key)
+        return settings_from_row(row)
 
     async def save_place_settings(self, place: Place, settings: PlaceSettings) -> None:
         await self._write(
-            "INSERT INTO places (key, platform, place_id, name, par_for_nine, default_rules, emoji,"
-            " hole_seconds) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (key) DO UPDATE SET"
-            " name = excluded.name, par_for_nine = excluded.par_for_nine,"
+            f"INSERT INTO places ({PLACE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+            " ON CONFLICT (key) DO UPDATE SET name = excluded.name, par_for_nine = excluded.par_for_nine,"
             " default_rules = excluded.default_rules, emoji = excluded.emoji,"
             " hole_seconds = excluded.hole_seconds",
-            place.key,
-            place.platform,
-            place.place_id,
-            place.name,
-            settings.par_for_nine,
-            settings.default_rules,
-            int(settings.emoji),
-            settings.hole_seconds,
+            *place_values(place, settings),
         )
 
     # ---- rounds ----------------------------------------------------------------------------------
@@ -297,44 +285,29 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
             holes = await self._pool.fetchrow(self._HOLE_STATS_AT, player, place)
             rounds = await self._pool.fetchrow(self._ROUND_STATS_AT, player, place)
         assert holes is not None and rounds is not None
-        return Stats(
-            rounds_played=rounds[0],
-            best_round=rounds[1],
-            holes_played=holes[0],
-            average_hole=_float(holes[1]),
-            cleared_share=_float(holes[2]),
-            best_hole=holes[3],
-        )
+        return stats_from_rows(holes, rounds)
 
     # ---- timers ----------------------------------------------------------------------------------
 
     async def add_timer(self, timer: Timer) -> None:
         await self._write(
-            "INSERT INTO timers (id, kind, due, payload) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO UPDATE"
+            f"INSERT INTO timers ({TIMER_COLUMNS}) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO UPDATE"
             " SET kind = excluded.kind, due = excluded.due, payload = excluded.payload",
-            timer.id,
-            timer.kind,
-            _ts(timer.due),
-            timer.payload,
+            *timer_values(timer),
         )
-
-    @staticmethod
-    def _timer(row: Any) -> Timer:
-        return Timer(id=row[0], kind=row[1], due=datetime.fromisoformat(row[2]), payload=row[3])
 
     async def due_timers(self, now: datetime, kinds: Collection[str] | None = None) -> list[Timer]:
         if kinds is None:
             rows = await self._pool.fetch(
-                'SELECT id, kind, due, payload FROM timers WHERE due COLLATE "C" <= $1', _ts(now)
+                f'SELECT {TIMER_COLUMNS} FROM timers WHERE due COLLATE "C" <= $1', _ts(now)
             )
         else:  # an array parameter: one statement whatever the number of kinds
             rows = await self._pool.fetch(
-                "SELECT id, kind, due, payload FROM timers"
-                ' WHERE kind = ANY($1::text[]) AND due COLLATE "C" <= $2',
+                f'SELECT {TIMER_COLUMNS} FROM timers WHERE kind = ANY($1::text[]) AND due COLLATE "C" <= $2',
                 sorted(set(kinds)),
                 _ts(now),
             )
-        return sorted((self._timer(r) for r in rows), key=lambda t: (t.due, t.id))
+        return timers_from_rows(rows)
 
     async def next_due(self, kinds: Collection[str] | None = None) -> datetime | None:
         if kinds is None:

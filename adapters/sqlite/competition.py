@@ -13,6 +13,7 @@ from adapters.competition_table import (
     competition_from_row,
     competition_save_values,
     competition_values,
+    competitions_from_rows,
     result_rows,
     results_from_rows,
 )
@@ -65,8 +66,7 @@ class SqliteCompetitions(SqliteConnection):
             f"SELECT {COMPETITION_COLUMNS} FROM competitions WHERE status IN ('open', 'playing')"
             " ORDER BY created_at, id"
         )
-        found = [competition_from_row(row) for row in rows]
-        return [c for c in found if kinds is None or c.kind in kinds]
+        return competitions_from_rows(rows, kinds)
 
     async def results(self, place: str) -> list[MatchResult]:
         rows = await self._all(

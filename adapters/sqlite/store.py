@@ -22,10 +22,20 @@ import sqlite3
 from collections.abc import Collection
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import aiosqlite
 
+from adapters.places_table import (
+    PLACE_COLUMNS,
+    PLAYER_COLUMNS,
+    PLAYER_READ_COLUMNS,
+    SETTINGS_COLUMNS,
+    place_values,
+    player_from_row,
+    player_values,
+    settings_from_row,
+)
 from adapters.rounds_table import (
     ROUND_COLUMNS,
     hole_insert_values,
@@ -33,6 +43,7 @@ from adapters.rounds_table import (
     round_from_row,
     round_insert_values,
     round_save_values,
+    stats_from_rows,
     stored_time,
 )
 from adapters.sqlite.competition import SqliteCompetitions
@@ -40,6 +51,7 @@ from adapters.sqlite.daily import SqliteDailyStore
 from adapters.sqlite.in_use import InUse, share
 from adapters.sqlite.migrate import MigrationError, apply_migrations
 from adapters.sqlite.opening import DatabaseUnavailable, explain, probe
+from adapters.timers_table import TIMER_COLUMNS, timer_values, timers_from_rows
 from bot.models import (
     HoleRecord,
     Place,
@@ -96,42 +108,26 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
 
     async def ensure_player(self, player: Player) -> None:
         await self._write(
-            "INSERT INTO players (key, platform, user_id, name, created_at) VALUES (?, ?, ?, ?, ?)"
+            f"INSERT INTO players ({PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?)"
             " ON CONFLICT (key) DO UPDATE SET name = excluded.name WHERE excluded.name <> ''",
-            (player.key, player.platform, player.user_id, player.name, _ts(None)),
+            player_values(player),
         )
 
     async def player(self, key: str) -> Player | None:
-        row = await self._one("SELECT platform, user_id, name FROM players WHERE key = ?", (key,))
-        return None if row is None else Player(row[0], row[1], row[2])
+        row = await self._one(f"SELECT {PLAYER_READ_COLUMNS} FROM players WHERE key = ?", (key,))
+        return None if row is None else player_from_row(row)
 
     async def place_settings(self, place: Place) -> PlaceSettings:
-        row = await self._one(
-            "SELECT par_for_nine, default_rules, emoji, hole_seconds FROM places WHERE key = ?", (place.key,)
-        )
-        if row is None:
-            return PlaceSettings()
-        return PlaceSettings(
-            par_for_nine=row[0], default_rules=row[1], emoji=bool(row[2]), hole_seconds=row[3]
-        )
+        row = await self._one(f"SELECT {SETTINGS_COLUMNS} FROM places WHERE key = ?", (place.key,))
+        return settings_from_row(row)
 
     async def save_place_settings(self, place: Place, settings: PlaceSettings) -> None:
         await self._write(
-            "INSERT INTO places (key, platform, place_id, name, par_for_nine, default_rules, emoji,"
-            " hole_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET"
-            " name = excluded.name, par_for_nine = excluded.par_for_nine,"
+            f"INSERT INTO places ({PLACE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET name = excluded.name, par_for_nine = excluded.par_for_nine,"
             " default_rules = excluded.default_rules, emoji = excluded.emoji,"
             " hole_seconds = excluded.hole_seconds",
-            (
-                place.key,
-                place.platform,
-                place.place_id,
-                place.name,
-                settings.par_for_nine,
-                settings.default_rules,
-                int(settings.emoji),
-                settings.hole_seconds,
-            ),
+            place_values(place, settings),
         )
 
     # ---- rounds ----------------------------------------------------------------------------------
@@ -223,41 +219,29 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
             holes = await self._one(self._HOLE_STATS_AT, (player, place))
             rounds = await self._one(self._ROUND_STATS_AT, (player, place))
         assert holes is not None and rounds is not None
-        return Stats(
-            rounds_played=rounds[0],
-            best_round=rounds[1],
-            holes_played=holes[0],
-            average_hole=holes[1],
-            cleared_share=holes[2],
-            best_hole=holes[3],
-        )
+        return stats_from_rows(holes, rounds)
 
     # ---- timers ----------------------------------------------------------------------------------
 
     async def add_timer(self, timer: Timer) -> None:
         await self._write(
-            "INSERT INTO timers (id, kind, due, payload) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE"
+            f"INSERT INTO timers ({TIMER_COLUMNS}) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE"
             " SET kind = excluded.kind, due = excluded.due, payload = excluded.payload",
-            (timer.id, timer.kind, _ts(timer.due), timer.payload),
+            timer_values(timer),
         )
-
-    @staticmethod
-    def _timer(row: Any) -> Timer:
-        return Timer(id=row[0], kind=row[1], due=datetime.fromisoformat(row[2]), payload=row[3])
 
     async def due_timers(self, now: datetime, kinds: Collection[str] | None = None) -> list[Timer]:
         if kinds is None:
             rows = await self._all(
-                "SELECT id, kind, due, payload FROM timers WHERE due <= ? ORDER BY due, id", (_ts(now),)
+                f"SELECT {TIMER_COLUMNS} FROM timers WHERE due <= ? ORDER BY due, id", (_ts(now),)
             )
         else:  # one indexed query per kind: a handful of kinds, and no statement built from a list
             rows = []
             for kind in sorted(set(kinds)):
                 rows += await self._all(
-                    "SELECT id, kind, due, payload FROM timers WHERE kind = ? AND due <= ?",
-                    (kind, _ts(now)),
+                    f"SELECT {TIMER_COLUMNS} FROM timers WHERE kind = ? AND due <= ?", (kind, _ts(now))
                 )
-        return sorted((self._timer(r) for r in rows), key=lambda t: (t.due, t.id))
+        return timers_from_rows(rows)
 
     async def next_due(self, kinds: Collection[str] | None = None) -> datetime | None:
         if kinds is None:
