@@ -4,7 +4,7 @@ their statements and share this (as ``adapters/rounds_table.py`` does for rounds
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from datetime import datetime
 from typing import Any
 
@@ -38,6 +38,13 @@ def competition_from_row(row: Any) -> Competition:
         created_at=datetime.fromisoformat(row[8]),
         updated_at=datetime.fromisoformat(row[9]),
     )
+
+
+def competitions_from_rows(rows: Iterable[Any], kinds: Collection[str] | None = None) -> list[Competition]:
+    """The competitions of rows of ``COMPETITION_COLUMNS``, in their order; those of ``kinds`` only (all
+    when None)."""
+    found = [competition_from_row(row) for row in rows]
+    return [c for c in found if kinds is None or c.kind in kinds]
 
 
 def competition_values(competition: Competition) -> tuple[Any, ...]:

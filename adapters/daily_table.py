@@ -6,6 +6,7 @@ this (as ``adapters/rounds_table.py`` does for rounds)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -19,6 +20,16 @@ DAY_COLUMNS = "place, day, zone, rules, par_for_nine, deals, commitment, closes_
 
 SETTINGS_COLUMNS = "zone, holes, rules, channel, post"
 RESULT_COLUMNS = "round_id, holes_played, total, to_par, finished, at_or_under_par"
+
+
+def secret_values(candidate: bytes) -> tuple[str, str]:
+    """The values of ``INSERT INTO installation (key, value)``: the secret, kept unless one is there."""
+    return (SECRET_KEY, candidate.hex())
+
+
+def secret_from_row(row: Any) -> bytes:
+    """The secret from the row of ``SELECT value FROM installation WHERE key = SECRET_KEY``."""
+    return bytes.fromhex(row[0])
 
 
 def settings_from_row(row: Any) -> DailySettings:
@@ -65,6 +76,11 @@ def day_values(day: DailyDay) -> tuple[Any, ...]:
     )
 
 
+def days_from_rows(rows: Iterable[Any]) -> list[date]:
+    """The days of rows of ``SELECT day FROM daily_days``."""
+    return [date.fromisoformat(row[0]) for row in rows]
+
+
 def best_value(best: tuple[int | None, ...]) -> str:
     return json.dumps(list(best))
 
@@ -89,6 +105,17 @@ def result_from_row(place: str, day: date, player: str, row: Any) -> DailyResult
     return DailyResult(place, day, player, row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]))
 
 
+def player_days_from_rows(rows: Iterable[Any]) -> dict[date, bool]:
+    """Each day a player has a result, and whether it is at or under par, from rows of ``SELECT day,
+    at_or_under_par FROM daily_results``."""
+    return {date.fromisoformat(row[0]): bool(row[1]) for row in rows}
+
+
+def count_from_row(row: Any) -> int:
+    """The number of the row of a ``SELECT COUNT(*)`` (0 when it came back empty)."""
+    return 0 if row is None else int(row[0])
+
+
 def monday(day: date) -> date:
     """The Monday that starts the day's ISO week (the key of ``daily_weeks``)."""
     return day - timedelta(days=day.weekday())
@@ -103,11 +130,25 @@ def _ranks(offset: int, ahead: int, keys: list[tuple[float, ...]]) -> list[int]:
     return ranks
 
 
+def day_ahead_values(row: Any) -> tuple[Any, ...]:
+    """The values that count the results ranked ahead of a row of a day's table (as ``day_rows`` reads
+    them): ``to_par < ? OR (to_par = ? AND holes_played > ?)``."""
+    return (row[3], row[3], row[4])
+
+
 def day_rows(offset: int, ahead: int, rows: list[Any]) -> list[DayRow]:
     """A page of a day's table from rows of (player, name, total, to_par, holes_played, finished) read in
     rank order; ``ahead`` is the count of the rows ranked ahead of the first one."""
     ranks = _ranks(offset, ahead, [(r[3], -r[4]) for r in rows])
     return [DayRow(k, r[0], r[1], r[2], r[3], r[4], bool(r[5])) for k, r in zip(ranks, rows, strict=True)]
+
+
+def period_ahead_values(row: Any) -> tuple[Any, ...]:
+    """The values that count the rows ranked ahead of a row of the week's or the all-time table (as
+    ``period_rows`` reads them): ``wins > ? OR (wins = ? AND (average_to_par < ? OR (average_to_par = ?
+    AND days > ?)))``."""
+    _, _, days, average, wins, _ = row
+    return (wins, wins, average, average, days)
 
 
 def period_rows(offset: int, ahead: int, rows: list[Any]) -> list[PeriodRow]:

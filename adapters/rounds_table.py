@@ -1,6 +1,7 @@
 """The ``rounds`` table's row, read and written the same way by every SQL store (SQLite and PostgreSQL): the
-columns, a RoundState from a row, and the values of an insert and of a save. Only the placeholders differ
-between the dialects, so the stores keep their statements and share this."""
+columns, a RoundState from a row, and the values of an insert and of a save; the ``holes`` row of a finished
+hole; and a player's Stats from both. Only the placeholders differ between the dialects, so the stores keep
+their statements and share this."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.models import HoleRecord, Payload, RoundState, RoundStatus
+from bot.models import HoleRecord, Payload, RoundState, RoundStatus, Stats
 
 ROUND_COLUMNS = (
     "id, kind, place, players, rules, holes, par_for_nine, casual, deals, scores, best, moves,"
@@ -124,4 +125,22 @@ def hole_insert_values(finished: HoleRecord) -> tuple[Any, ...]:
         finished.score,
         finished.best,
         stored_time(finished.finished_at),
+    )
+
+
+def _float(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def stats_from_rows(holes: Any, rounds: Any) -> Stats:
+    """A player's Stats from the row of ``SELECT COUNT(*), AVG(score), AVG(<cleared: 1.0 or 0.0>),
+    MIN(score) FROM holes`` and that of ``SELECT COUNT(*), MIN(<a nine-hole round's total>) FROM rounds``
+    (PostgreSQL's AVG is a ``numeric``: a float here, as SQLite's is)."""
+    return Stats(
+        rounds_played=rounds[0],
+        best_round=rounds[1],
+        holes_played=holes[0],
+        average_hole=_float(holes[1]),
+        cleared_share=_float(holes[2]),
+        best_hole=holes[3],
     )

@@ -11,7 +11,6 @@ import sys
 import time
 from collections.abc import Callable
 
-from adapters.cli import stats_deals
 from adapters.cli.bench import add_target
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
@@ -76,8 +75,6 @@ def add_commands(subparsers: Subparsers) -> None:
     c.add_argument("--firsts", default="1-200", help="first deal numbers of the courses (default 1-200)")
     c.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     c.set_defaults(handler=cmd_bench_course)
-
-    stats_deals.add_commands(subparsers)
 
 
 def _add_rules(parser: argparse.ArgumentParser) -> None:

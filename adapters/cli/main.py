@@ -27,6 +27,7 @@ from adapters.cli import (
     doctor,
     engine_commands,
     game_commands,
+    stats_deals,
     telegram_command,
 )
 from adapters.cli.failure import EXIT_ENVIRONMENT, EXIT_USAGE, CommandFailed
@@ -35,7 +36,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of 
 if TYPE_CHECKING:
     from typing import Any, NoReturn
 
-COMMAND_MODULES = [game_commands, engine_commands, bench_core, discord_command, telegram_command]
+COMMAND_MODULES = [game_commands, engine_commands, stats_deals, bench_core, discord_command, telegram_command]
 COMMAND_MODULES.append(bench_sixcard)
 COMMAND_MODULES.append(doctor)
 COMMAND_MODULES.append(bench_tournament)

@@ -7,7 +7,6 @@ byte (``COLLATE "C"``) as SQLite does."""
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any
 
 import asyncpg
 
@@ -18,22 +17,18 @@ from adapters.competition_table import (
     competition_from_row,
     competition_save_values,
     competition_values,
+    competitions_from_rows,
     result_rows,
     results_from_rows,
 )
-from adapters.postgres.outage import GuardedPool
+from adapters.postgres.base import PostgresConnection, rows_changed
 from bot.competition.results import MatchResult
 from bot.competition.state import Competition
 from bot.ports import ConstraintViolation, VersionConflict
 
 
-class PostgresCompetitions:
-    """Mixed into PostgresStorage: it uses that class's pool and ``_write``."""
-
-    if TYPE_CHECKING:
-        _pool: GuardedPool
-
-        async def _write(self, sql: str, *args: Any) -> int: ...
+class PostgresCompetitions(PostgresConnection):
+    """Mixed into PostgresStorage (``store.py``); built on the pool of ``base.py``."""
 
     async def create_competition(self, competition: Competition) -> None:
         inserted = await self._write(
@@ -68,7 +63,7 @@ class PostgresCompetitions:
         try:
             async with self._pool.acquire() as conn, conn.transaction():
                 status = await conn.execute(self._SAVE, *args)
-                if int(status.rsplit(" ", 1)[-1]) != 1:
+                if rows_changed(status) != 1:
                     raise VersionConflict(conflict)
                 await conn.executemany(self._RESULT, result_rows(result))
         except asyncpg.IntegrityConstraintViolationError as error:
@@ -79,8 +74,7 @@ class PostgresCompetitions:
             f"SELECT {COMPETITION_COLUMNS} FROM competitions WHERE status IN ('open', 'playing')"
             ' ORDER BY created_at COLLATE "C", id COLLATE "C"'
         )
-        found = [competition_from_row(row) for row in rows]
-        return [c for c in found if kinds is None or c.kind in kinds]
+        return competitions_from_rows(rows, kinds)
 
     async def results(self, place: str) -> list[MatchResult]:
         rows = await self._pool.fetch(
@@ -89,11 +83,3 @@ class PostgresCompetitions:
             place,
         )
         return results_from_rows(place, rows)
-
-
-if TYPE_CHECKING:  # mypy checks that PostgresStorage plays the role, with the same signatures
-    from adapters.postgres.store import PostgresStorage
-    from bot.ports import CompetitionStore
-
-    def _conforms(store: PostgresStorage) -> CompetitionStore:
-        return store

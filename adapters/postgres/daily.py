@@ -1,4 +1,5 @@
-"""The daily challenge's storage role (``bot.ports.DailyStore``) on PostgreSQL, mixed into PostgresStorage.
+"""The daily challenge's storage role (``bot.ports.DailyStore``) on PostgreSQL, built on the pool of
+``base.py`` and mixed into PostgresStorage (``store.py``).
 
 The statements are SQLite's (``adapters/sqlite/daily.py``; the storage adapters never import each other,
 and both read and write the rows through ``adapters/daily_table.py``),
@@ -13,7 +14,7 @@ the transaction that marks the day closed.
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adapters.daily_table import (
     DAY_COLUMNS,
@@ -21,17 +22,24 @@ from adapters.daily_table import (
     SECRET_KEY,
     SETTINGS_COLUMNS,
     best_value,
+    count_from_row,
+    day_ahead_values,
     day_from_row,
     day_rows,
     day_values,
+    days_from_rows,
     monday,
+    period_ahead_values,
     period_rows,
+    player_days_from_rows,
     result_from_row,
     result_values,
+    secret_from_row,
+    secret_values,
     settings_from_row,
     settings_values,
 )
-from adapters.postgres.outage import GuardedPool
+from adapters.postgres.base import PostgresConnection, rows_changed
 from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.ports import ConstraintViolation
 
@@ -85,12 +93,7 @@ _PERIOD_PAGES = {
 """A page of a table, and the count of the rows ranked ahead of a row (constant statements)."""
 
 
-class PostgresDailyStore:
-    if TYPE_CHECKING:  # provided by PostgresStorage
-        _pool: GuardedPool
-
-        async def _write(self, sql: str, *args: Any) -> int: ...
-
+class PostgresDailyStore(PostgresConnection):
     async def _one(self, sql: str, *args: Any) -> Any:
         return await self._pool.fetchrow(_pg(sql), *args)
 
@@ -100,12 +103,11 @@ class PostgresDailyStore:
     async def installation_secret(self, candidate: bytes) -> bytes:
         await self._write(
             _pg("INSERT INTO installation (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING"),
-            SECRET_KEY,
-            candidate.hex(),
+            *secret_values(candidate),
         )
         row = await self._one("SELECT value FROM installation WHERE key = ?", SECRET_KEY)
         assert row is not None
-        return bytes.fromhex(row[0])
+        return secret_from_row(row)
 
     async def daily_settings(self, place: str) -> DailySettings:
         row = await self._one(f"SELECT {SETTINGS_COLUMNS} FROM daily_settings WHERE place = ?", place)
@@ -155,7 +157,7 @@ class PostgresDailyStore:
 
     async def place_days(self, place: str) -> list[date]:
         rows = await self._all('SELECT day FROM daily_days WHERE place = ? ORDER BY day COLLATE "C"', place)
-        return [date.fromisoformat(row[0]) for row in rows]
+        return days_from_rows(rows)
 
     async def save_day_best(self, place: str, day: date, best: tuple[int | None, ...]) -> None:
         await self._write(
@@ -198,7 +200,7 @@ class PostgresDailyStore:
         rows = await self._all(
             "SELECT day, at_or_under_par FROM daily_results WHERE place = ? AND player = ?", place, player
         )
-        return {date.fromisoformat(row[0]): bool(row[1]) for row in rows}
+        return player_days_from_rows(rows)
 
     async def close_day(self, place: str, day: date) -> bool:
         key = (place, day.isoformat())
@@ -206,7 +208,7 @@ class PostgresDailyStore:
             closing = await conn.execute(
                 _pg("UPDATE daily_days SET closed = 1 WHERE place = ? AND day = ? AND closed = 0"), *key
             )
-            if int(closing.rsplit(" ", 1)[-1]) == 0:
+            if rows_changed(closing) == 0:
                 return False
             await conn.execute(
                 _pg(
@@ -241,17 +243,15 @@ class PostgresDailyStore:
             "SELECT COUNT(*) FROM daily_results WHERE place = ? AND day = ?"
             " AND (to_par < ? OR (to_par = ? AND holes_played > ?))",
             *key,
-            rows[0][3],
-            rows[0][3],
-            rows[0][4],
+            *day_ahead_values(rows[0]),
         )
-        return day_rows(offset, 0 if ahead is None else int(ahead[0]), rows)
+        return day_rows(offset, count_from_row(ahead), rows)
 
     async def day_entries(self, place: str, day: date) -> int:
         row = await self._one(
             "SELECT COUNT(*) FROM daily_results WHERE place = ? AND day = ?", place, day.isoformat()
         )
-        return 0 if row is None else int(row[0])
+        return count_from_row(row)
 
     async def week_board(self, place: str, week: date, offset: int = 0, limit: int = 10) -> list[PeriodRow]:
         return await self._period_page("daily_weeks", (place, monday(week).isoformat()), offset, limit)
@@ -268,14 +268,5 @@ class PostgresDailyStore:
         rows = await self._pool.fetch(page, *key, limit, offset)
         if not rows:
             return []
-        _, _, days, average, wins, _ = rows[0]
-        ahead = await self._pool.fetchrow(ahead_of, *key, wins, wins, average, average, days)
-        return period_rows(offset, 0 if ahead is None else int(ahead[0]), list(rows))
-
-
-if TYPE_CHECKING:  # mypy checks that PostgresStorage plays the role, with the same signatures
-    from adapters.postgres.store import PostgresStorage
-    from bot.ports import DailyStore
-
-    def _conforms(store: PostgresStorage) -> DailyStore:
-        return store
+        ahead = await self._pool.fetchrow(ahead_of, *key, *period_ahead_values(rows[0]))
+        return period_rows(offset, count_from_row(ahead), list(rows))

@@ -20,22 +20,34 @@ frequent write, are grouped: those of one turn of the event loop go as one state
 found by constraint, as in SQLite: a second round in progress is an ``INSERT ... ON CONFLICT (owner,
 place, kind) WHERE <active> DO NOTHING`` that inserts no row, a stale save an ``UPDATE ... WHERE version =
 $n`` that changes none, and any other broken constraint (SQLSTATE class 23) becomes ConstraintViolation.
+
+The pool, and what every role shares of it, are ``base.py``'s; the daily challenge's role (``daily.py``) and
+the competitions' (``competition.py``) are built on it and mixed in here, so that none imports another.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncpg
 
+from adapters.places_table import (
+    PLACE_COLUMNS,
+    PLAYER_COLUMNS,
+    PLAYER_READ_COLUMNS,
+    SETTINGS_COLUMNS,
+    place_values,
+    player_from_row,
+    player_values,
+    settings_from_row,
+)
 from adapters.postgres.batch import TurnBatch, columns_of
 from adapters.postgres.competition import PostgresCompetitions
 from adapters.postgres.daily import PostgresDailyStore
 from adapters.postgres.group_commit import SAVE_ROUND, GroupCommit
 from adapters.postgres.migrate import NotOurDatabase, apply_migrations
-from adapters.postgres.outage import GuardedPool
 from adapters.postgres.pool_log import one_line_pool_log
 from adapters.postgres.url import redact
 from adapters.rounds_table import (
@@ -46,8 +58,10 @@ from adapters.rounds_table import (
     round_from_row,
     round_insert_values,
     round_save_values,
+    stats_from_rows,
     stored_time,
 )
+from adapters.timers_table import TIMER_COLUMNS, timer_values, timers_from_rows
 from bot.models import (
     HoleRecord,
     Place,
@@ -57,7 +71,7 @@ from bot.models import (
     Stats,
     Timer,
 )
-from bot.ports import ActiveRoundExists, ConstraintViolation, VersionConflict
+from bot.ports import ActiveRoundExists, CompetitionStorage, DailyStore, VersionConflict
 
 DEFAULT_POOL_SIZE = 10
 CONNECT_TIMEOUT = 10.0
@@ -79,28 +93,9 @@ class DatabaseUnavailable(RuntimeError):
 _ts, _dt = stored_time, read_time
 
 
-def _rows(status: str) -> int:
-    """The row count of a status line such as ``UPDATE 1`` or ``INSERT 0 1``."""
-    return int(status.rsplit(" ", 1)[-1])
-
-
-def _float(value: Any) -> float | None:
-    return None if value is None else float(value)
-
-
-def _player_values(player: Player) -> tuple[str, str, str, str, str]:
-    return (player.key, player.platform, player.user_id, player.name, _ts(None))
-
-
-def _violation(error: asyncpg.IntegrityConstraintViolationError) -> ConstraintViolation:
-    name = getattr(error, "constraint_name", None) or ""
-    return ConstraintViolation(f"{type(error).__name__} {name}: {error}".replace("  ", " "))
-
-
 class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
     def __init__(self, pool: asyncpg.Pool) -> None:
-        self._pool = GuardedPool(pool)
-        """Each call raises StoreUnavailable for an outage (outage.py)."""
+        super().__init__(pool)
         self._moves = GroupCommit(self._pool, self._save_move)
         """Moves saved together, a statement and a commit per turn of the event loop (group_commit.py)."""
         self._new_players: TurnBatch[Player, None] = TurnBatch(self._ensure_players, self._ensure_player)
@@ -141,31 +136,18 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
             raise
         return cls(pool)
 
-    @property
-    def pool(self) -> asyncpg.Pool:
-        """The connection pool (for ``golfbot migrate --to`` and ``golfbot doctor``)."""
-        return self._pool.pool
-
     async def close(self) -> None:
         await self._new_players.close()
         await self._new_rounds.close()
         await self._moves.close()
         await self._pool.close()
 
-    async def _write(self, sql: str, *args: Any) -> int:
-        try:
-            return _rows(await self._pool.execute(sql, *args))
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise _violation(error) from error
-
     # ---- players and places ----------------------------------------------------------------------
 
     _RENAME = " ON CONFLICT (key) DO UPDATE SET name = excluded.name WHERE excluded.name <> ''"
-    _UPSERT_PLAYER = (
-        "INSERT INTO players (key, platform, user_id, name, created_at) VALUES ($1, $2, $3, $4, $5)" + _RENAME
-    )
+    _UPSERT_PLAYER = f"INSERT INTO players ({PLAYER_COLUMNS}) VALUES ($1, $2, $3, $4, $5)" + _RENAME
     _UPSERT_PLAYERS = (
-        "INSERT INTO players (key, platform, user_id, name, created_at)"
+        f"INSERT INTO players ({PLAYER_COLUMNS})"
         " SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])" + _RENAME
     )
 
@@ -173,7 +155,7 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         await self._new_players(player)
 
     async def _ensure_player(self, player: Player) -> None:
-        await self._write(self._UPSERT_PLAYER, *_player_values(player))
+        await self._write(self._UPSERT_PLAYER, *player_values(player))
 
     async def _ensure_players(self, players: Sequence[Player]) -> list[None]:
         # one row a key (an upsert may not touch a row twice): the last name given, unless it was empty
@@ -181,39 +163,25 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         for player in players:
             if player.name or player.key not in chosen:
                 chosen[player.key] = player
-        rows = [_player_values(p) for p in chosen.values()]
+        rows = [player_values(p) for p in chosen.values()]
         await self._pool.execute(self._UPSERT_PLAYERS, *columns_of(rows))
         return [None] * len(players)
 
     async def player(self, key: str) -> Player | None:
-        row = await self._pool.fetchrow("SELECT platform, user_id, name FROM players WHERE key = $1", key)
-        return None if row is None else Player(row[0], row[1], row[2])
+        row = await self._pool.fetchrow(f"SELECT {PLAYER_READ_COLUMNS} FROM players WHERE key = $1", key)
+        return None if row is None else player_from_row(row)
 
     async def place_settings(self, place: Place) -> PlaceSettings:
-        row = await self._pool.fetchrow(
-            "SELECT par_for_nine, default_rules, emoji, hole_seconds FROM places WHERE key = $1", place.key
-        )
-        if row is None:
-            return PlaceSettings()
-        return PlaceSettings(
-            par_for_nine=row[0], default_rules=row[1], emoji=bool(row[2]), hole_seconds=row[3]
-        )
+        row = await self._pool.fetchrow(f"SELECT {SETTINGS_COLUMNS} FROM places WHERE key = $1", place.key)
+        return settings_from_row(row)
 
     async def save_place_settings(self, place: Place, settings: PlaceSettings) -> None:
         await self._write(
-            "INSERT INTO places (key, platform, place_id, name, par_for_nine, default_rules, emoji,"
-            " hole_seconds) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (key) DO UPDATE SET"
-            " name = excluded.name, par_for_nine = excluded.par_for_nine,"
+            f"INSERT INTO places ({PLACE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+            " ON CONFLICT (key) DO UPDATE SET name = excluded.name, par_for_nine = excluded.par_for_nine,"
             " default_rules = excluded.default_rules, emoji = excluded.emoji,"
             " hole_seconds = excluded.hole_seconds",
-            place.key,
-            place.platform,
-            place.place_id,
-            place.name,
-            settings.par_for_nine,
-            settings.default_rules,
-            int(settings.emoji),
-            settings.hole_seconds,
+            *place_values(place, settings),
         )
 
     # ---- rounds ----------------------------------------------------------------------------------
@@ -317,44 +285,29 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
             holes = await self._pool.fetchrow(self._HOLE_STATS_AT, player, place)
             rounds = await self._pool.fetchrow(self._ROUND_STATS_AT, player, place)
         assert holes is not None and rounds is not None
-        return Stats(
-            rounds_played=rounds[0],
-            best_round=rounds[1],
-            holes_played=holes[0],
-            average_hole=_float(holes[1]),
-            cleared_share=_float(holes[2]),
-            best_hole=holes[3],
-        )
+        return stats_from_rows(holes, rounds)
 
     # ---- timers ----------------------------------------------------------------------------------
 
     async def add_timer(self, timer: Timer) -> None:
         await self._write(
-            "INSERT INTO timers (id, kind, due, payload) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO UPDATE"
+            f"INSERT INTO timers ({TIMER_COLUMNS}) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO UPDATE"
             " SET kind = excluded.kind, due = excluded.due, payload = excluded.payload",
-            timer.id,
-            timer.kind,
-            _ts(timer.due),
-            timer.payload,
+            *timer_values(timer),
         )
-
-    @staticmethod
-    def _timer(row: Any) -> Timer:
-        return Timer(id=row[0], kind=row[1], due=datetime.fromisoformat(row[2]), payload=row[3])
 
     async def due_timers(self, now: datetime, kinds: Collection[str] | None = None) -> list[Timer]:
         if kinds is None:
             rows = await self._pool.fetch(
-                'SELECT id, kind, due, payload FROM timers WHERE due COLLATE "C" <= $1', _ts(now)
+                f'SELECT {TIMER_COLUMNS} FROM timers WHERE due COLLATE "C" <= $1', _ts(now)
             )
         else:  # an array parameter: one statement whatever the number of kinds
             rows = await self._pool.fetch(
-                "SELECT id, kind, due, payload FROM timers"
-                ' WHERE kind = ANY($1::text[]) AND due COLLATE "C" <= $2',
+                f'SELECT {TIMER_COLUMNS} FROM timers WHERE kind = ANY($1::text[]) AND due COLLATE "C" <= $2',
                 sorted(set(kinds)),
                 _ts(now),
             )
-        return sorted((self._timer(r) for r in rows), key=lambda t: (t.due, t.id))
+        return timers_from_rows(rows)
 
     async def next_due(self, kinds: Collection[str] | None = None) -> datetime | None:
         if kinds is None:
@@ -378,3 +331,12 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
 
     async def remove_timer(self, timer_id: str) -> None:
         await self._write("DELETE FROM timers WHERE id = $1", timer_id)
+
+
+if TYPE_CHECKING:  # mypy checks that every role of the ports is here, with the same signatures
+
+    def _conforms(store: PostgresStorage) -> CompetitionStorage:
+        return store
+
+    def _plays_daily(store: PostgresStorage) -> DailyStore:
+        return store

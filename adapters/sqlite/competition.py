@@ -4,11 +4,7 @@ written through ``adapters/competition_table.py``, as the PostgreSQL store does.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
-from contextlib import AbstractAsyncContextManager
-from typing import TYPE_CHECKING, Any
-
-import aiosqlite
+from collections.abc import Collection
 
 from adapters.competition_table import (
     COMPETITION_COLUMNS,
@@ -17,22 +13,18 @@ from adapters.competition_table import (
     competition_from_row,
     competition_save_values,
     competition_values,
+    competitions_from_rows,
     result_rows,
     results_from_rows,
 )
+from adapters.sqlite.base import SqliteConnection
 from bot.competition.results import MatchResult
 from bot.competition.state import Competition
 from bot.ports import ConstraintViolation, VersionConflict
 
 
-class SqliteCompetitions:
-    """Mixed into SqliteStorage: it uses that class's connection helpers."""
-
-    if TYPE_CHECKING:
-
-        async def _write(self, sql: str, args: Iterable[Any] = ()) -> int: ...
-        async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Any]: ...
-        def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
+class SqliteCompetitions(SqliteConnection):
+    """Mixed into SqliteStorage (``store.py``); built on the connection of ``base.py``."""
 
     async def create_competition(self, competition: Competition) -> None:
         inserted = await self._write(
@@ -74,8 +66,7 @@ class SqliteCompetitions:
             f"SELECT {COMPETITION_COLUMNS} FROM competitions WHERE status IN ('open', 'playing')"
             " ORDER BY created_at, id"
         )
-        found = [competition_from_row(row) for row in rows]
-        return [c for c in found if kinds is None or c.kind in kinds]
+        return competitions_from_rows(rows, kinds)
 
     async def results(self, place: str) -> list[MatchResult]:
         rows = await self._all(

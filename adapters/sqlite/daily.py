@@ -1,5 +1,6 @@
-"""The daily challenge's storage role (``bot.ports.DailyStore``) in SQLite, mixed into SqliteStorage; its rows
-are read and written through ``adapters/daily_table.py``, as the PostgreSQL store does.
+"""The daily challenge's storage role (``bot.ports.DailyStore``) in SQLite, built on the connection of
+``base.py`` and mixed into SqliteStorage (``store.py``); its rows are read and written through
+``adapters/daily_table.py``, as the PostgreSQL store does.
 
 Leaderboards are read in rank order from an index: a day's table ranks that day's results with a window
 function (ties share a rank); the all-time table is ``daily_totals``, which closing a day adds to once, in
@@ -8,12 +9,7 @@ the transaction that marks the day closed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from contextlib import AbstractAsyncContextManager
 from datetime import date
-from typing import TYPE_CHECKING, Any
-
-import aiosqlite
 
 from adapters.daily_table import (
     DAY_COLUMNS,
@@ -21,16 +17,24 @@ from adapters.daily_table import (
     SECRET_KEY,
     SETTINGS_COLUMNS,
     best_value,
+    count_from_row,
+    day_ahead_values,
     day_from_row,
     day_rows,
     day_values,
+    days_from_rows,
     monday,
+    period_ahead_values,
     period_rows,
+    player_days_from_rows,
     result_from_row,
     result_values,
+    secret_from_row,
+    secret_values,
     settings_from_row,
     settings_values,
 )
+from adapters.sqlite.base import SqliteConnection
 from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.ports import ConstraintViolation
 
@@ -70,22 +74,15 @@ _PERIOD_PAGES = {
 """A page of a table, and the count of the rows ranked ahead of a row (constant statements)."""
 
 
-class SqliteDailyStore:
-    if TYPE_CHECKING:  # provided by SqliteStorage
-
-        async def _write(self, sql: str, args: Iterable[Any] = ()) -> int: ...
-        async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Any]: ...
-        async def _one(self, sql: str, args: Iterable[Any] = ()) -> aiosqlite.Row | None: ...
-        def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
-
+class SqliteDailyStore(SqliteConnection):
     async def installation_secret(self, candidate: bytes) -> bytes:
         await self._write(
             "INSERT INTO installation (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
-            (SECRET_KEY, candidate.hex()),
+            secret_values(candidate),
         )
         row = await self._one("SELECT value FROM installation WHERE key = ?", (SECRET_KEY,))
         assert row is not None
-        return bytes.fromhex(row[0])
+        return secret_from_row(row)
 
     async def daily_settings(self, place: str) -> DailySettings:
         row = await self._one(f"SELECT {SETTINGS_COLUMNS} FROM daily_settings WHERE place = ?", (place,))
@@ -129,7 +126,7 @@ class SqliteDailyStore:
 
     async def place_days(self, place: str) -> list[date]:
         rows = await self._all("SELECT day FROM daily_days WHERE place = ? ORDER BY day", (place,))
-        return [date.fromisoformat(row[0]) for row in rows]
+        return days_from_rows(rows)
 
     async def save_day_best(self, place: str, day: date, best: tuple[int | None, ...]) -> None:
         await self._write(
@@ -162,7 +159,7 @@ class SqliteDailyStore:
         rows = await self._all(
             "SELECT day, at_or_under_par FROM daily_results WHERE place = ? AND player = ?", (place, player)
         )
-        return {date.fromisoformat(row[0]): bool(row[1]) for row in rows}
+        return player_days_from_rows(rows)
 
     async def close_day(self, place: str, day: date) -> bool:
         key = (place, day.isoformat())
@@ -198,15 +195,15 @@ class SqliteDailyStore:
         ahead = await self._one(
             "SELECT COUNT(*) FROM daily_results WHERE place = ? AND day = ?"
             " AND (to_par < ? OR (to_par = ? AND holes_played > ?))",
-            (*key, rows[0][3], rows[0][3], rows[0][4]),
+            (*key, *day_ahead_values(rows[0])),
         )
-        return day_rows(offset, 0 if ahead is None else int(ahead[0]), rows)
+        return day_rows(offset, count_from_row(ahead), rows)
 
     async def day_entries(self, place: str, day: date) -> int:
         row = await self._one(
             "SELECT COUNT(*) FROM daily_results WHERE place = ? AND day = ?", (place, day.isoformat())
         )
-        return 0 if row is None else int(row[0])
+        return count_from_row(row)
 
     async def week_board(self, place: str, week: date, offset: int = 0, limit: int = 10) -> list[PeriodRow]:
         return await self._period_page("daily_weeks", (place, monday(week).isoformat()), offset, limit)
@@ -223,14 +220,5 @@ class SqliteDailyStore:
         rows = await self._all(page, (*key, limit, offset))
         if not rows:
             return []
-        _, _, days, average, wins, _ = rows[0]
-        ahead = await self._one(ahead_of, (*key, wins, wins, average, average, days))
-        return period_rows(offset, 0 if ahead is None else int(ahead[0]), rows)
-
-
-if TYPE_CHECKING:  # mypy checks that SqliteStorage plays the role, with the same signatures
-    from adapters.sqlite.store import SqliteStorage
-    from bot.ports import DailyStore
-
-    def _conforms(store: SqliteStorage) -> DailyStore:
-        return store
+        ahead = await self._one(ahead_of, (*key, *period_ahead_values(rows[0])))
+        return period_rows(offset, count_from_row(ahead), rows)

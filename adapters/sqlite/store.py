@@ -1,19 +1,8 @@
 """The Storage port on one aiosqlite connection: WAL mode, migrations at open, writes committed in groups.
 
-Every write is committed before the call returns, so a reply is never shown for a move that is not on disk
-(a press is answered only after the COMMIT of its write has returned). Writes are **group-committed**: a
-write that finds none in flight goes to the database thread at once, alone; the writes that arrive while
-it is in flight wait, and then go together, in ONE transaction and ONE trip to aiosqlite's thread (a
-function run there: ``BEGIN IMMEDIATE``, each write inside a savepoint of its own, ``COMMIT``). Under load
-a hundred presses thus cost one trip, one wake-up of the event loop and one commit instead of a hundred;
-alone, a press costs what it did. A write that fails inside a group (a version conflict, a broken
-constraint) is rolled back to its savepoint and fails alone: the others of its group are committed. Should
-the transaction itself fail (the COMMIT: a full disk, say), every write of the group fails with it, and
-none is reported as done.
-
-Reads are single statements queued on the connection straight away (the thread runs a group in one go, so
-a read never lands inside one). A transaction of several awaited statements (``_transaction``, used by the
-daily and competition roles) holds a lock from BEGIN to COMMIT: groups wait for it, and it for them.
+How writes, reads and transactions go through the one connection: ``base.py``. The roles are mixed in
+here: the daily challenge's (``daily.py``) and the competitions' (``competition.py``), each built on that
+connection, so that none imports another.
 
 ``synchronous=NORMAL`` in WAL mode loses nothing when the process is killed (only a power cut could undo
 the last commits), and keeps a commit well under a millisecond.
@@ -30,14 +19,23 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Collection, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import Collection
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import aiosqlite
 
+from adapters.places_table import (
+    PLACE_COLUMNS,
+    PLAYER_COLUMNS,
+    PLAYER_READ_COLUMNS,
+    SETTINGS_COLUMNS,
+    place_values,
+    player_from_row,
+    player_values,
+    settings_from_row,
+)
 from adapters.rounds_table import (
     ROUND_COLUMNS,
     hole_insert_values,
@@ -45,15 +43,15 @@ from adapters.rounds_table import (
     round_from_row,
     round_insert_values,
     round_save_values,
+    stats_from_rows,
     stored_time,
 )
 from adapters.sqlite.competition import SqliteCompetitions
 from adapters.sqlite.daily import SqliteDailyStore
-from adapters.sqlite.group_commit import GroupCommit, Write
-from adapters.sqlite.in_use import Holding, InUse, share
+from adapters.sqlite.in_use import InUse, share
 from adapters.sqlite.migrate import MigrationError, apply_migrations
 from adapters.sqlite.opening import DatabaseUnavailable, explain, probe
-from adapters.sqlite.outage import as_outage
+from adapters.timers_table import TIMER_COLUMNS, timer_values, timers_from_rows
 from bot.models import (
     HoleRecord,
     Place,
@@ -63,27 +61,12 @@ from bot.models import (
     Stats,
     Timer,
 )
-from bot.ports import ActiveRoundExists, CompetitionStorage, ConstraintViolation, VersionConflict
+from bot.ports import ActiveRoundExists, CompetitionStorage, DailyStore, VersionConflict
 
 _ts, _dt = stored_time, read_time
 
 
-def _violation(error: sqlite3.IntegrityError) -> ConstraintViolation:
-    """SQLite's integrity error as the port's ConstraintViolation, named by SQLite's error code."""
-    return ConstraintViolation(f"{error.sqlite_errorname}: {error}")
-
-
 class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
-    def __init__(self, db: aiosqlite.Connection, holding: Holding | None = None) -> None:
-        self._db = db
-        self._holding = holding
-        """The shared lock that tells ``golfbot migrate --to`` the file is in use (in_use.py)."""
-        self._lock = asyncio.Lock()
-        """Held from BEGIN to COMMIT of a transaction, and while a group of writes is in the thread."""
-        self._open = False
-        """A transaction of several awaited statements is open: a read queued now would land inside it."""
-        self._writes = GroupCommit(db, self._lock)
-
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStorage:
         """Open (creating if needed) the database at ``path`` and bring its schema up to date. Raises
@@ -121,98 +104,30 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
             raise DatabaseUnavailable(explain(Path(path), error)) from error
         return cls(db, holding)
 
-    async def close(self) -> None:
-        await self._writes.drain()
-        await self._db.close()
-        if self._holding is not None:
-            self._holding.release()
-
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            with as_outage():
-                await self._db.execute("BEGIN IMMEDIATE")
-            self._open = True
-            try:
-                with as_outage():
-                    yield self._db
-            except BaseException as error:
-                if self._db.in_transaction:  # (SQLite may have rolled it back itself: a full disk)
-                    with as_outage():
-                        await self._db.execute("ROLLBACK")
-                if isinstance(error, sqlite3.IntegrityError):
-                    raise _violation(error) from error
-                raise
-            finally:
-                self._open = False
-            with as_outage():
-                await self._db.execute("COMMIT")
-
-    async def _commit(self, write: Write[Any]) -> Any:
-        """``write`` committed (with the writes of other callers that come meanwhile: group commit)."""
-        try:
-            with as_outage():
-                return await self._writes.run(write)
-        except sqlite3.IntegrityError as error:
-            raise _violation(error) from error
-
-    async def _write(self, sql: str, args: Iterable[Any] = ()) -> int:
-        """One statement, committed when it returns; the number of rows it changed."""
-        values = tuple(args)
-        return int(await self._commit(lambda conn: conn.execute(sql, values).rowcount))
-
-    async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Any]:
-        """The rows of a query, read in the same trip (a cursor left open would hold a read transaction)."""
-        with as_outage():
-            if self._open:
-                async with self._lock:
-                    return list(await self._db.execute_fetchall(sql, tuple(args)))
-            return list(await self._db.execute_fetchall(sql, tuple(args)))
-
-    async def _one(self, sql: str, args: Iterable[Any] = ()) -> aiosqlite.Row | None:
-        rows = await self._all(sql, args)
-        return rows[0] if rows else None
-
     # ---- players and places ----------------------------------------------------------------------
 
     async def ensure_player(self, player: Player) -> None:
         await self._write(
-            "INSERT INTO players (key, platform, user_id, name, created_at) VALUES (?, ?, ?, ?, ?)"
+            f"INSERT INTO players ({PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?)"
             " ON CONFLICT (key) DO UPDATE SET name = excluded.name WHERE excluded.name <> ''",
-            (player.key, player.platform, player.user_id, player.name, _ts(None)),
+            player_values(player),
         )
 
     async def player(self, key: str) -> Player | None:
-        row = await self._one("SELECT platform, user_id, name FROM players WHERE key = ?", (key,))
-        return None if row is None else Player(row[0], row[1], row[2])
+        row = await self._one(f"SELECT {PLAYER_READ_COLUMNS} FROM players WHERE key = ?", (key,))
+        return None if row is None else player_from_row(row)
 
     async def place_settings(self, place: Place) -> PlaceSettings:
-        row = await self._one(
-            "SELECT par_for_nine, default_rules, emoji, hole_seconds FROM places WHERE key = ?", (place.key,)
-        )
-        if row is None:
-            return PlaceSettings()
-        return PlaceSettings(
-            par_for_nine=row[0], default_rules=row[1], emoji=bool(row[2]), hole_seconds=row[3]
-        )
+        row = await self._one(f"SELECT {SETTINGS_COLUMNS} FROM places WHERE key = ?", (place.key,))
+        return settings_from_row(row)
 
     async def save_place_settings(self, place: Place, settings: PlaceSettings) -> None:
         await self._write(
-            "INSERT INTO places (key, platform, place_id, name, par_for_nine, default_rules, emoji,"
-            " hole_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET"
-            " name = excluded.name, par_for_nine = excluded.par_for_nine,"
+            f"INSERT INTO places ({PLACE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET name = excluded.name, par_for_nine = excluded.par_for_nine,"
             " default_rules = excluded.default_rules, emoji = excluded.emoji,"
             " hole_seconds = excluded.hole_seconds",
-            (
-                place.key,
-                place.platform,
-                place.place_id,
-                place.name,
-                settings.par_for_nine,
-                settings.default_rules,
-                int(settings.emoji),
-                settings.hole_seconds,
-            ),
+            place_values(place, settings),
         )
 
     # ---- rounds ----------------------------------------------------------------------------------
@@ -304,41 +219,29 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
             holes = await self._one(self._HOLE_STATS_AT, (player, place))
             rounds = await self._one(self._ROUND_STATS_AT, (player, place))
         assert holes is not None and rounds is not None
-        return Stats(
-            rounds_played=rounds[0],
-            best_round=rounds[1],
-            holes_played=holes[0],
-            average_hole=holes[1],
-            cleared_share=holes[2],
-            best_hole=holes[3],
-        )
+        return stats_from_rows(holes, rounds)
 
     # ---- timers ----------------------------------------------------------------------------------
 
     async def add_timer(self, timer: Timer) -> None:
         await self._write(
-            "INSERT INTO timers (id, kind, due, payload) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE"
+            f"INSERT INTO timers ({TIMER_COLUMNS}) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE"
             " SET kind = excluded.kind, due = excluded.due, payload = excluded.payload",
-            (timer.id, timer.kind, _ts(timer.due), timer.payload),
+            timer_values(timer),
         )
-
-    @staticmethod
-    def _timer(row: Any) -> Timer:
-        return Timer(id=row[0], kind=row[1], due=datetime.fromisoformat(row[2]), payload=row[3])
 
     async def due_timers(self, now: datetime, kinds: Collection[str] | None = None) -> list[Timer]:
         if kinds is None:
             rows = await self._all(
-                "SELECT id, kind, due, payload FROM timers WHERE due <= ? ORDER BY due, id", (_ts(now),)
+                f"SELECT {TIMER_COLUMNS} FROM timers WHERE due <= ? ORDER BY due, id", (_ts(now),)
             )
         else:  # one indexed query per kind: a handful of kinds, and no statement built from a list
             rows = []
             for kind in sorted(set(kinds)):
                 rows += await self._all(
-                    "SELECT id, kind, due, payload FROM timers WHERE kind = ? AND due <= ?",
-                    (kind, _ts(now)),
+                    f"SELECT {TIMER_COLUMNS} FROM timers WHERE kind = ? AND due <= ?", (kind, _ts(now))
                 )
-        return sorted((self._timer(r) for r in rows), key=lambda t: (t.due, t.id))
+        return timers_from_rows(rows)
 
     async def next_due(self, kinds: Collection[str] | None = None) -> datetime | None:
         if kinds is None:
@@ -361,4 +264,7 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
 if TYPE_CHECKING:  # mypy checks that every role of the ports is here, with the same signatures
 
     def _conforms(store: SqliteStorage) -> CompetitionStorage:
+        return store
+
+    def _plays_daily(store: SqliteStorage) -> DailyStore:
         return store

@@ -18,7 +18,6 @@ import logging
 from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 
 from telegram import CallbackQuery, Message, Update
 from telegram.constants import ParseMode
@@ -26,6 +25,7 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from adapters import metrics
+from adapters.telegram.answer import Answer
 from adapters.telegram.flood import Stopping
 from adapters.telegram.identity import PLATFORM, is_group, player_of
 from adapters.telegram.render import SPELLING, render_message
@@ -39,8 +39,6 @@ from bot.press_guard import is_on_message, refusal
 from bot.screens import Screen
 from bot.texts import STORE_UNAVAILABLE, spell
 
-ANSWER_LIMIT = 200
-"""Telegram cuts the text of a callback answer at 200 characters."""
 EDIT_WAIT = 1.0
 """Seconds a committed press waits for its board edit before it is answered anyway (the edit goes on): a
 chat in a flood wait must not keep a player's button spinning (Telegram gives up after about 15 s)."""
@@ -53,34 +51,6 @@ UP_TO_DATE = "That key was on an earlier board; this one is up to date."
 OOPS = "Something went wrong on my side. Send /resume to see where your round stands."
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(slots=True)
-class Answer:
-    """What the query will be answered with; set while handling, sent once (``send``, or at the end)."""
-
-    query: CallbackQuery
-    text: str | None = None
-    show_alert: bool = False
-    committed: bool = False
-    """The press changed the game: whatever happens next, it must not be answered as a failure."""
-    sent: bool = False
-
-    def say(self, text: str) -> None:
-        self.text, self.show_alert = text, False
-
-    def alert(self, text: str) -> None:
-        self.text, self.show_alert = text, True
-
-    async def send(self) -> None:
-        if self.sent:
-            return
-        self.sent = True
-        text = self.text[:ANSWER_LIMIT] if self.text else None
-        try:
-            await self.query.answer(text, show_alert=self.show_alert)
-        except TelegramError as error:  # e.g. answered too late (Telegram waits about 15 s)
-            log.warning("could not answer a callback query: %s", error)
 
 
 @asynccontextmanager

@@ -2,97 +2,42 @@
 and ``/start`` (what Telegram's START button sends), which welcomes a player with a Play button and takes
 deep-link payloads (``t.me/<bot>?start=<payload>`` sends ``/start <payload>``).
 
-One table (``GolfCommands.specs``) feeds the handlers, Telegram's command menu (setMyCommands) and
-``/help``; later features (daily, challenge, tournament) add their rows to it. Every command answers in
-the chat it came from; in a group the reply quotes the command, and a board is headed by its player's name.
+One table (``GolfCommands.specs``, of ``command_table.CommandSpec`` rows) feeds the handlers, Telegram's
+command menu (setMyCommands) and ``/help``; the daily challenge (``daily.py``) and competition
+(``compete.py``) add their rows to it, and their ``/start`` payloads are here, in ``START_PAYLOADS``.
+Every command answers in the chat it came from; in a group the reply quotes the command, and a board is
+headed by its player's name.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Sequence
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
 from adapters.telegram.arguments import parse_play_arguments, parse_rules_argument
-from adapters.telegram.identity import is_group, place_of, player_of
-from adapters.telegram.render import render_message, say
+from adapters.telegram.asker import Asker, asker_of, reply_refusal, reply_screen
+from adapters.telegram.command_table import CommandSpec
+from adapters.telegram.compete import BOARD_PAYLOAD, TelegramCompete
+from adapters.telegram.daily import daily_specs, start_daily
+from adapters.telegram.render import say
 from adapters.telegram.table import open_table
 from bot.clubhouse import Clubhouse
 from bot.daily.mode import DailyChallenge
 from bot.errors import GolfError
 from bot.info_screens import help_screen, rules_screen, stats_screen, welcome_screen
-from bot.models import Place, Player
 from bot.screens import Screen
-
-if TYPE_CHECKING:  # compete.py builds on this module
-    from adapters.telegram.compete import TelegramCompete
 
 log = logging.getLogger(__name__)
 
-Callback = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 PLAY_NOW = "start:play"
 """The callback data of the welcome's Play button (not an action id: it starts a round)."""
 UNKNOWN_COMMAND = "I don't know {command}: /help lists what I can do, and /play starts a round."
 """The answer in a private chat to a command that is not ours."""
 CHAT = "I play Golf patience with you: /play starts a round, and /help lists everything I can do."
 """The answer in a private chat to plain text."""
-
-
-@dataclass(frozen=True, slots=True)
-class CommandSpec:
-    name: str
-    """As typed after the slash; ``[a-z0-9_]{1,32}`` (Telegram's rule)."""
-    arguments: str
-    description: str
-    """For the command menu and /help; 1-256 characters."""
-    callback: Callback
-
-    @property
-    def usage(self) -> str:
-        return f"/{self.name} {self.arguments}".rstrip()
-
-
-@dataclass(frozen=True, slots=True)
-class _Asker:
-    message: Message
-    player: Player
-    place: Place
-    in_group: bool
-
-    @property
-    def name_on_boards(self) -> str:
-        """In a group several players' boards share the chat: each is headed by its player's name."""
-        return self.player.name if self.in_group else ""
-
-
-def _asker(update: Update) -> _Asker | None:
-    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
-    if update.callback_query is not None and not isinstance(message, Message):
-        return None  # a press on a message too old for Telegram to show us
-    if message is None or user is None or chat is None:
-        return None
-    return _Asker(message, player_of(user), place_of(chat), is_group(chat))
-
-
-async def _reply_screen(
-    asker: _Asker, screen: Screen, *, note: str = "", keyboard: InlineKeyboardMarkup | None = None
-) -> None:
-    shown = render_message(screen, player_name=asker.name_on_boards, note=note)
-    await asker.message.reply_html(
-        shown.text, reply_markup=keyboard or shown.keyboard, allow_sending_without_reply=True
-    )
-
-
-async def _reply_refusal(asker: _Asker, error: GolfError) -> None:
-    """The core's refusal as it is; with the board it refers to (e.g. the round already in progress)."""
-    if error.screen is not None:
-        await _reply_screen(asker, error.screen, note=error.template)
-    else:
-        await asker.message.reply_html(say(error.template), allow_sending_without_reply=True)
 
 
 class GolfCommands:
@@ -122,22 +67,25 @@ class GolfCommands:
         await open_table(self._club, update, context)  # adapters.telegram.table
 
     def _daily_specs(self) -> tuple[CommandSpec, ...]:
-        if self.daily is None:
-            return ()
-        from adapters.telegram.daily import daily_specs  # it builds on this module
+        return () if self.daily is None else daily_specs(self.daily)
 
-        return daily_specs(self, self.daily)
+    async def _daily(self, asker: Asker, words: Sequence[str]) -> None:
+        """``/start daily-<group>``: that group's course, in the private chat (``daily.py``)."""
+        if self.daily is None or asker.in_group:
+            await self._welcome(asker)
+            return
+        await start_daily(self.daily, asker, words)
 
-    async def _daily(self, asker: _Asker, words: Sequence[str]) -> None:
-        from adapters.telegram.daily import start_daily
-
-        await start_daily(self, asker, words)
+    async def _open_board(self, asker: Asker, words: Sequence[str]) -> None:
+        """``/start board_<match>``: the player's board of a match, in the private chat (``compete.py``)."""
+        if self.compete is not None:
+            await self.compete.open_board(asker, words)
 
     async def play(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if (asker := _asker(update)) is not None:
+        if (asker := asker_of(update)) is not None:
             await self._play(asker, context.args or ())
 
-    async def _play(self, asker: _Asker, words: Sequence[str]) -> None:
+    async def _play(self, asker: Asker, words: Sequence[str]) -> None:
         try:
             options = parse_play_arguments(words)
             screen = await self._club.start_round(
@@ -148,14 +96,14 @@ class GolfCommands:
                 deal_code=options.deal_code,
             )
         except GolfError as error:
-            await _reply_refusal(asker, error)
+            await reply_refusal(asker, error)
             return
-        await _reply_screen(asker, screen)
+        await reply_screen(asker, screen)
 
     async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """``/start`` welcomes; ``/start <payload>`` does what the payload says (``START_PAYLOADS``), and an
         unknown payload gets the welcome too."""
-        if (asker := _asker(update)) is None:
+        if (asker := asker_of(update)) is None:
             return
         payload = (context.args or [""])[0]
         name, _, rest = payload.replace("-", "_").partition("_")
@@ -171,27 +119,27 @@ class GolfCommands:
         if query is None:
             return
         try:
-            if (asker := _asker(update)) is not None:
+            if (asker := asker_of(update)) is not None:
                 await self._play(asker, ())
         finally:
             await query.answer()
 
-    async def _welcome(self, asker: _Asker, _words: Sequence[str] = ()) -> None:
+    async def _welcome(self, asker: Asker, _words: Sequence[str] = ()) -> None:
         play = InlineKeyboardMarkup([[InlineKeyboardButton("⛳ Play", callback_data=PLAY_NOW)]])
-        await _reply_screen(asker, welcome_screen(self._listing(), aligned=False), keyboard=play)
+        await reply_screen(asker, welcome_screen(self._listing(), aligned=False), keyboard=play)
 
-    async def _rules_for(self, asker: _Asker, words: Sequence[str]) -> None:
+    async def _rules_for(self, asker: Asker, words: Sequence[str]) -> None:
         try:
             screen = rules_screen(parse_rules_argument(words))
         except GolfError as error:
-            await _reply_refusal(asker, error)
+            await reply_refusal(asker, error)
             return
-        await _reply_screen(asker, screen)
+        await reply_screen(asker, screen)
 
-    async def _help_for(self, asker: _Asker, _words: Sequence[str] = ()) -> None:
-        await _reply_screen(asker, help_screen(self._listing(), aligned=False))
+    async def _help_for(self, asker: Asker, _words: Sequence[str] = ()) -> None:
+        await reply_screen(asker, help_screen(self._listing(), aligned=False))
 
-    async def _deal(self, asker: _Asker, words: Sequence[str]) -> None:
+    async def _deal(self, asker: Asker, words: Sequence[str]) -> None:
         await self._play(asker, [f"#{words[0]}", *words[1:]] if words else ())
 
     def _listing(self) -> dict[str, str]:
@@ -199,21 +147,21 @@ class GolfCommands:
         return {spec.usage: spec.description for spec in self.specs}
 
     async def resume(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if (asker := _asker(update)) is not None:
+        if (asker := asker_of(update)) is not None:
             await self._show(asker, self._club.resume(asker.player, asker.place))
 
     async def concede(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if (asker := _asker(update)) is not None:
+        if (asker := asker_of(update)) is not None:
             await self._show(asker, self._club.concede(asker.player, asker.place))
 
     async def abandon(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if (asker := _asker(update)) is not None:
+        if (asker := asker_of(update)) is not None:
             await self._show(asker, self._club.abandon(asker.player, asker.place))
 
     async def stats(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """In a group: the player's record in that group, with their rating and match record there; in a
         private chat: their rounds in every Telegram chat."""
-        if (asker := _asker(update)) is None:
+        if (asker := asker_of(update)) is None:
             return
         place = asker.place if asker.in_group else None
         record = await self._club.stats(asker.player, place)
@@ -222,20 +170,20 @@ class GolfCommands:
         if place is not None and self.compete is not None:  # the group's table: rating and match record
             matches_line = await self.compete.matches.record(asker.player, place)
             screen = Screen(screen.kind, screen.title, (*screen.blocks, matches_line))
-        await _reply_screen(asker, screen)
+        await reply_screen(asker, screen)
 
     async def rules(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if (asker := _asker(update)) is not None:
+        if (asker := asker_of(update)) is not None:
             await self._rules_for(asker, context.args or ())
 
     async def help(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if (asker := _asker(update)) is not None:
+        if (asker := asker_of(update)) is not None:
             await self._help_for(asker)
 
     async def unknown(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A private message that is none of our commands (an unknown command, or plain text): where to
         start. In a group such messages are others' business: they get no answer."""
-        if (asker := _asker(update)) is None or asker.in_group:
+        if (asker := asker_of(update)) is None or asker.in_group:
             return
         text = (asker.message.text or "").strip()
         word = text.split()[0].split("@")[0] if text.startswith("/") else ""
@@ -243,16 +191,16 @@ class GolfCommands:
             say(UNKNOWN_COMMAND.format(command=word) if word else CHAT), allow_sending_without_reply=True
         )
 
-    async def _show(self, asker: _Asker, screen: Awaitable[Screen]) -> None:
+    async def _show(self, asker: Asker, screen: Awaitable[Screen]) -> None:
         try:
             shown = await screen
         except GolfError as error:
-            await _reply_refusal(asker, error)
+            await reply_refusal(asker, error)
             return
-        await _reply_screen(asker, shown)
+        await reply_screen(asker, shown)
 
 
-StartAction = Callable[[GolfCommands, _Asker, Sequence[str]], Awaitable[None]]
+StartAction = Callable[[GolfCommands, Asker, Sequence[str]], Awaitable[None]]
 START_PAYLOADS: dict[str, StartAction] = {
     "play": GolfCommands._play,
     "deal": GolfCommands._deal,
@@ -260,9 +208,10 @@ START_PAYLOADS: dict[str, StartAction] = {
     "help": GolfCommands._help_for,
     "start": GolfCommands._welcome,
     "daily": GolfCommands._daily,
+    BOARD_PAYLOAD: GolfCommands._open_board,
 }
 """Deep-link payloads of ``/start``: the first word (words are joined by ``_`` or ``-``, Telegram allows
 ``[A-Za-z0-9_-]``) picks the action, the others are its words: ``play``, ``play_wrap_3`` (a round),
 ``deal_24`` (a round from deal #24), ``rules_wrap``, ``help``, ``daily-n100123`` (a group's daily course,
-in the private chat; ``n`` is the minus sign of the group's id). Later features (joining a match posted in a
-group) add their rows."""
+in the private chat; ``n`` is the minus sign of the group's id), ``board_<match>`` (a player's board of a
+match, in the private chat)."""

@@ -29,7 +29,8 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from adapters.pacing import ChannelPosts
-from adapters.telegram.commands import START_PAYLOADS, CommandSpec, GolfCommands, _Asker, _asker
+from adapters.telegram.asker import Asker, asker_of
+from adapters.telegram.command_table import CommandSpec
 from adapters.telegram.identity import PLATFORM, player_of
 from adapters.telegram.render import render_message, say, screen_html
 from bot.competition.actions import OPEN_BOARD, PATTERN
@@ -160,12 +161,12 @@ class TelegramCompete:
             await self.tournaments.keep_message(sent[0].session, f"{sent[1].chat_id}:{sent[1].message_id}")
 
     async def table(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if (asker := _asker(update)) is None:
+        if (asker := asker_of(update)) is None:
             return
         words = [w for w in context.args or () if w.isdigit()]
         await self._reply(asker, self.matches.table(asker.place, int(words[0]) if words else 1))
 
-    async def _reply(self, asker: _Asker, work: Any) -> tuple[Screen, Message] | None:
+    async def _reply(self, asker: Asker, work: Any) -> tuple[Screen, Message] | None:
         """The screen ``work`` comes to, as a reply; it and the message sent (None: refused)."""
         try:
             screen = await work
@@ -177,7 +178,7 @@ class TelegramCompete:
         )
         return screen, sent
 
-    async def open_board(self, asker: _Asker, words: Sequence[str]) -> None:
+    async def open_board(self, asker: Asker, words: Sequence[str]) -> None:
         """``/start board_<match>`` in the private chat: the player's own board, there."""
         if not words:
             return
@@ -376,10 +377,10 @@ def _shows(query: CallbackQuery, data: str) -> bool:
     )
 
 
-async def _in_a_group(update: Update) -> _Asker | None:
+async def _in_a_group(update: Update) -> Asker | None:
     """The asker of a command that is for a group (a match, a group round, a tournament); in a private
     chat, the answer that says so, and None."""
-    asker = _asker(update)
+    asker = asker_of(update)
     if asker is not None and not asker.in_group:
         await asker.message.reply_html(say(GROUPS_ONLY), allow_sending_without_reply=True)
         return None
@@ -395,12 +396,3 @@ def _options(words: Sequence[str] | Any) -> tuple[int | None, str | None]:
         elif str(word).lower() in ("stroke", "match"):
             format_ = str(word).lower()
     return holes, format_
-
-
-async def _open_board(commands: GolfCommands, asker: _Asker, words: Sequence[str]) -> None:
-    compete = getattr(commands, "compete", None)
-    if isinstance(compete, TelegramCompete):
-        await compete.open_board(asker, words)
-
-
-START_PAYLOADS[BOARD_PAYLOAD] = _open_board

@@ -17,14 +17,8 @@ from telegram import Bot, Chat, ChatMember, InlineKeyboardButton, InlineKeyboard
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
-from adapters.telegram.commands import (
-    CommandSpec,
-    GolfCommands,
-    _Asker,
-    _asker,
-    _reply_refusal,
-    _reply_screen,
-)
+from adapters.telegram.asker import Asker, asker_of, reply_refusal, reply_screen
+from adapters.telegram.command_table import CommandSpec
 from adapters.telegram.identity import PLATFORM
 from adapters.telegram.render import say
 from bot.daily.mode import GLOBAL_COURSE, DailyChallenge
@@ -73,8 +67,8 @@ def place_of_payload(words: Sequence[str]) -> Place | None:
     return Place(PLATFORM, ("-" if word.startswith("n") else "") + digits)
 
 
-def daily_specs(commands: GolfCommands, daily: DailyChallenge) -> tuple[CommandSpec, ...]:
-    handlers = DailyHandlers(commands, daily)
+def daily_specs(daily: DailyChallenge) -> tuple[CommandSpec, ...]:
+    handlers = DailyHandlers(daily)
     return (
         CommandSpec("daily", "", "Play today's daily course (in private)", handlers.daily),
         CommandSpec(
@@ -90,13 +84,9 @@ def daily_specs(commands: GolfCommands, daily: DailyChallenge) -> tuple[CommandS
     )
 
 
-async def start_daily(commands: GolfCommands, asker: _Asker, words: Sequence[str]) -> None:
-    """``/start daily-<group>``: that group's course, here in the private chat."""
-    daily = commands.daily
+async def start_daily(daily: DailyChallenge, asker: Asker, words: Sequence[str]) -> None:
+    """``/start daily-<group>`` in a private chat: that group's course, here."""
     place = place_of_payload(words)
-    if daily is None or asker.in_group:
-        await commands._welcome(asker)
-        return
     refusal = NOT_A_GROUP if place is None else await _outsider(asker.message.get_bot(), place, asker)
     if refusal is not None:
         await asker.message.reply_html(say(refusal))
@@ -105,12 +95,12 @@ async def start_daily(commands: GolfCommands, asker: _Asker, words: Sequence[str
     try:
         screen = await daily.play(asker.player, place)
     except GolfError as error:
-        await _reply_refusal(asker, error)
+        await reply_refusal(asker, error)
         return
-    await _reply_screen(asker, screen)
+    await reply_screen(asker, screen)
 
 
-async def _outsider(bot: Bot, place: Place, asker: _Asker) -> str | None:
+async def _outsider(bot: Bot, place: Place, asker: Asker) -> str | None:
     """Why ``asker`` may not play ``place``'s course (a group the bot is not in, or one they are not a
     member of), or None. When Telegram cannot tell just now, they may: a course is no secret from a member,
     and a refusal that is wrong would be worse than an outsider on the table."""
@@ -147,15 +137,14 @@ async def _is_admin(bot: Bot, chat: Chat, user_id: int) -> bool:
 
 
 class DailyHandlers:
-    def __init__(self, commands: GolfCommands, daily: DailyChallenge) -> None:
-        self._commands = commands
+    def __init__(self, daily: DailyChallenge) -> None:
         self._daily = daily
 
-    def _place(self, asker: _Asker) -> Place:
+    def _place(self, asker: Asker) -> Place:
         return asker.place if asker.in_group else GLOBAL_COURSE
 
     async def daily(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if (asker := _asker(update)) is None:
+        if (asker := asker_of(update)) is None:
             return
         if asker.in_group:  # never a board in a group: a button into the private chat instead
             url = f"https://t.me/{context.bot.username}?start={link_payload(asker.place)}"
@@ -167,12 +156,12 @@ class DailyHandlers:
         try:
             screen = await self._daily.play(asker.player, GLOBAL_COURSE)
         except GolfError as error:
-            await _reply_refusal(asker, error)
+            await reply_refusal(asker, error)
             return
-        await _reply_screen(asker, screen)
+        await reply_screen(asker, screen)
 
     async def leaderboard(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if (asker := _asker(update)) is None:
+        if (asker := asker_of(update)) is None:
             return
         words = [w.lower() for w in context.args or ()]
         period = next((w for w in words if not w.isdigit()), "today")
@@ -180,12 +169,12 @@ class DailyHandlers:
         try:
             screen = await self._daily.leaderboard(self._place(asker), period, max(page, 1) - 1)
         except GolfError as error:
-            await _reply_refusal(asker, error)
+            await reply_refusal(asker, error)
             return
-        await _reply_screen(asker, screen)
+        await reply_screen(asker, screen)
 
     async def share(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if (asker := _asker(update)) is None:
+        if (asker := asker_of(update)) is None:
             return
         text = await self._daily.share(asker.player, self._place(asker))
         if text is None:
@@ -194,7 +183,7 @@ class DailyHandlers:
         await asker.message.reply_html(say(f"{asker.player.name}'s daily round:\n{text}"))
 
     async def settings(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if (asker := _asker(update)) is None or update.effective_user is None:
+        if (asker := asker_of(update)) is None or update.effective_user is None:
             return
         try:
             if not asker.in_group:
@@ -207,7 +196,7 @@ class DailyHandlers:
             else:
                 new, changed = await self._daily.settings(asker.place), False
         except GolfError as error:
-            await _reply_refusal(asker, error)
+            await reply_refusal(asker, error)
             return
         lines = (
             f"Time zone: {new.zone} (the day turns at midnight there)",
@@ -221,7 +210,7 @@ class DailyHandlers:
             else ()
         )
         screen = Screen(ScreenKind.INFO, title="⚙️ Daily challenge", blocks=("\n".join(lines), *saved))
-        await _reply_screen(asker, screen)
+        await reply_screen(asker, screen)
 
 
 def _settings_options(words: Sequence[str]) -> dict[str, object]:

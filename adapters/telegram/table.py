@@ -25,7 +25,7 @@ from bot.ports import Notifier
 from bot.table import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 
 if TYPE_CHECKING:
-    from adapters.telegram.buttons import Answer
+    from adapters.telegram.answer import Answer
 
 log = logging.getLogger(__name__)
 

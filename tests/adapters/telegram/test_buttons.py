@@ -9,7 +9,8 @@ import pytest
 from fake_bot_api import FakeBotApi, FakeChat, FakeUser
 from golf_table import action_of, key_for, keys, version_of
 
-from adapters.telegram.buttons import ANSWER_LIMIT, EDIT_PENDING, NOT_SHOWN, OOPS
+from adapters.telegram.answer import ANSWER_LIMIT
+from adapters.telegram.buttons import EDIT_PENDING, NOT_SHOWN, OOPS
 from bot import texts
 from bot.actions import MAX_LENGTH, parse_action_id
 from engine.golf.deal import deal

@@ -1,0 +1,53 @@
+"""The ``players`` and ``places`` rows, read and written the same way by every SQL store (SQLite and
+PostgreSQL). Only the placeholders differ between the dialects, so the stores keep their statements and
+share this (as ``adapters/rounds_table.py`` does for rounds)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adapters.rounds_table import stored_time
+from bot.models import Place, PlaceSettings, Player
+
+PLAYER_COLUMNS = "key, platform, user_id, name, created_at"
+"""What an INSERT of a player writes, as ``player_values`` gives them."""
+
+PLAYER_READ_COLUMNS = "platform, user_id, name"
+"""What a SELECT of a player reads, in the order ``player_from_row`` expects."""
+
+PLACE_COLUMNS = "key, platform, place_id, name, par_for_nine, default_rules, emoji, hole_seconds"
+"""What an INSERT of a place and its settings writes, as ``place_values`` gives them."""
+
+SETTINGS_COLUMNS = "par_for_nine, default_rules, emoji, hole_seconds"
+"""What a SELECT of a place's settings reads, in the order ``settings_from_row`` expects."""
+
+
+def player_values(player: Player) -> tuple[str, str, str, str, str]:
+    """The values of ``INSERT INTO players (PLAYER_COLUMNS)``: first seen now."""
+    return (player.key, player.platform, player.user_id, player.name, stored_time(None))
+
+
+def player_from_row(row: Any) -> Player:
+    """A player from a row of ``PLAYER_READ_COLUMNS`` (an aiosqlite tuple or an asyncpg Record)."""
+    return Player(row[0], row[1], row[2])
+
+
+def place_values(place: Place, settings: PlaceSettings) -> tuple[Any, ...]:
+    """The values of ``INSERT INTO places (PLACE_COLUMNS)``."""
+    return (
+        place.key,
+        place.platform,
+        place.place_id,
+        place.name,
+        settings.par_for_nine,
+        settings.default_rules,
+        int(settings.emoji),
+        settings.hole_seconds,
+    )
+
+
+def settings_from_row(row: Any) -> PlaceSettings:
+    """A place's settings from a row of ``SETTINGS_COLUMNS`` (the defaults when the place has no row)."""
+    if row is None:
+        return PlaceSettings()
+    return PlaceSettings(par_for_nine=row[0], default_rules=row[1], emoji=bool(row[2]), hole_seconds=row[3])

@@ -1,0 +1,54 @@
+"""Who sent a command (``Asker``: the message, its player and place, whether in a group) and the replies
+every command module makes to it: a screen, or the core's refusal. Shared by ``commands.py``, ``daily.py``
+and ``compete.py``, so it lives below them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from telegram import InlineKeyboardMarkup, Message, Update
+
+from adapters.telegram.identity import is_group, place_of, player_of
+from adapters.telegram.render import render_message, say
+from bot.errors import GolfError
+from bot.models import Place, Player
+from bot.screens import Screen
+
+
+@dataclass(frozen=True, slots=True)
+class Asker:
+    message: Message
+    player: Player
+    place: Place
+    in_group: bool
+
+    @property
+    def name_on_boards(self) -> str:
+        """In a group several players' boards share the chat: each is headed by its player's name."""
+        return self.player.name if self.in_group else ""
+
+
+def asker_of(update: Update) -> Asker | None:
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if update.callback_query is not None and not isinstance(message, Message):
+        return None  # a press on a message too old for Telegram to show us
+    if message is None or user is None or chat is None:
+        return None
+    return Asker(message, player_of(user), place_of(chat), is_group(chat))
+
+
+async def reply_screen(
+    asker: Asker, screen: Screen, *, note: str = "", keyboard: InlineKeyboardMarkup | None = None
+) -> None:
+    shown = render_message(screen, player_name=asker.name_on_boards, note=note)
+    await asker.message.reply_html(
+        shown.text, reply_markup=keyboard or shown.keyboard, allow_sending_without_reply=True
+    )
+
+
+async def reply_refusal(asker: Asker, error: GolfError) -> None:
+    """The core's refusal as it is; with the board it refers to (e.g. the round already in progress)."""
+    if error.screen is not None:
+        await reply_screen(asker, error.screen, note=error.template)
+    else:
+        await asker.message.reply_html(say(error.template), allow_sending_without_reply=True)
