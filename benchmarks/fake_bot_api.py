@@ -1014,7 +1014,9 @@ class FakeBotApi:
                 if isinstance(value, web.FileField):
                     params[key] = {"file_name": value.filename, "size": len(value.file.read())}
                 else:
-                    params[key] = self._decode(key, value)
+                    params[key] = self._decode(
+                        key, value if isinstance(value, str) else bytes(value).decode()
+                    )
         return params
 
     async def _handle(self, request: web.Request) -> web.Response:
@@ -1234,9 +1236,9 @@ class FakeBotApi:
     def _chat_for(self, params: JSONDict) -> FakeChat:
         chat_id = params.get("chat_id")
         if isinstance(chat_id, str) and chat_id.startswith("@"):
-            for chat in self._chats.values():
-                if chat.username and f"@{chat.username}".lower() == chat_id.lower():
-                    return chat
+            for known in self._chats.values():
+                if known.username and f"@{known.username}".lower() == chat_id.lower():
+                    return known
             raise ApiError(400, CHAT_NOT_FOUND)
         if chat_id is None:
             raise ApiError(400, "Bad Request: chat_id is empty")

@@ -496,7 +496,7 @@ class FakeDiscord:
             status=status, body=json.dumps(result), headers={"Content-Type": "application/json", **via}
         )
 
-    def _route(self, method: str, path: str, body: JSON, request: web.Request) -> tuple[int, Any]:
+    def _route(self, method: str, path: str, body: Any, request: web.Request) -> tuple[int, Any]:
         parts = path.strip("/").split("/")
         if parts[0] in ("interactions", "webhooks"):  # the interaction's token is the credential
             return self._interaction_route(method, parts, body)
@@ -517,7 +517,7 @@ class FakeDiscord:
             if method == "GET":
                 return 200, self.commands.get(guild, [])
             if method == "PUT":
-                self.commands[guild] = [self._registered(c, guild) for c in body]  # type: ignore[union-attr]
+                self.commands[guild] = [self._registered(c, guild) for c in body]  # a PUT's body is the list
                 return 200, self.commands[guild]
         self.unhandled.append(f"{method} {path}")
         raise _Refused(404, {"message": "404: Not Found", "code": 0})
