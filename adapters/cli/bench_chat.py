@@ -117,6 +117,8 @@ class Tally:
         self.starts: list[float] = []
         self.errors = 0
         self.refused = 0
+        self.refusals: dict[str, int] = {}
+        """What the refusals said (their first line), and how often."""
         self.rounds = 0
         self.done_at: list[float] = []
         self.all_in = 0.0
@@ -163,9 +165,11 @@ async def play(
         sent: list[float] = []
         try:
             board = await table.press(player, board, button, sent)
-        except Refused:
+        except Refused as refusal:
             tally.errors += 1
             tally.refused += 1
+            said = str(refusal).strip().partition("\n")[0][:100]
+            tally.refusals[said] = tally.refusals.get(said, 0) + 1
             board = table.current(player, board)
             continue
         except TimeoutError:
@@ -398,6 +402,7 @@ def figures(tally: Tally, wall: float, *, players: int, presses: int, think_ms: 
         "max_ms": round(ms[-1], 2) if ms else 0.0,
         "errors": tally.errors,
         "refused": tally.refused,
+        "refusals": dict(sorted(tally.refusals.items(), key=lambda kv: -kv[1])[:3]),
         "players": players,
         "presses_per_player": presses,
         "think_ms": think_ms,
@@ -450,7 +455,9 @@ def cmd_bench_chat(args: argparse.Namespace, table: ChatTable) -> int:
         f"  latency     p50 {result['p50_ms']:.1f} ms · p99 {result['p99_ms']:.1f} ms · "
         f"max {result['max_ms']:.1f} ms (press delivered to edited board received)\n"
         f"  errors      {result['errors']} ({result['refused']} refused, "
-        f"the rest unanswered in {PATIENCE:g} s)\n"
+        f"the rest unanswered in {PATIENCE:g} s)"
+        + "".join(f"\n              {n} × {said!r}" for said, n in result["refusals"].items())
+        + "\n"
         f"  CPU         bot {cpu if cpu is not None else 'not known'} s{per_press} · "
         f"its solver workers {result['solver_cpu_s']} s · this bench (fake and players) "
         f"{result['bench_cpu_s']} s\n"

@@ -5,8 +5,10 @@ telegram`` process, which fetches their presses by long polling (see ``bench_cha
 A user starts a round with ``/play`` and reads the board as Telegram shows it: inline keys have no disabled
 state, so a playable column is a card key whose card the board's text shows in brackets (``[7♠]``), the
 stock a "Turn stock" key with cards left, the end of a hole a "Next hole" key. A press is a callback query
-handed to the bot's long poll, answered when the bot has edited the pressed board (a refusal is an answer to
-the query with a text, and no edit).
+handed to the bot's long poll, answered when the bot has edited the pressed board. The bot may answer the
+query first ("the board will follow", when Telegram's flood limits hold the edit back): the press is timed
+to the edit all the same, as that is when the player sees its board. A query answered with a text and no
+edit within the patience is a refusal.
 """
 
 from __future__ import annotations
@@ -108,19 +110,19 @@ class TelegramTable(ChatTable):
         fake, user = self._fake(), self.users[player]
         edits = fake.message(user.id, board.message_id).edit_count
 
-        def answered() -> MessageView | str | None:
+        def edited() -> MessageView | None:
             now = fake.message(user.id, board.message_id)
-            if now.edit_count > edits:
-                return now
-            answer = fake.answer_to(query)
-            return answer.text if answer is not None and answer.text else None
+            return now if now.edit_count > edits else None
 
         sent.append(time.perf_counter())
         query = fake.push_callback(user, None, board.message_id, button)["callback_query"]["id"]
-        result = await fake.wait_in_chat(user.id, answered, PATIENCE)
-        if isinstance(result, str):
-            raise Refused(result)
-        return result
+        try:
+            return await fake.wait_in_chat(user.id, edited, PATIENCE)
+        except TimeoutError:
+            answer = fake.answer_to(query)
+            if answer is not None and answer.text:  # answered, but the board never came: refused
+                raise Refused(answer.text) from None
+            raise
 
     def current(self, player: int, board: Any) -> Any:
         return self._fake().message(self.users[player].id, board.message_id)
