@@ -108,6 +108,10 @@ class ChatTable:
         """The board as it is shown now (after an error, to carry on from what the player sees)."""
         raise NotImplementedError
 
+    def unhandled(self) -> list[str]:
+        """The bot's requests the fake does not serve (it answered them 404): a gap in the fake."""
+        raise NotImplementedError
+
 
 class Tally:
     """What the players did (a plain class: dataclasses would cost ``golfbot --help`` 5 ms)."""
@@ -335,6 +339,7 @@ async def run_bench(
                 wall = time.perf_counter() - began
                 cpu_after = bot.cpu()
                 self_after = resource.getrusage(resource.RUSAGE_SELF)
+                unhandled = sorted(set(table.unhandled()))
             finally:
                 code, left = await bot.stop()
             if code != 0 or left:
@@ -359,6 +364,7 @@ async def run_bench(
         self_after.ru_utime + self_after.ru_stime - self_before.ru_utime - self_before.ru_stime, 2
     )
     result["platform"] = table.platform
+    result["unhandled"] = unhandled
     return result
 
 
@@ -463,5 +469,6 @@ def cmd_bench_chat(args: argparse.Namespace, table: ChatTable) -> int:
         f"{result['bench_cpu_s']} s\n"
         f"  rounds      {result['rounds_finished']} finished; "
         f"a new round's board p99 {result['start_p99_ms']:.1f} ms"
+        + (f"\n  the fake   did not serve: {', '.join(result['unhandled'])}" if result["unhandled"] else "")
     )
     return 0

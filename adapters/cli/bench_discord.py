@@ -105,6 +105,9 @@ class DiscordTable(ChatTable):
     def current(self, player: int, board: Any) -> Any:
         return self._fake().messages[int(board["id"])]
 
+    def unhandled(self) -> list[str]:
+        return self._fake().unhandled
+
 
 def cmd_bench_discord(args: argparse.Namespace) -> int:
     from adapters.cli.bench_chat import cmd_bench_chat

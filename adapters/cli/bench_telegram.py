@@ -127,6 +127,9 @@ class TelegramTable(ChatTable):
     def current(self, player: int, board: Any) -> Any:
         return self._fake().message(self.users[player].id, board.message_id)
 
+    def unhandled(self) -> list[str]:
+        return self._fake().unimplemented
+
 
 def cmd_bench_telegram(args: argparse.Namespace) -> int:
     from adapters.cli.bench_chat import cmd_bench_chat

@@ -36,7 +36,8 @@ def test_three_players_press_four_times_through_the_real_bot(tmp_path: Path, pla
     figures = json.loads(done.stdout)
     assert figures["platform"] == platform.title()
     assert figures["players"] == 3 and figures["presses"] == 3 * 4
-    assert figures["errors"] == 0 and figures["refused"] == 0
+    assert figures["errors"] == 0 and figures["refused"] == 0 and figures["refusals"] == {}
+    assert figures["unhandled"] == []  # every request of the bot's was one the fake serves
     assert figures["presses_per_s"] > 0
     assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
     assert figures["start_p99_ms"] > 0  # each player's round was started, and timed apart
