@@ -1,6 +1,6 @@
 # Two commands do everything on a fresh machine:
 #   make run    set up .venv if needed, then run the bot (terminal game unless a bot token is set)
-#   make test   set up .venv if needed, then byte-compile every module, ruff, mypy (engine, bot, adapters), import-linter, the whole pytest suite
+#   make test   set up .venv if needed, then byte-compile every module, ruff, mypy (engine, bot, adapters, benchmarks), import-linter, the whole pytest suite
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -20,7 +20,7 @@ run: $(STAMP)
 	$(BIN)/golfbot
 
 test: $(STAMP)
-	$(BIN)/python -m compileall -q engine bot adapters migrations tests
+	$(BIN)/python -m compileall -q engine bot adapters migrations benchmarks tests
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy

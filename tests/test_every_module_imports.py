@@ -8,7 +8,7 @@ import pkgutil
 
 import pytest
 
-PACKAGES = ("engine", "bot", "adapters", "migrations")
+PACKAGES = ("engine", "bot", "adapters", "migrations", "benchmarks")
 
 
 def _modules() -> list[str]:

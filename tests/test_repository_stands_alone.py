@@ -17,7 +17,9 @@ DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md")), REPO / "
 
 def _code_files() -> list[Path]:
     return [
-        p for top in ("engine", "bot", "adapters", "migrations", "tests") for p in (REPO / top).rglob("*.py")
+        p
+        for top in ("engine", "bot", "adapters", "migrations", "benchmarks", "tests")
+        for p in (REPO / top).rglob("*.py")
     ]
 
 

@@ -16,7 +16,9 @@ import sys
 from collections.abc import Sequence
 
 import adapters.cli.bench_daily as bench_daily
+import adapters.cli.bench_discord as bench_discord
 import adapters.cli.bench_sixcard as bench_sixcard
+import adapters.cli.bench_telegram as bench_telegram
 import adapters.cli.bench_tournament as bench_tournament
 import adapters.cli.sixcard_command as sixcard_command
 from adapters.cli import (
@@ -44,6 +46,8 @@ COMMAND_MODULES.append(bench_daily)
 COMMAND_MODULES.append(daily_command)
 COMMAND_MODULES.append(sixcard_command)
 COMMAND_MODULES.append(backup_command)
+COMMAND_MODULES.append(bench_discord)
+COMMAND_MODULES.append(bench_telegram)
 
 
 def _columns() -> int:

@@ -1,5 +1,6 @@
 """Issue 45, item 22: the long commands (``bench daily`` 103 s, ``bench core`` 21 s, ``bench sixcard``
-~90 s, ``bench tournament`` 12 s) said nothing until they were done. The real console script: in a
+~90 s, ``bench tournament`` 12 s) said nothing until they were done (``bench discord``, issue 46, has its
+bar too). The real console script: in a
 pseudo-terminal a bar (rich) on stderr tells how far each has come, and is wiped before the figures; piped,
 stderr stays empty and stdout holds the figures alone."""
 
@@ -33,6 +34,12 @@ BENCHES = [
         "20 players, 4 days",
     ),
     (["tournament", "--players", "4", "--holes", "1"], "bench tournament", "matches", "tournament of 4"),
+    (
+        ["discord", "--players", "3", "--presses", "4"],
+        "bench discord",
+        "/12 presses",
+        "discord bench: 3 players, 12 presses",
+    ),
 ]
 
 

@@ -6,7 +6,6 @@ python-telegram-bot logs its API URLs, token and all): the tokens appear in neit
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import io
 import json
 import logging
@@ -16,34 +15,17 @@ import signal
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from adapters.cli.config import JsonFormatter
 from adapters.telegram.logs import REDACTED, RedactToken
+from benchmarks import fake_bot_api, fake_discord
 
 TESTS = Path(__file__).resolve().parents[1]
 GOLFBOT = Path(sys.executable).with_name("golfbot")
 START = 30.0
-
-
-def _load(name: str, path: Path) -> ModuleType:
-    module = sys.modules.get(name)
-    if module is not None:
-        assert Path(module.__file__ or "").resolve() == path.resolve(), f"another {name} is loaded"
-        return module
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-fake_bot_api = _load("fake_bot_api", TESTS / "telegram" / "fake_bot_api.py")
-fake_discord = _load("fake_discord", TESTS / "discord" / "fake_discord.py")
 
 
 def test_a_record_is_one_json_object_with_its_exception_and_no_token() -> None:

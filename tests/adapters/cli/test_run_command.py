@@ -1,6 +1,6 @@
 """``golfbot run`` (and ``golfbot discord`` / ``golfbot telegram``) as REAL processes: the console script,
-with the tokens set, against loopback fakes of Discord (tests/adapters/discord/fake_discord.py) and of
-Telegram's Bot API (tests/adapters/telegram/fake_bot_api.py).
+with the tokens set, against loopback fakes of Discord (benchmarks/fake_discord.py) and of Telegram's Bot
+API (benchmarks/fake_bot_api.py).
 
 Both bots answer a command; a network that is down at start is tried again, then reported in one line; a
 refused token is one line; a network drop while running is survived (a ``LoopbackCable`` between the bot
@@ -24,12 +24,13 @@ from typing import Any
 
 import pytest
 
+from benchmarks import fake_bot_api, fake_discord
+
 TESTS = Path(__file__).resolve().parents[1]
 
 
 def _load(name: str, path: Path) -> ModuleType:
-    """Import a helper file of the tests as top-level module ``name`` (the tests folders are not packages;
-    the Telegram conftest loads fake_bot_api the same way and checks it is this very file)."""
+    """Import a helper file of the tests as top-level module ``name`` (the tests folders are not packages)."""
     module = sys.modules.get(name)
     if module is not None:
         assert Path(module.__file__ or "").resolve() == path.resolve(), f"another {name} is loaded"
@@ -42,8 +43,6 @@ def _load(name: str, path: Path) -> ModuleType:
     return module
 
 
-fake_bot_api = _load("fake_bot_api", TESTS / "telegram" / "fake_bot_api.py")
-fake_discord = _load("fake_discord", TESTS / "discord" / "fake_discord.py")
 loopback_cable = _load("loopback_cable", Path(__file__).with_name("loopback_cable.py"))
 
 GOLFBOT = Path(sys.executable).with_name("golfbot")  # the console script, as the README runs it

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib.util
 import os
 import signal
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from benchmarks import fake_bot_api
 
 TESTS = Path(__file__).resolve().parents[1]
 GOLFBOT = Path(sys.executable).with_name("golfbot")
@@ -26,22 +26,6 @@ PATIENCE = 30.0
 """Seconds for the bot to start, answer and leave: a ceiling for a busy machine (it leaves in a moment)."""
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
-
-
-def _load(name: str, path: Path) -> ModuleType:
-    module = sys.modules.get(name)
-    if module is not None:
-        assert Path(module.__file__ or "").resolve() == path.resolve(), f"another {name} is loaded"
-        return module
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-fake_bot_api = _load("fake_bot_api", TESTS / "telegram" / "fake_bot_api.py")
 
 
 def solver_workers(parent: int) -> list[int]:

@@ -5,11 +5,8 @@ bot logs in, connects to the gateway, syncs a command, answers it, and edits its
 from __future__ import annotations
 
 import asyncio
-import importlib.util
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import aiohttp
@@ -22,22 +19,7 @@ from discord.http import Route
 
 from adapters.cli.config import Settings
 from adapters.discord.runner import TokenRejectedError, discord_api, run_discord
-
-
-def _load(name: str) -> ModuleType:
-    path = Path(__file__).with_name(f"{name}.py")
-    module = sys.modules.get(name)
-    if module is None:
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    assert Path(module.__file__ or "").resolve() == path.resolve()
-    return module
-
-
-fake_discord = _load("fake_discord")
+from benchmarks import fake_discord
 
 
 class Demo(discord.Client):

@@ -8,12 +8,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
-import importlib.util
 import logging
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -22,6 +20,7 @@ from adapters.cli.config import Settings
 from adapters.clock import SystemClock
 from adapters.discord.runner import run_discord
 from adapters.sqlite import SqliteStorage
+from benchmarks import fake_discord
 from bot import texts
 from bot.clubhouse import Clubhouse
 from bot.match import Matches
@@ -31,21 +30,6 @@ from bot.tournament import Tournaments
 
 EPHEMERAL = 64
 WAIT = 30.0
-
-
-def _load(name: str) -> ModuleType:
-    path = Path(__file__).with_name(f"{name}.py")
-    module = sys.modules.get(name)
-    if module is None:
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return module
-
-
-fake_discord = _load("fake_discord")
 
 
 class NoSolver:

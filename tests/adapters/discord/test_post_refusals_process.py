@@ -6,36 +6,20 @@ traceback, and the member who started the thing is told once, in a direct messag
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import os
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from adapters.discord.permissions import INVITE_PERMISSIONS
+from benchmarks import fake_discord
 
 GOLFBOT = Path(sys.executable).with_name("golfbot")
 README = Path(__file__).parents[3] / "README.md"
 WAIT = 60.0  # a generous ceiling for a busy machine: every wait below is for an event
-
-
-def _load(name: str) -> ModuleType:
-    path = Path(__file__).with_name(f"{name}.py")
-    module = sys.modules.get(name)
-    if module is None:
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return module
-
-
-fake_discord = _load("fake_discord")
 
 
 @pytest.fixture

@@ -6,10 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from adapters.cli.config import Settings
@@ -17,22 +14,8 @@ from adapters.cli.notifiers import Notifiers
 from adapters.clock import SystemClock
 from adapters.discord.runner import run_discord
 from adapters.memory import MemoryStorage
+from benchmarks import fake_discord
 from bot.clubhouse import Clubhouse
-
-
-def _load(name: str) -> ModuleType:
-    path = Path(__file__).with_name(f"{name}.py")
-    module = sys.modules.get(name)
-    if module is None:
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return module
-
-
-fake_discord = _load("fake_discord")
 
 
 class NoSolver:

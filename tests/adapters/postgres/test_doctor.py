@@ -4,12 +4,10 @@ checked against loopback fakes of Discord's and Telegram's APIs; one line per ch
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import os
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import asyncpg
@@ -18,26 +16,16 @@ from aiohttp import web
 from pg_server import PASSWORD
 
 from adapters.postgres import PostgresStorage, available_migrations
+from benchmarks import fake_bot_api
 
 DISCORD_TOKEN = "discord-token-that-is-a-secret"
 
 LATEST = len(available_migrations())
 
 
-def _fake_bot_api() -> ModuleType:
-    if "fake_bot_api" not in sys.modules:
-        path = Path(__file__).parents[1] / "telegram" / "fake_bot_api.py"
-        spec = importlib.util.spec_from_file_location("fake_bot_api", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["fake_bot_api"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["fake_bot_api"]
-
-
 @pytest.fixture
 async def telegram_api() -> AsyncIterator[Any]:
-    async with _fake_bot_api().FakeBotApi() as api:
+    async with fake_bot_api.FakeBotApi() as api:
         yield api
 
 

@@ -5,9 +5,10 @@
   webhook on 127.0.0.1) the way ``Application.run_polling`` would, and stops them at teardown.
 * ``alice``, ``bob``, ``group`` - ready-made users and a supergroup.
 
-The helper module is loaded here under the name ``fake_bot_api`` (see ``_load_helper``), so test
-modules in this folder can ``from fake_bot_api import FakeUser, ...`` although pytest runs with
-``--import-mode=importlib`` and the tests folders are not packages.  See docs/telegram-testing.md.
+The fake itself is ``benchmarks/fake_bot_api.py`` (one copy, which ``golfbot bench telegram`` drives too):
+test modules ``from benchmarks.fake_bot_api import FakeUser, ...``. The helper ``golf_table`` is loaded
+here under that name (see ``_load_helper``), as pytest runs with ``--import-mode=importlib`` and the tests
+folders are not packages.  See docs/telegram-testing.md.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from typing import Any
 
 import pytest
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, ContextTypes
+
+from benchmarks import fake_bot_api
 
 
 def _load_helper(name: str) -> ModuleType:
@@ -48,7 +51,6 @@ def _load_helper(name: str) -> ModuleType:
     return module
 
 
-fake_bot_api = _load_helper("fake_bot_api")
 FakeBotApi = fake_bot_api.FakeBotApi
 FakeChat = fake_bot_api.FakeChat
 FakeUser = fake_bot_api.FakeUser

@@ -1,7 +1,7 @@
 """``GolfTable``: the real Golf bot (adapters.telegram) on the real Clubhouse and SQLite store, run by
 the harness against the fake Bot API, with the moves a test makes as Telegram's users.
 
-Loaded by conftest.py as top-level module ``golf_table`` (like ``fake_bot_api``); tests get an instance
+Loaded by conftest.py as top-level module ``golf_table``; tests get an instance
 from the ``golf`` fixture.
 """
 
@@ -10,13 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from fake_bot_api import PATIENCE, Answer, FakeBotApi, FakeChat, FakeUser, MessageView
 from telegram.ext import Application
 
 from adapters.clock import SystemClock
 from adapters.sqlite import SqliteStorage
 from adapters.telegram.app import build_application
 from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter
+from benchmarks.fake_bot_api import PATIENCE, Answer, FakeBotApi, FakeChat, FakeUser, MessageView
 from bot.clubhouse import Clubhouse
 from bot.ports import Solver
 from engine.golf.hole import Hole

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fake_bot_api import FakeBotApi, FakeChat, FakeUser
 from golf_table import action_of, key_for, keys, version_of
 
 from adapters.telegram.answer import ANSWER_LIMIT
 from adapters.telegram.buttons import EDIT_PENDING, NOT_SHOWN, OOPS
+from benchmarks.fake_bot_api import FakeBotApi, FakeChat, FakeUser
 from bot import texts
 from bot.actions import MAX_LENGTH, parse_action_id
 from engine.golf.deal import deal

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fake_bot_api import FakeBotApi, FakeChat, FakeUser
 from golf_table import keys
 
+from benchmarks.fake_bot_api import FakeBotApi, FakeChat, FakeUser
 from bot import texts
 
 NO_ROUND = "You have no round in progress here. Start one with /play."

@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_bot_api import FakeBotApi, FakeChat, FakeUser, MessageView
 
 from adapters.sqlite import SqliteStorage
 from adapters.telegram.app import build_application
 from adapters.telegram.compete import TelegramCompete
 from adapters.telegram.flood import ChatFloodLimiter
+from benchmarks.fake_bot_api import FakeBotApi, FakeChat, FakeUser, MessageView
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
 from bot.match import Matches

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_bot_api import FakeBotApi, FakeChat, FakeUser, MessageView
 from golf_table import GolfTable, key_for
 
 from adapters.clock import SystemClock
@@ -21,6 +20,7 @@ from adapters.telegram.app import build_application
 from adapters.telegram.daily import NOT_A_MEMBER, NOT_AN_ADMIN, PLAY_IN_PRIVATE
 from adapters.telegram.flood import ChatFloodLimiter
 from adapters.telegram.notifier import TelegramNotifier
+from benchmarks.fake_bot_api import FakeBotApi, FakeChat, FakeUser, MessageView
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
 from bot.daily.mode import DailyChallenge

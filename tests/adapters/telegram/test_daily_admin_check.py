@@ -10,9 +10,9 @@ from __future__ import annotations
 import logging
 
 import pytest
-from fake_bot_api import FakeBotApi, FakeChat, FakeUser
 
 from adapters.telegram.daily import NOT_AN_ADMIN
+from benchmarks.fake_bot_api import FakeBotApi, FakeChat, FakeUser
 from tests.adapters.telegram.test_daily import DailyTable, open_link, table  # noqa: F401 (the fixture)
 
 

@@ -10,7 +10,7 @@ import os
 import sys
 from pathlib import Path
 
-from fake_bot_api import FakeBotApi, FakeChat, FakeUser
+from benchmarks.fake_bot_api import FakeBotApi, FakeChat, FakeUser
 
 GOLFBOT = Path(sys.executable).with_name("golfbot")
 WAIT = 60.0  # a generous ceiling for a busy machine: every wait below is for an event

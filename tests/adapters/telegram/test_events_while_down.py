@@ -11,9 +11,8 @@ import sys
 from datetime import timedelta
 from pathlib import Path
 
-from fake_bot_api import PATIENCE, FakeBotApi, FakeChat, FakeUser
-
 from adapters.cli.wiring import open_app
+from benchmarks.fake_bot_api import PATIENCE, FakeBotApi, FakeChat, FakeUser
 from bot.match import CHALLENGE_TIMER
 from bot.models import Place, Player
 

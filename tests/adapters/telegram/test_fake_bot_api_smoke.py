@@ -16,10 +16,11 @@ from typing import Any
 
 import aiohttp
 import pytest
-from fake_bot_api import PATIENCE, FakeBotApi, FakeChat, FakeUser
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, ReplyParameters, Update
 from telegram.error import BadRequest, Forbidden
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
+
+from benchmarks.fake_bot_api import PATIENCE, FakeBotApi, FakeChat, FakeUser
 
 # ------------------------------------------------------------------------------ the demo bot
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fake_bot_api import FakeChat, FakeUser
-
 from adapters.sqlite import SqliteStorage
+from benchmarks.fake_bot_api import FakeChat, FakeUser
 
 
 async def test_a_member_who_joins_a_table_by_its_button_is_recorded_by_name(

@@ -9,7 +9,6 @@ import functools
 import logging
 from pathlib import Path
 
-from fake_bot_api import FakeBotApi, FakeChat, FakeUser
 from golf_table import FakeSolver
 
 from adapters.cli.config import Settings
@@ -17,6 +16,7 @@ from adapters.cli.notifiers import Notifiers
 from adapters.clock import SystemClock
 from adapters.memory import MemoryStorage
 from adapters.telegram.runner import run_telegram
+from benchmarks.fake_bot_api import FakeBotApi, FakeChat, FakeUser
 from bot.announcements import words_of
 from bot.clubhouse import Clubhouse
 from bot.events import HoleFinished, Outbox, YourTurn

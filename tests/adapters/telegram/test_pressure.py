@@ -15,10 +15,10 @@ import time
 from typing import Any
 
 import pytest
-from fake_bot_api import FakeChat, FakeUser
 from golf_table import key_for, version_of
 
 from adapters.telegram.buttons import EDIT_PENDING, EDIT_WAIT, OOPS
+from benchmarks.fake_bot_api import FakeChat, FakeUser
 
 ROUND_24 = "/play strict 1 #24"
 """Deal #24 under strict rules: the stock can be turned 16 times, column 1's 10♣ plays at once."""

@@ -14,13 +14,13 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from fake_bot_api import PATIENCE, FakeBotApi, FakeUser
 from golf_table import FakeSolver
 
 from adapters.cli.config import Settings
 from adapters.clock import SystemClock
 from adapters.sqlite import SqliteStorage
 from adapters.telegram.runner import TokenRejectedError, Webhook, run_telegram
+from benchmarks.fake_bot_api import PATIENCE, FakeBotApi, FakeUser
 from bot.clubhouse import Clubhouse
 
 Run = Callable[..., Awaitable[asyncio.Task[None]]]

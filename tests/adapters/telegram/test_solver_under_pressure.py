@@ -17,9 +17,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fake_bot_api import FakeUser
 
 from adapters.solver.pool import HINT_TIMEOUT, PooledSolver
+from benchmarks.fake_bot_api import FakeUser
 from engine.golf import solver as engine_solver
 from engine.golf.deal import deal
 from engine.golf.rules import find_rules

@@ -10,11 +10,10 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from fake_bot_api import FakeChat, FakeUser
-
 from adapters.clock import SystemClock
 from adapters.memory import MemoryNotifier
 from adapters.telegram.table import TableMessages
+from benchmarks.fake_bot_api import FakeChat, FakeUser
 from bot import texts
 from bot.timers import Timers
 from engine.sixcard import Source, find_player, view_of

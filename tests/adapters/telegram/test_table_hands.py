@@ -15,9 +15,9 @@ import random
 from typing import Any
 
 import pytest
-from fake_bot_api import FakeChat, FakeUser
 
 from adapters.telegram.buttons import EDIT_PENDING
+from benchmarks.fake_bot_api import FakeChat, FakeUser
 from bot.actions import TABLE
 from engine.sixcard import Source, find_player, view_of
 

@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 from aiohttp import ClientSession, web
-from fake_bot_api import FakeBotApi, FakeUser
 
 from adapters.postgres import PostgresStorage
+from benchmarks.fake_bot_api import FakeBotApi, FakeUser
 from bot.actions import parse_action_id
 
 SECRET = "shared-by-every-worker"

@@ -8,9 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from fake_bot_api import FakeUser
 
 from adapters.solver.pool import PooledSolver
+from benchmarks.fake_bot_api import FakeUser
 from engine.golf.deal import deal
 from engine.golf.solver import solve
 

@@ -83,6 +83,9 @@ class Interaction:
     callbacks: list[JSON] = field(default_factory=list)
     original_id: int | None = None  # the message the interaction's webhook calls @original
     followup_ids: list[int] = field(default_factory=list)
+    changed: asyncio.Event = field(default_factory=asyncio.Event, repr=False, compare=False)
+    """Set when the bot answers it (a callback, a follow-up, an edit of @original): ``FakeDiscord.answer``
+    waits on this interaction alone, so a thousand members waiting at once wake only for their own."""
 
 
 @dataclass
@@ -128,6 +131,7 @@ class FakeDiscord:
         self.commands: dict[int | None, list[JSON]] = {}  # guild id (None: global) -> synced commands
         self.messages: dict[int, JSON] = {}
         self.interactions: dict[int, Interaction] = {}
+        self._by_token: dict[str, Interaction] = {}  # the webhook's routes name an interaction by its token
         self.requests: list[tuple[str, str, int]] = []  # (method, path, status)
         self.unhandled: list[str] = []
         self.posts: list[JSON] = []  # the bot's own messages in the guild's channel (not interaction answers)
@@ -345,6 +349,7 @@ class FakeDiscord:
         if kind["type"] == 3:
             interaction.original_id = int(kind["message"]["id"])  # a press's @original is its message
         self.interactions[interaction_id] = interaction
+        self._by_token[token] = interaction
         self.dispatch("INTERACTION_CREATE", payload)
         return interaction
 
@@ -363,6 +368,16 @@ class FakeDiscord:
             and self._edited_by.get(interaction.original_id) != interaction.id
         ):
             return None  # deferred update: the answer is the edit still to come
+        return message
+
+    async def answer(self, interaction: Interaction, timeout: float = PATIENCE) -> JSON:  # noqa: ASYNC109
+        """The message that answers ``interaction`` (``response``), once there is one: woken only by what
+        the bot does with this interaction, so many members can wait at once (``golfbot bench discord``).
+        TimeoutError after ``timeout`` seconds."""
+        async with asyncio.timeout(timeout):
+            while (message := self.response(interaction)) is None:
+                interaction.changed.clear()  # no await since the look: an answer cannot slip in between
+                await interaction.changed.wait()
         return message
 
     @staticmethod
@@ -496,7 +511,7 @@ class FakeDiscord:
             status=status, body=json.dumps(result), headers={"Content-Type": "application/json", **via}
         )
 
-    def _route(self, method: str, path: str, body: JSON, request: web.Request) -> tuple[int, Any]:
+    def _route(self, method: str, path: str, body: Any, request: web.Request) -> tuple[int, Any]:
         parts = path.strip("/").split("/")
         if parts[0] in ("interactions", "webhooks"):  # the interaction's token is the credential
             return self._interaction_route(method, parts, body)
@@ -517,7 +532,7 @@ class FakeDiscord:
             if method == "GET":
                 return 200, self.commands.get(guild, [])
             if method == "PUT":
-                self.commands[guild] = [self._registered(c, guild) for c in body]  # type: ignore[union-attr]
+                self.commands[guild] = [self._registered(c, guild) for c in body]  # a PUT's body is the list
                 return 200, self.commands[guild]
         self.unhandled.append(f"{method} {path}")
         raise _Refused(404, {"message": "404: Not Found", "code": 0})
@@ -626,11 +641,13 @@ class FakeDiscord:
             interaction = self.interactions.get(int(parts[1]))
             if interaction is None or interaction.token != parts[2]:
                 raise unknown
+            interaction.changed.set()
             return self._callback(interaction, body)
         token = parts[2] if len(parts) > 2 else ""
-        interaction = next((i for i in self.interactions.values() if i.token == token), None)
+        interaction = self._by_token.get(token)
         if interaction is None or parts[1] != str(self.application_id):
             raise _Refused(404, {"message": "Unknown Webhook", "code": 10015})
+        interaction.changed.set()  # (set before the change, but seen only after it: one thread)
         if len(parts) == 3 and method == "POST":
             return 200, self._followup(interaction, body)
         if parts[3:] == ["messages", "@original"] and interaction.original_id is not None:

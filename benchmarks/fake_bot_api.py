@@ -544,6 +544,7 @@ class _Query:
     message: _Message
     data: str | None
     answered: bool = False
+    answer: Answer | None = None
 
 
 @dataclass
@@ -606,6 +607,8 @@ class FakeBotApi:
         self._message_ids: dict[int, itertools.count[int]] = {}
         self._messages: dict[tuple[int, int], _Message] = {}
         self._queries: dict[str, _Query] = {}
+        self._chat_changed: dict[int, asyncio.Event] = {}  # for wait_in_chat: a chat's own wake-up
+        self._last_from_bot: dict[int, _Message] = {}  # each chat's latest message from the bot
         self._blocked: set[int] = set()
         self._failures: dict[str, list[_Failure]] = {}
         self._floods: dict[int, _Flood] = {}
@@ -919,6 +922,16 @@ class FakeBotApi:
         )
         return [a for a in self.answers if a.callback_query_id == query_id]
 
+    def answer_to(self, query_id: str) -> Answer | None:
+        """The answer to the callback query ``query_id`` (None while unanswered), found at once."""
+        query = self._queries.get(query_id)
+        return query.answer if query is not None else None
+
+    def last_bot_message(self, chat_id: int) -> MessageView | None:
+        """The bot's latest message in the chat (deleted or not), found at once."""
+        message = self._last_from_bot.get(chat_id)
+        return message.view() if message is not None else None
+
     def commands(self, scope: JSONDict | None = None, language_code: str = "") -> list[tuple[str, str]]:
         """The command list last set with setMyCommands for this scope/language."""
         key = (json.dumps(scope or {"type": "default"}, sort_keys=True), language_code)
@@ -962,6 +975,29 @@ class FakeBotApi:
                 raise AssertionError(f"wait_for({label}) timed out after {timeout}s\n{self.describe()}")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(changed.wait(), min(remaining, 0.05))
+
+    async def wait_in_chat(
+        self,
+        chat_id: int,
+        predicate: Callable[[], T | None],
+        timeout: float = PATIENCE,  # noqa: ASYNC109 - a deadline for the condition, not one await
+    ) -> T:
+        """Like ``wait_for``, but woken only by what the bot does in chat ``chat_id`` (a message sent,
+        edited or deleted there, a callback query from there answered), so many users can wait at once,
+        each in their own chat (``golfbot bench telegram``). TimeoutError after ``timeout`` seconds."""
+        async with asyncio.timeout(timeout):
+            while not (result := predicate()):
+                changed = self._chat_changed.get(chat_id)
+                if changed is None:
+                    changed = self._chat_changed[chat_id] = asyncio.Event()
+                await changed.wait()
+        assert result is not None
+        return result
+
+    def _chat_touched(self, chat_id: int) -> None:
+        changed = self._chat_changed.pop(chat_id, None)
+        if changed is not None:
+            changed.set()
 
     async def settle(self, quiet: float = 0.2, timeout: float = PATIENCE) -> None:  # noqa: ASYNC109
         """Wait until every update is confirmed and no request came for ``quiet`` seconds.
@@ -1014,7 +1050,9 @@ class FakeBotApi:
                 if isinstance(value, web.FileField):
                     params[key] = {"file_name": value.filename, "size": len(value.file.read())}
                 else:
-                    params[key] = self._decode(key, value)
+                    params[key] = self._decode(
+                        key, value if isinstance(value, str) else bytes(value).decode()
+                    )
         return params
 
     async def _handle(self, request: web.Request) -> web.Response:
@@ -1234,9 +1272,9 @@ class FakeBotApi:
     def _chat_for(self, params: JSONDict) -> FakeChat:
         chat_id = params.get("chat_id")
         if isinstance(chat_id, str) and chat_id.startswith("@"):
-            for chat in self._chats.values():
-                if chat.username and f"@{chat.username}".lower() == chat_id.lower():
-                    return chat
+            for known in self._chats.values():
+                if known.username and f"@{known.username}".lower() == chat_id.lower():
+                    return known
             raise ApiError(400, CHAT_NOT_FOUND)
         if chat_id is None:
             raise ApiError(400, "Bad Request: chat_id is empty")
@@ -1312,6 +1350,8 @@ class FakeBotApi:
         )
         self._messages[(chat.id, message.message_id)] = message
         self.sent.append(message.view())
+        self._last_from_bot[chat.id] = message
+        self._chat_touched(chat.id)
         return message.to_json()
 
     @property
@@ -1342,6 +1382,7 @@ class FakeBotApi:
         message.edit_date = int(time.time())
         message.edit_count += 1
         self.edits.append(Edit(method=method, params=params, message=message.view()))
+        self._chat_touched(message.chat.id)
         return message.to_json()
 
     def _edit_message_text(self, params: JSONDict) -> JSONDict:
@@ -1372,6 +1413,7 @@ class FakeBotApi:
             raise ApiError(400, MESSAGE_TO_DELETE_NOT_FOUND)
         message.deleted = True
         self.deleted.append(message.view())
+        self._chat_touched(chat.id)
         return True
 
     def _send_chat_action(self, params: JSONDict) -> bool:
@@ -1387,17 +1429,17 @@ class FakeBotApi:
             raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
         query.answered = True
         cache_time = params.get("cache_time")
-        self.answers.append(
-            Answer(
-                callback_query_id=query.id,
-                text=text,
-                show_alert=bool(params.get("show_alert", False)),
-                url=params.get("url"),
-                cache_time=int(cache_time) if cache_time is not None else None,
-                user_id=query.user.id,
-                chat_id=query.message.chat.id,
-                message_id=query.message.message_id,
-                data=query.data,
-            )
+        query.answer = Answer(
+            callback_query_id=query.id,
+            text=text,
+            show_alert=bool(params.get("show_alert", False)),
+            url=params.get("url"),
+            cache_time=int(cache_time) if cache_time is not None else None,
+            user_id=query.user.id,
+            chat_id=query.message.chat.id,
+            message_id=query.message.message_id,
+            data=query.data,
         )
+        self.answers.append(query.answer)
+        self._chat_touched(query.message.chat.id)
         return True

@@ -1,0 +1,137 @@
+"""``golfbot bench telegram``: players on the loopback fake of Telegram's Bot API
+(``benchmarks/fake_bot_api.py``), each in a private chat with the bot, pressing through the real ``golfbot
+telegram`` process, which fetches their presses by long polling (see ``bench_chat``).
+
+A user starts a round with ``/play`` and reads the board as Telegram shows it: inline keys have no disabled
+state, so a playable column is a card key whose card the board's text shows in brackets (``[7♠]``), the
+stock a "Turn stock" key with cards left, the end of a hole a "Next hole" key. A press is a callback query
+handed to the bot's long poll, answered when the bot has edited the pressed board. The bot may answer the
+query first ("the board will follow", when Telegram's flood limits hold the edit back): the press is timed
+to the edit all the same, as that is when the player sees its board. A query answered with a text and no
+edit within the patience is a refusal.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from adapters.cli.bench_chat import ChatTable, add_chat_target
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every start)
+if TYPE_CHECKING:
+    import random
+    from typing import Any
+
+    from benchmarks.fake_bot_api import FakeBotApi, FakeUser, MessageView
+
+    Subparsers = Any  # argparse's _SubParsersAction is private
+
+FIRST_USER = 100_001
+
+
+def add_commands(subparsers: Subparsers) -> None:
+    add_chat_target(subparsers, "telegram", platform="Telegram", handler=cmd_bench_telegram)
+
+
+def _stock_left(label: str) -> bool:
+    """ "Turn stock (16)": cards left to turn."""
+    count = label.rpartition("(")[2].rstrip(")")
+    return label.startswith("Turn stock") and count.isdigit() and int(count) > 0
+
+
+class TelegramTable(ChatTable):
+    name = "telegram"
+    platform = "Telegram"
+
+    def __init__(self) -> None:
+        self.fake: FakeBotApi | None = None
+        self.users: list[FakeUser] = []
+
+    def _fake(self) -> FakeBotApi:
+        assert self.fake is not None, "the fake is not open"
+        return self.fake
+
+    async def open(self, players: int) -> None:
+        from benchmarks.fake_bot_api import FakeBotApi, FakeUser
+
+        self.fake = await FakeBotApi().start()
+        self.users = [FakeUser(id=FIRST_USER + k, first_name=f"Player{k}") for k in range(players)]
+
+    async def close(self) -> None:
+        if self.fake is not None:
+            await self.fake.close()
+
+    def environment(self) -> dict[str, str]:
+        fake = self._fake()
+        return {"TELEGRAM_TOKEN": fake.token, "TELEGRAM_API_BASE_URL": fake.base_url}
+
+    def is_up(self) -> bool:
+        return self._fake().is_polling
+
+    async def start_round(self, player: int, holes: int, deal: int) -> Any:
+        from adapters.cli.bench_chat import PATIENCE, Refused
+
+        fake, user = self._fake(), self.users[player]
+        before = fake.last_bot_message(user.id)
+        known = before.message_id if before is not None else 0
+
+        def shown() -> MessageView | None:
+            last = fake.last_bot_message(user.id)
+            return last if last is not None and last.message_id > known else None
+
+        fake.push_command(user, None, f"/play {holes} #{deal}")
+        board = await fake.wait_in_chat(user.id, shown, PATIENCE)
+        if not any(b.text.startswith("Turn stock") for b in board.buttons):
+            raise Refused(board.text)
+        return board
+
+    def choose(self, board: Any, rng: random.Random) -> str | None:
+        columns: list[str] = []
+        stock = next_hole = None
+        for button in board.buttons:
+            data, label = button.callback_data, button.text
+            if data is None:
+                continue
+            if f"[{label}]" in board.text:
+                columns.append(data)
+            elif _stock_left(label):
+                stock = data
+            elif label.startswith("Next hole"):
+                next_hole = data
+        if columns:
+            return rng.choice(columns)
+        return stock or next_hole
+
+    async def press(self, player: int, board: Any, button: str, sent: list[float]) -> Any:
+        import time
+
+        from adapters.cli.bench_chat import PATIENCE, Refused
+
+        fake, user = self._fake(), self.users[player]
+        edits = fake.message(user.id, board.message_id).edit_count
+
+        def edited() -> MessageView | None:
+            now = fake.message(user.id, board.message_id)
+            return now if now.edit_count > edits else None
+
+        sent.append(time.perf_counter())
+        query = fake.push_callback(user, None, board.message_id, button)["callback_query"]["id"]
+        try:
+            return await fake.wait_in_chat(user.id, edited, PATIENCE)
+        except TimeoutError:
+            answer = fake.answer_to(query)
+            if answer is not None and answer.text:  # answered, but the board never came: refused
+                raise Refused(answer.text) from None
+            raise
+
+    def current(self, player: int, board: Any) -> Any:
+        return self._fake().message(self.users[player].id, board.message_id)
+
+    def unhandled(self) -> list[str]:
+        return self._fake().unimplemented
+
+
+def cmd_bench_telegram(args: argparse.Namespace) -> int:
+    from adapters.cli.bench_chat import cmd_bench_chat
+
+    return cmd_bench_chat(args, TelegramTable())
