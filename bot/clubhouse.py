@@ -113,10 +113,13 @@ class Clubhouse:
         so that a turn clock's redraw edits it; and the card the presser holds from the stock, for them
         alone."""
         screen = await self.press(player, action_id)
-        if where:
-            with suppress(GolfError):  # a table gone meanwhile: the press was answered all the same
-                await self.table.keep_message(TABLE.parse(action_id).session, where)
-        return Reply(screen, await self.table.drawn_after(player.key, action_id))
+        session = TABLE.parse(action_id).session
+        drawn = None
+        with suppress(GolfError):  # a table gone meanwhile: the press was answered all the same
+            if where:
+                await self.table.keep_message(session, where)
+            drawn = await self.table.drawn(player.key, session)
+        return Reply(screen, drawn)
 
     async def stats(self, player: Player, place: Place | None = None) -> Stats:
         """The player's record at ``place``, or at every place of their platform when ``None``."""

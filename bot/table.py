@@ -568,19 +568,10 @@ class TableMode:
         return self.seat_screen(live, player)
 
     async def drawn(self, player: str, session_id: str) -> str | None:
-        """``private`` of the table as it stands now (an adapter asks after a press, to tell it privately)."""
+        """``private`` of the table as it stands now: the card ``player`` holds from the stock, told to them
+        alone with the reply to their press (``Clubhouse``'s table room)."""
         live = await self._sessions.load(session_id)
         return self.private(live, player) if live.state.kind == KIND else None
-
-    async def drawn_after(self, player: str, action_id: str) -> str | None:
-        """After ``player`` pressed ``action_id``: the card they hold from the stock, to tell them
-        privately (None for a press of another mode's, or when they hold none)."""
-        if family_of(action_id) != TABLE.family:
-            return None
-        try:
-            return await self.drawn(player, TABLE.parse(action_id).session)
-        except GolfError:
-            return None
 
     def use_results(self, store: CompetitionStore) -> None:
         """Record every finished game's result in ``store`` (the place's competition table and ratings)."""

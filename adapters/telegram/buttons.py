@@ -27,7 +27,7 @@ from telegram.ext import ContextTypes
 from adapters import metrics
 from adapters.telegram.answer import Answer
 from adapters.telegram.flood import Stopping
-from adapters.telegram.identity import PLATFORM, is_group, player_of
+from adapters.telegram.identity import PLATFORM, is_group, player_of, where_of
 from adapters.telegram.render import SPELLING, render_message
 from adapters.telegram.render import Message as Shown
 from adapters.telegram.table import tell_drawn
@@ -140,8 +140,7 @@ class GolfButtons:
         pressed: metrics.Press,
     ) -> None:
         try:
-            where = f"{message.chat.id}/{message.message_id}" if is_group(message.chat) else ""
-            reply = await pressed.watch(self._club.door.press(player, query.data or "", where))
+            reply = await pressed.watch(self._club.door.press(player, query.data or "", where_of(message)))
         except NotYourRoundError as error:
             answer.alert(spell(error.template, SPELLING))
             return

@@ -6,7 +6,7 @@ with the bot and one in each group.
 
 from __future__ import annotations
 
-from telegram import Chat, User
+from telegram import Chat, Message, User
 
 from bot.models import Place, Player
 
@@ -23,3 +23,9 @@ def place_of(chat: Chat) -> Place:
 
 def is_group(chat: Chat) -> bool:
     return chat.type in (Chat.GROUP, Chat.SUPERGROUP)
+
+
+def where_of(message: Message) -> str:
+    """A message as the core keeps a table's (``<chat>/<message>``); "" in a private chat, where nothing
+    redraws a message for others."""
+    return f"{message.chat.id}/{message.message_id}" if is_group(message.chat) else ""

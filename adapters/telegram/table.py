@@ -16,7 +16,7 @@ from telegram.constants import ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from adapters.telegram.identity import PLATFORM, is_group, place_of, player_of
+from adapters.telegram.identity import PLATFORM, is_group, place_of, player_of, where_of
 from adapters.telegram.render import render_message, say
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
@@ -68,7 +68,7 @@ async def open_table(club: Clubhouse, update: Update, context: ContextTypes.DEFA
     shown = render_message(screen, note=note)
     sent = await message.reply_html(shown.text, reply_markup=shown.keyboard, allow_sending_without_reply=True)
     if screen.session:  # the table's message from now on (a table going here already: its newest post)
-        await club.table.keep_message(screen.session, f"{sent.chat_id}/{sent.message_id}")
+        await club.table.keep_message(screen.session, where_of(sent))
 
 
 def tell_drawn(answer: Answer, drawn: str | None, note: str | None = None) -> None:
