@@ -18,15 +18,16 @@ from contextlib import suppress
 
 from bot.actions import SOLO as SOLO_BUTTONS
 from bot.actions import TABLE, family_of
-from bot.door import Door, Reply, plain
+from bot.door import Door, Reply
 from bot.errors import GolfError
+from bot.golf_round import BEST_WAIT, RANDOM_DEALS, new_round_id, position
 from bot.models import Place, PlaceSettings, Player, Stats
 from bot.places import SHARED_CACHE_SECONDS, Places
 from bot.ports import Clock, Notifier, Solver, Storage
 from bot.screens import Screen
 from bot.sessions import REPEAT_WINDOW, Sessions
-from bot.solo import BEST_WAIT, RANDOM_DEALS, Solo, new_round_id, position
 from bot.solo import KIND as SOLO
+from bot.solo import Solo
 from bot.table import TableMode
 
 __all__ = [
@@ -53,7 +54,7 @@ class Clubhouse:
         best_wait: float = BEST_WAIT,
     ) -> None:
         """``best_wait``: how long a hole's last press waits for a best score still being worked out
-        (``bot.solo.BEST_WAIT``)."""
+        (``bot.golf_round.BEST_WAIT``)."""
         self._storage = storage
         self.places = Places(storage, clock)
         self.sessions = Sessions(storage, clock, notifier=notifier, cache_size=cache_size)
@@ -63,7 +64,7 @@ class Clubhouse:
         self.table = TableMode(self.sessions, clock, rng=rng)  # Six-card Golf at a table (bot.table)
         self.door = Door()
         """Where adapters bring every press (``bot.door``)."""
-        self.door.add(SOLO_BUTTONS.family, plain(self.press))
+        self.door.add(SOLO_BUTTONS.family, self.session_room)
         self.door.add(TABLE.family, self._table_room)
 
     # ---- rounds ----------------------------------------------------------------------------------
@@ -107,6 +108,11 @@ class Clubhouse:
         if family_of(action_id) == TABLE.family and action_id.endswith(":j"):
             await self.places.ensure_player(player)
         return await self.table.press(player, action_id)  # (which notes the name a new seat goes by)
+
+    async def session_room(self, player: Player, action_id: str, where: str) -> Reply:
+        """The room of a mode whose presses the sessions play as they are (solo rounds, match and
+        tournament boards): the Screen of the session pressed, nothing private."""
+        return Reply(await self.sessions.press(player.key, action_id))
 
     async def _table_room(self, player: Player, action_id: str, where: str) -> Reply:
         """A press on a Six-card table: played; the message it was on (a public one) kept as the table's,

@@ -24,7 +24,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from bot.actions import MATCH_BOARD, TOURNAMENT_BOARD, parse_action_id
 from bot.clubhouse import Clubhouse
 from bot.competition.actions import (
     ACCEPT,
@@ -41,18 +40,18 @@ from bot.competition.ratings import replay
 from bot.competition.results import MatchResult
 from bot.competition.state import Competition, CompetitionStatus
 from bot.competition.table import page, table
-from bot.door import plain
 from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleActionError
 from bot.events import ClockExpired, HoleFinished, MatchDecided, MatchStarted, Outbox
+from bot.golf_round import new_round_id, position
 from bot.locks import PlayerLocks
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
 from bot.options import holes_named, holes_option, rules_option
 from bot.places import MAX_HOLE_SECONDS, MIN_HOLE_SECONDS
 from bot.ports import Clock, CompetitionStorage, Notifier, Solver, VersionConflict
 from bot.screens import Button, ButtonStyle, Screen, ScreenKind
-from bot.sessions import Live
-from bot.solo import new_round_id, position
+from bot.sessions import Change, Live, Moved
 from bot.timers import Timers
+from engine.golf.hole import Hole
 from engine.golf.rules import find_rules
 
 log = logging.getLogger(__name__)
@@ -104,20 +103,21 @@ class Matches:
                 TournamentBoards(clubhouse.sessions, clubhouse.places, solver, clock),
             )
         }
-        """The modes of the players' boards, registered with the Clubhouse's sessions; their presses come
-        here through the Clubhouse's door."""
-        for family in (MATCH_BOARD.family, TOURNAMENT_BOARD.family):
-            clubhouse.door.add(family, plain(self.press))
+        """The modes of the players' boards, registered with the Clubhouse's sessions. Their presses go
+        through the Clubhouse's door to the sessions like any other; the match hears of those that moved a
+        board on (``_board_moved``), and a press on a board of a match that is over is told so
+        (``_closed_board``)."""
+        for mode in self._boards.values():
+            clubhouse.door.add(mode.template.family, clubhouse.session_room)
+            clubhouse.sessions.watch(mode.kind, self._board_moved)
+            mode.when_closed = self._closed_board
         self._solver = solver
         self._clock = clock
         self._timers = timers
         self._notifier = notifier
         self._rng = rng or random.Random(secrets.randbits(64))
         self._locks = PlayerLocks()
-        self._match_of: dict[str, str] = {}
-        """Board (round id) -> its match, for the boards of matches in play."""
         self._finished: list[Finished] = []
-        self._started: set[tuple[str, str]] = set()
         timers.on(CHALLENGE_TIMER, self._own_outbox(self._challenge_expired))
         timers.on(CLOCK_TIMER, self._own_outbox(self._clock_ran_out))
 
@@ -147,14 +147,11 @@ class Matches:
         self._finished.append(listener)
 
     async def resume(self) -> int:
-        """After a restart: learn the boards of every match in play (their clocks are stored timers and
-        fire on their own); sync each, in case a board moved on after the match last looked."""
+        """After a restart: sync every match in play, in case a board moved on after the match last looked
+        (their clocks are stored timers and fire on their own)."""
         count = 0
         for competition in await self._storage.active_competitions({KIND_MATCH, KIND_GROUP}):
             if competition.status is CompetitionStatus.PLAYING:
-                data = MatchData.read(competition.payload)
-                for board in data.boards:
-                    self._match_of[board] = competition.id
                 await self._publish(await self._sync(competition.id))
                 count += 1
         return count
@@ -409,8 +406,6 @@ class Matches:
         )
         started = competition.bump(status=CompetitionStatus.PLAYING, payload=data.payload(), updated_at=now)
         await self._save(competition, started)
-        for board_id in boards:
-            self._match_of[board_id] = competition.id
         for key in data.players:
             await self._set_clock(competition.id, key, 0, data.hole_seconds)
         outbox.to_place(place, MatchStarted(place, competition.id, data.players))
@@ -426,12 +421,16 @@ class Matches:
             await self._close_board(board)
 
     async def _close_board(self, board: RoundState) -> None:
-        try:
-            closed = board.bump(status=RoundStatus.ABANDONED, updated_at=self._clock.now())
-            await self._storage.save_round(closed, previous_version=board.version)
-        except VersionConflict:
-            log.debug("board %s moved while being closed", board.id)
-        self._match_of.pop(board.id, None)
+        """End a board whose match is over (through the sessions: its cached copy goes too)."""
+        closed_at = self._clock.now()
+
+        def close(live: Live[Hole]) -> Change[Hole] | None:
+            if not live.state.is_active:
+                return None
+            closed = live.state.bump(status=RoundStatus.ABANDONED, updated_at=closed_at)
+            return Change(closed, live.position, Screen(ScreenKind.NOTICE, "The match is over."))
+
+        await self._clubhouse.sessions.amend(board.id, close)
 
     # ---- boards and the scoreboard ---------------------------------------------------------------
 
@@ -450,54 +449,21 @@ class Matches:
             raise GolfError("Your board is gone.")
         return self._boards[state.kind].screen(Live(state, position(state)), player.key)
 
-    async def press(self, player: Player, action_id: str) -> Screen:
-        """A press on a board (``g1:...``): played by the Clubhouse, then the match catches up. Presses on
-        solo boards pass straight through."""
-        try:
-            screen = await self._clubhouse.press(player, action_id)
-        except StaleActionError:
-            await self._refuse_if_over(action_id)
-            raise
-        match_id = self._match_of.get(screen.session)
-        try:
-            if match_id is None:
-                match_id = await self._match_of_board(action_id, screen.session)
-            if match_id is not None and screen.kind is not ScreenKind.BOARD:
+    async def _board_moved(self, moved: Moved) -> None:
+        """A press moved a player's board on (committed): a hole it finished goes on the match's scoreboard
+        and may decide the match; a first move notes that the player began in time. Other presses change
+        nothing of the match's."""
+        if moved.finished_hole or moved.first_move:
+            match_id = str(moved.after.payload.read().get("match", ""))
+            if match_id:
                 await self._publish(await self._sync(match_id))
-            elif match_id is not None and screen.kind is ScreenKind.BOARD:
-                await self._note_started(match_id, player.key)
-        except (
-            Exception
-        ) as error:  # the move is committed: never report it as failed; the next sync catches up
-            log.error("match %s could not catch up: %s: %s", match_id, type(error).__name__, error)
-        return screen
 
-    async def _match_of_board(self, action_id: str, board_id: str) -> str | None:
-        """The match of a board this process has not seen (another process on the same database started
-        it): read from the stored board, and remembered while the board is in play. None for a solo board."""
-        if action_id.partition(":")[0] not in (MATCH_BOARD.family, TOURNAMENT_BOARD.family):
-            return None  # a solo board's press: no look-up
-        board = await self._storage.load_round(board_id)
-        match_id = "" if board is None else str(board.payload.read().get("match", ""))
-        if board is not None and match_id and board.is_active:
-            self._match_of[board_id] = match_id
-        return match_id or None
-
-    async def _refuse_if_over(self, action_id: str) -> None:
-        """A press on the board of a match that is over: say so, with the scoreboard."""
-        board = await self._storage.load_round(parse_action_id(action_id).session)
-        if board is None or board.kind not in (BOARD_KIND, TOURNAMENT_BOARD_KIND) or board.is_active:
-            return
-        match = await self._storage.load_competition(str(board.payload.read().get("match", "")))
-        if match is not None and not match.is_active:
-            raise StaleActionError("The match is over.", screen=await self._shown(match))
-
-    async def _note_started(self, match_id: str, player: str) -> None:
-        """A first move on a board: the player started in time (noted once, then remembered here)."""
-        if (match_id, player) in self._started:
-            return
-        await self._publish(await self._sync(match_id))
-        self._started.add((match_id, player))
+    async def _closed_board(self, live: Live[Hole], seat: str) -> GolfError | None:
+        """A press on a board that ended, of a match that is over: say so, with its final scoreboard."""
+        match = await self._storage.load_competition(str(live.state.payload.read().get("match", "")))
+        if match is None or match.is_active:
+            return None
+        return StaleActionError("The match is over.", screen=await self._shown(match))
 
     async def clock_notice(self, event: ClockExpired) -> str:
         """What the place is told when a clock ran out (read after the change it caused is committed)."""
@@ -644,7 +610,6 @@ class Matches:
             board = await self._storage.load_round(board_id)
             if board is not None and board.is_active:
                 await self._close_board(board)
-            self._match_of.pop(board_id, None)
         for listener in self._finished:
             try:
                 await listener(finished, result, outbox)

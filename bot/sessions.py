@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable, Collection
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Generic, Protocol, TypeVar
@@ -79,6 +79,30 @@ class Change(Generic[P]):
         if self.outbox is None:
             self.outbox = Outbox()
         return self.outbox
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """A press moved a session on: its state before and after, and who pressed. What a mode's watchers
+    (``Sessions.watch``) hear once the change is committed, e.g. a match taking a finished hole from a
+    player's board, or the daily recording a player's result."""
+
+    before: RoundState
+    after: RoundState
+    player: str
+
+    @property
+    def finished_hole(self) -> bool:
+        """Did the press end a hole (conceded or played out)?"""
+        return len(self.after.scores) > len(self.before.scores)
+
+    @property
+    def first_move(self) -> bool:
+        """Is this the session's first move (its player has begun)?"""
+        return not self.before.moves and not self.before.scores and bool(self.after.moves)
+
+
+Watcher = Callable[[Moved], Awaitable[None]]
 
 
 class Mode(Protocol[P]):
@@ -147,6 +171,8 @@ class Sessions:
         """Kind -> mode."""
         self._families: dict[str, Mode[Any]] = {}
         """Id family -> mode."""
+        self._watchers: dict[str, list[Watcher]] = {}
+        """Kind -> who hears of its sessions' presses (``watch``)."""
         self.locks = KeyedLocks()
         """One lock per session id (a mode may hold other keys of its own, e.g. to start sessions)."""
         self._live: dict[str, Live[Any]] = {}
@@ -157,14 +183,24 @@ class Sessions:
         """Sessions held in memory (the metrics' ``golfbot_sessions_cached``)."""
         return len(self._live)
 
-    def add(self, mode: Mode[Any]) -> None:
+    def add(self, mode: Mode[Any], *, borrows_family: bool = False) -> None:
         """Take sessions of ``mode.kind`` and presses of its id family. (A family's template also goes in
-        ``bot.actions.TEMPLATES``, so that every adapter recognises its buttons.)"""
+        ``bot.actions.TEMPLATES``, so that every adapter recognises its buttons.) ``borrows_family``: the
+        mode's buttons are of another mode's family (the daily's boards are solo boards to the platforms),
+        so its presses come with their kind (``press(..., kind=)``, as the door's room for them knows it)."""
         family = mode.template.family
-        if mode.kind in self._modes or family in self._families:
+        if mode.kind in self._modes or (not borrows_family and family in self._families):
             raise ValueError(f"a mode of kind {mode.kind!r} or id family {family!r} is there already")
         self._modes[mode.kind] = mode
-        self._families[family] = mode
+        if not borrows_family:
+            self._families[family] = mode
+
+    def watch(self, kind: str, watcher: Watcher) -> None:
+        """Tell ``watcher`` of every press that moved a session of ``kind`` on, once it is committed and
+        the session's lock is let go (so a watcher may take locks of its own, and read the session). The
+        press is answered after its watchers have run; a watcher that fails is logged in one line and the
+        press still answered as committed (its work must be idempotent, caught up on a later press)."""
+        self._watchers.setdefault(kind, []).append(watcher)
 
     def mode(self, kind: str) -> Mode[Any]:
         mode = self._modes.get(kind)
@@ -174,10 +210,11 @@ class Sessions:
 
     # ---- presses ---------------------------------------------------------------------------------
 
-    async def press(self, player: str, action_id: str) -> Screen:
-        """A button or callback press, e.g. ``g1:k3x9a0qz:12:3``, dispatched to the mode of its family."""
-        mode = self._families.get(family_of(action_id))
-        if mode is None:
+    async def press(self, player: str, action_id: str, *, kind: str | None = None) -> Screen:
+        """A button or callback press, e.g. ``g1:k3x9a0qz:12:3``, dispatched to the mode of its family (or
+        to the mode of ``kind``, for a mode that borrows another's family)."""
+        mode = self._families.get(family_of(action_id)) if kind is None else self._modes.get(kind)
+        if mode is None or family_of(action_id) != mode.template.family:
             raise BadActionError(texts.NOT_OUR_BUTTON)
         action = mode.template.parse(action_id)
         return await self.act(player, action.session, action.version, action.action, kind=mode.kind)
@@ -198,6 +235,8 @@ class Sessions:
                 # than the cache), or the cache itself is behind: what is stored decides.
                 live = await self.reload(session_id)
             state = live.state
+            if not state.is_active:
+                await _refuse_if_closed(mode, live, player)
             if state.status is RoundStatus.ABANDONED:  # it has no board left to show
                 raise StaleActionError(_ended(mode, live))
             # a refusal shows the session as it stands; it is drawn only then
@@ -213,7 +252,9 @@ class Sessions:
             change = await mode.act(live, player, action)
             await self.commit(live, change, seat=player)
             self._note_applied(session_id, version, action, player)
-            return change.screen
+        for watcher in self._watchers.get(state.kind, ()):
+            await _tell(watcher, Moved(state, change.state, player))
+        return change.screen
 
     async def amend(self, session_id: str, change_of: Callable[[Live[Any]], Change[Any] | None]) -> bool:
         """A change on the system's behalf, no press behind it (a best score worked out after its hole
@@ -368,9 +409,11 @@ class Sessions:
             if outbox is not None:
                 outbox.discard()
             current = await self.reload(old.state.id)
+            mode = self._mode_of(current.state, None)
+            if not current.state.is_active:
+                await _refuse_if_closed(mode, current, seat or current.state.owner)
             if current.state.status is RoundStatus.ABANDONED:  # it has no board left to show
                 raise StaleActionError(texts.ROUND_OVER) from None
-            mode = self._mode_of(current.state, None)
             raise StaleActionError(
                 texts.STALE, screen=mode.screen(current, seat or current.state.owner)
             ) from None
@@ -389,6 +432,32 @@ class Sessions:
                 await outbox.publish(self._notifier)
             else:
                 outbox.discard()
+
+
+async def _tell(watcher: Watcher, moved: Moved) -> None:
+    try:
+        await watcher(moved)
+    except Exception as error:  # the press is committed: never reported as failed; caught up later
+        log.error(
+            "a watcher of %s could not follow session %s: %s: %s",
+            moved.after.kind,
+            moved.after.id,
+            type(error).__name__,
+            error,
+            extra={"place": moved.after.place, "player": moved.player},
+        )
+        log.debug("watcher failed", exc_info=True)
+
+
+async def _refuse_if_closed(mode: Mode[Any], live: Live[Any], seat: str) -> None:
+    """A press on a session that ended: the mode may refuse it in its own words and with its own screen
+    (a ``closed(live, seat)`` coroutine returning a GolfError, or None for the usual refusal): a board of
+    a match that is over shows the match's final scoreboard."""
+    closed = getattr(mode, "closed", None)
+    if callable(closed):
+        refusal = await closed(live, seat)
+        if refusal is not None:
+            raise refusal
 
 
 def _not_seated(mode: Mode[Any], live: Live[Any]) -> str:

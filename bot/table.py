@@ -54,7 +54,7 @@ from bot.events import ClockExpired, Outbox
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
 from bot.ports import ActiveRoundExists, Clock, CompetitionStore, ConstraintViolation
 from bot.screens import Button, ButtonRole, ButtonStyle, Screen, ScreenKind
-from bot.sessions import Change, Live, Sessions
+from bot.sessions import Change, Live, Moved, Sessions
 from bot.timers import Timers
 from engine.sixcard import (
     DISCARD,
@@ -235,6 +235,7 @@ class TableMode:
         self._names: dict[str, str] = {}
         self._results: CompetitionStore | None = None
         sessions.add(self)
+        sessions.watch(KIND, self._moved)
         if timers is not None:
             self.use_timers(timers)
 
@@ -359,9 +360,12 @@ class TableMode:
         finally:
             if joining:
                 self._names.pop(player.key, None)
-        if screen.kind is ScreenKind.SUMMARY and screen.session is not None:
-            await self._record(screen.session)  # the game just ended (committed): its result
         return screen
+
+    async def _moved(self, moved: Moved) -> None:
+        """A press ended a game (committed): its result goes on the place's table (``_record``)."""
+        if moved.before.is_active and not moved.after.is_active:
+            await self._record(moved.after.id)
 
     async def act(self, live: Live[Table], seat: str, action: str) -> Change[Table]:
         table = live.position

@@ -89,7 +89,7 @@ async def play_match(
                 return  # the round is over
             began = time.perf_counter()
             try:
-                screen = await matches.press(who, pick.id)
+                screen = (await matches.clubhouse.door.press(who, pick.id)).screen
             except Exception as error:  # the match was decided under this player (match play)
                 from bot.errors import GolfError
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from bot.daily.mode import DailyChallenge
     from bot.daily.models import DailyDay
+    from bot.door import Door
     from bot.models import Player
     from bot.ports import DailyStore
     from bot.screens import Screen
@@ -122,7 +123,7 @@ async def _daily(args: argparse.Namespace, db_path: Any, keys: Iterable[str], ou
             await daily.today(GLOBAL_COURSE)  # a day over since the last run closes first
             print(await reveal(app.storage, args.reveal), file=out)
             return 0
-        return await play(daily, player, keys, out)
+        return await play(daily, app.clubhouse.door, player, keys, out)
 
 
 async def _last_closed(store: DailyStore) -> DailyDay | None:
@@ -191,7 +192,7 @@ async def _lines(keys: Iterable[str], out: TextIO) -> AsyncIterator[str]:
         yield line
 
 
-async def play(daily: DailyChallenge, player: Player, keys: Iterable[str], out: TextIO) -> int:
+async def play(daily: DailyChallenge, door: Door, player: Player, keys: Iterable[str], out: TextIO) -> int:
     """Show today's board and apply keys until the course is over, ``x`` or the end of input."""
     from bot.daily.mode import GLOBAL_COURSE, AlreadyPlayedError
     from bot.errors import GolfError
@@ -238,7 +239,7 @@ async def play(daily: DailyChallenge, player: Player, keys: Iterable[str], out: 
                 continue
             prefix = next((b.id.rsplit(":", 1)[0] for b in screen.all_buttons), "")
             try:
-                screen = await daily.press(player, f"{prefix}:{action}")
+                screen = (await door.press(player, f"{prefix}:{action}")).screen
             except GolfError as error:
                 print(error.message, file=out)
                 if error.screen is not None:

@@ -138,7 +138,9 @@ async def open_app(
         )
         await competition.resume()
         daily = DailyChallenge(storage, storage, solver, clock, notifier=notifiers)
-        daily.open_door(clubhouse.door)  # daily boards' presses come in by the Clubhouse's door
+        daily.open_door(
+            clubhouse.door, clubhouse.sessions
+        )  # daily boards' presses come in by the Clubhouse's door
         clubhouse.table.use_timers(timers)  # Six-card tables' turn clocks
         clubhouse.table.use_results(storage)  # and their results, on the competition table
         freeze_startup_heap()

@@ -4,13 +4,14 @@ apart from the player's solo round at the same place and its presses come back t
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.actions import MATCH_BOARD, SOLO, TOURNAMENT_BOARD, Template
 from bot.errors import GolfError
+from bot.golf_round import GolfRounds
 from bot.screens import Screen
 from bot.sessions import Change, Live
-from bot.solo import Solo
 from engine.golf.hole import Hole
 
 MATCH_KIND, TOURNAMENT_KIND = "match", "tournament"
@@ -26,10 +27,16 @@ def rebrand(screen: Screen, template: Template) -> Screen:
     return replace(screen, buttons=rows)
 
 
-class MatchBoards(Solo):
+class MatchBoards(GolfRounds):
     kind = MATCH_KIND
     template = MATCH_BOARD
     hide_deals = True  # while players race on the same deals
+    when_closed: Callable[[Live[Hole], str], Awaitable[GolfError | None]] | None = None
+    """Set by the matches: what a press on a board that ended is told (its match's final scoreboard)."""
+
+    async def closed(self, live: Live[Hole], seat: str) -> GolfError | None:
+        """See ``bot.sessions`` (``_refuse_if_closed``)."""
+        return None if self.when_closed is None else await self.when_closed(live, seat)
 
     def screen(self, live: Live[Hole], seat: str) -> Screen:
         return rebrand(super().screen(live, seat), self.template)

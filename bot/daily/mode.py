@@ -10,47 +10,41 @@ so a place where nobody plays costs no work every night). A time-zone or format 
 the next day: today's course stays as it opened, and a day is never played twice (after a change that
 moves the clock back, the next day opens at once and simply lasts longer).
 
-Built on the Clubhouse's structure of today (rounds in ``RoundStore``, per-player locks, Screens from
-``bot.round_screens``); presses on a daily board come here, not to the Clubhouse.
+The boards are a mode of the sessions (``bot.daily.boards``): their presses come through the Clubhouse's door
+to the sessions like every other, and the challenge hears of each hole finished (``_board_moved``) to move the
+player's result on.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, timedelta
 
-from bot import texts
-from bot.actions import SOLO, ActionId, parse_action_id
-from bot.clubhouse import position
+from bot.actions import SOLO
+from bot.daily.boards import DAILY_ID, DAY_OVER, KIND, DailyBoards, board_screen, claims, day_of_round
 from bot.daily.models import BOARD_PAGE, GLOBAL_PLACE, DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
-from bot.door import Door, plain
+from bot.door import Door, Reply
 from bot.errors import (
-    BadActionError,
     BadOptionError,
     GolfError,
-    IllegalMoveError,
-    NotYourRoundError,
-    StaleActionError,
 )
 from bot.events import DayClosed, DayOpened, Outbox
 from bot.locks import PlayerLocks
-from bot.models import HoleRecord, Payload, Place, Player, RoundState, RoundStatus, Timer
+from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
 from bot.options import rules_option, sentence
-from bot.ports import ActiveRoundExists, Clock, DailyStore, Notifier, Solver, Storage, VersionConflict
-from bot.round_screens import round_screen
+from bot.ports import ActiveRoundExists, Clock, DailyStore, Notifier, Solver, Storage
 from bot.screens import Screen, ScreenKind
+from bot.sessions import Change, Live, Moved, Sessions
 from bot.timers import Timers
 from engine.daily import (
     DAILY_HOLES,
     DailyError,
     Streaks,
     commitment,
-    course_number,
     day_end,
     day_of,
     hole_starts,
@@ -61,14 +55,11 @@ from engine.daily import (
 )
 from engine.golf.deal import deal
 from engine.golf.hole import Hole
-from engine.golf.moves import MoveError, parse_move
 from engine.golf.rules import find_rules
 from engine.golf.scoring import par_per_hole, to_par_text
 
 log = logging.getLogger(__name__)
 
-KIND = "daily"
-"""The rounds' kind and the timers' kind."""
 PAYLOAD_VERSION = 1
 PERIODS = ("today", "week", "all")
 MAX_PAGES = 1000
@@ -76,17 +67,9 @@ MAX_PAGES = 1000
 GLOBAL_COURSE = Place("daily", "global", "Everyone")
 """The one course of private chats, user-installed contexts and the terminal (its key is GLOBAL_PLACE)."""
 
-NO_HINTS = "No hints in the daily challenge: everyone plays it on their own."
-DAY_OVER = "That day's course has closed: today's is waiting for you."
-
 
 class AlreadyPlayedError(GolfError):
     """A second attempt at today's course: the message holds the player's result."""
-
-
-DAILY_ID = 10
-"""The length of a daily round's id (a solo round's is 8): a solo board's key tells its mode without a look-up
-(a Six-card table's id is as long, but its keys are of another family)."""
 
 
 def new_daily_id() -> str:
@@ -125,6 +108,9 @@ class DailyChallenge:
         self._place_locks = PlayerLocks()
         self._solving: dict[tuple[str, date], asyncio.Task[tuple[int | None, ...]]] = {}
         self._timers: Timers | None = None
+        self._boards = DailyBoards(daily, self._best, clock)
+        self._sessions: Sessions | None = None
+        """The Clubhouse's sessions, which play the boards (``open_door``)."""
 
     # ---- the installation and the timers ---------------------------------------------------------
 
@@ -314,14 +300,15 @@ class DailyChallenge:
         """Play or resume today's course at ``place``. A second attempt raises AlreadyPlayedError with the
         player's result."""
         day = await self.today(place)
+        sessions = self._joined()
         async with self._locks.hold(player.key):
             await self._storage.ensure_player(player)
-            active = await self._storage.active_round(player.key, place.key, KIND)
-            if active is not None and _day_of_round(active) != day.day:
-                await self._end(active)  # yesterday's, left unfinished: its result stands
+            active = await sessions.active(player.key, place.key, KIND)
+            if active is not None and day_of_round(active.state) != day.day:
+                await self._end(active.state.id)  # yesterday's, left unfinished: its result stands
                 active = None
             if active is not None:
-                return self._screen(active, position(active), day)
+                return board_screen(active.state, active.position)
             result = await self._daily.daily_result(place.key, day.day, player.key)
             if result is not None:
                 raise AlreadyPlayedError(await self._played_text(result, day))
@@ -342,92 +329,51 @@ class DailyChallenge:
             )
             self._solve(day)  # the day's first player: its best scores are worked out meanwhile
             try:
-                await self._storage.create_round(state)
+                live = await sessions.create(state)
             except ActiveRoundExists:  # another process started it a moment ago
-                current = await self._storage.active_round(player.key, place.key, KIND)
+                current = await sessions.active(player.key, place.key, KIND)
                 if current is None:
                     raise
-                state = current
-            return self._screen(state, position(state), day)
+                live = current
+            return board_screen(live.state, live.position)
 
-    def open_door(self, door: Door) -> None:
-        """Take the presses of daily boards at ``door`` (the Clubhouse's): a daily board has a solo round's
-        keys, told apart by the length of its round id (``claims``)."""
-        door.add(SOLO.family, plain(self.press), when=claims)
+    def open_door(self, door: Door, sessions: Sessions) -> None:
+        """Play the daily boards as a mode of ``sessions`` (the Clubhouse's), their presses coming in by
+        ``door`` (the Clubhouse's): a daily board has a solo round's keys, told apart by the length of its
+        round id (``claims``)."""
+        sessions.add(self._boards, borrows_family=True)
+        sessions.watch(KIND, self._board_moved)
+
+        async def room(player: Player, action_id: str, where: str) -> Reply:
+            return Reply(await sessions.press(player.key, action_id, kind=KIND))
+
+        door.add(SOLO.family, room, when=claims)
+        self._sessions = sessions
 
     async def press(self, player: Player, action_id: str) -> Screen:
-        """A button of a daily board: a column, the stock, concede, next hole. Hints are refused."""
-        action = parse_action_id(action_id)
-        state = await self._storage.load_round(action.session)
-        if state is None or state.kind != KIND:
-            raise BadActionError(texts.UNKNOWN_ROUND)
-        if player.key != state.owner:
-            raise NotYourRoundError(texts.NOT_YOUR_ROUND)
-        async with self._locks.hold(player.key):
-            state = await self._storage.load_round(action.session)
-            assert state is not None
-            hole = position(state)
-            day = await self._daily.daily_day(state.place, _day_of_round(state))
-            if day is None or day.closed:
-                raise StaleActionError(DAY_OVER)
-            if action.version != state.version:
-                raise StaleActionError(texts.STALE, screen=self._screen(state, hole, day))
-            if not state.is_active:
-                raise StaleActionError(texts.ROUND_OVER, screen=self._screen(state, hole, day))
-            if action.action == "h":
-                raise GolfError(NO_HINTS, screen=self._screen(state, hole, day))
-            if action.action == "n":
-                if state.status is not RoundStatus.HOLE_OVER:
-                    raise StaleActionError(texts.HOLE_NOT_OVER, screen=self._screen(state, hole, day))
-                new = state.bump(status=RoundStatus.PLAYING, moves=(), updated_at=self._clock.now())
-                await self._save(state, new)
-                return self._screen(new, position(new), day)
-            if state.status is not RoundStatus.PLAYING:
-                raise StaleActionError(texts.HOLE_OVER, screen=self._screen(state, hole, day))
-            return await self._move(state, hole, day, action.action)
+        """A press on a daily board, as the door's room for them plays it (for callers that hold the
+        challenge, not the Clubhouse: tests, benchmarks)."""
+        return await self._joined().press(player.key, action_id, kind=KIND)
 
-    async def _move(self, state: RoundState, hole: Hole, day: DailyDay, code: str) -> Screen:
-        try:
-            after = hole.play(parse_move(code))
-        except MoveError as error:
-            raise IllegalMoveError(sentence(str(error)), screen=self._screen(state, hole, day)) from None
-        now = self._clock.now()
-        moves = (*state.moves, code)
-        if not after.is_over:
-            new = state.bump(moves=moves, updated_at=now)
-            await self._save(state, new)
-            return self._screen(new, after, day)
-        index = len(state.scores)
-        best = await self._best(day, index)
-        last = index + 1 == state.holes
-        new = state.bump(
-            moves=moves,
-            scores=(*state.scores, after.score),
-            best=(*state.best, best),
-            status=RoundStatus.FINISHED if last else RoundStatus.HOLE_OVER,
-            updated_at=now,
-        )
-        record = HoleRecord(
-            round_id=state.id,
-            player=state.owner,
-            place=state.place,
-            index=index,
-            deal=state.deal,
-            rules=state.rules,
-            moves=moves,
-            score=after.score,
-            best=best,
-            finished_at=now,
-        )
-        await self._save(state, new, record)
+    def _joined(self) -> Sessions:
+        if self._sessions is None:
+            raise RuntimeError("DailyChallenge.open_door was not called")
+        return self._sessions
+
+    async def _board_moved(self, moved: Moved) -> None:
+        """A hole finished on a daily board (committed): the player's result on the day's table moves on."""
+        if not moved.finished_hole:
+            return
+        new = moved.after
         total = sum(new.scores)
         to_par = total - par_per_hole(new.par_for_nine) * len(new.scores)
+        last = new.status is RoundStatus.FINISHED
         await self._daily.record_result(
             DailyResult(
-                place=state.place,
-                day=day.day,
-                player=state.owner,
-                round_id=state.id,
+                place=new.place,
+                day=day_of_round(new),
+                player=new.owner,
+                round_id=new.id,
                 holes_played=len(new.scores),
                 total=total,
                 to_par=to_par,
@@ -435,13 +381,6 @@ class DailyChallenge:
                 at_or_under_par=last and to_par <= 0,
             )
         )
-        return self._screen(new, after, day)
-
-    async def _save(self, old: RoundState, new: RoundState, record: HoleRecord | None = None) -> None:
-        try:
-            await self._storage.save_round(new, previous_version=old.version, finished=record)
-        except VersionConflict:
-            raise StaleActionError(texts.STALE) from None
 
     async def close(self) -> None:
         """Stop solving best scores nobody waits for any more."""
@@ -449,19 +388,17 @@ class DailyChallenge:
             task.cancel()
         self._solving.clear()
 
-    async def _end(self, state: RoundState) -> None:
-        new = state.bump(status=RoundStatus.ABANDONED, updated_at=self._clock.now())
-        with contextlib.suppress(VersionConflict):  # ended by another process meanwhile
-            await self._storage.save_round(new, previous_version=state.version)
+    async def _end(self, round_id: str) -> None:
+        """Close a board of a day gone by (through the sessions: its cached copy goes too)."""
+        ended_at = self._clock.now()
 
-    def _screen(self, state: RoundState, hole: Hole, day: DailyDay) -> Screen:
-        # no deal number while the day runs: it is the whole stock order (it comes with the reveal)
-        screen = round_screen(state, hole, hide_deals=True)
-        title = f"📅 Daily #{course_number(day.day)} · {day.day.isoformat()} · {screen.title}"
-        if state.status is RoundStatus.FINISHED:
-            card = share_text(day.day, state.scores, state.best, day.holes, day.par_for_nine)
-            return replace(screen, title=title, blocks=(*screen.blocks, "Share your result:\n" + card))
-        return replace(screen, title=title)
+        def end(live: Live[Hole]) -> Change[Hole] | None:
+            if not live.state.is_active:
+                return None  # ended by another process meanwhile
+            new = live.state.bump(status=RoundStatus.ABANDONED, updated_at=ended_at)
+            return Change(new, live.position, Screen(ScreenKind.NOTICE, "Round ended", (DAY_OVER,)))
+
+        await self._joined().amend(round_id, end)
 
     async def _played_text(self, result: DailyResult, day: DailyDay) -> str:
         if result.finished:
@@ -520,10 +457,6 @@ class DailyChallenge:
         return Screen(ScreenKind.INFO, title=title, blocks=(body, *notes))
 
 
-def _day_of_round(state: RoundState) -> date:
-    return date.fromisoformat(str(state.payload.read()["day"]))
-
-
 def _name(row: DayRow | PeriodRow) -> str:
     return row.name or row.player
 
@@ -539,10 +472,3 @@ def period_row_text(row: PeriodRow) -> str:
         f" average {row.average_to_par:+.1f}, {row.wins} win{'s' if row.wins != 1 else ''},"
         f" best {to_par_text(row.best_to_par)}"
     )
-
-
-def claims(action: ActionId) -> bool:
-    """Whether a (well-formed) button id belongs to a daily board: a solo board's key whose round id has
-    the daily's length, told without a trip to storage. Other families' ids may be as long (a Six-card
-    table's is): they are not daily."""
-    return action.family == SOLO.family and len(action.session) == DAILY_ID

@@ -16,11 +16,13 @@ from adapters.memory import MemoryNotifier
 from adapters.sqlite import SqliteStorage
 from bot.clock import ManualClock
 from bot.daily.mode import AlreadyPlayedError, DailyChallenge, rollover_timer_id
+from bot.door import Door
 from bot.errors import BadOptionError, GolfError, StaleActionError
 from bot.events import DayClosed, DayOpened, ToPlace
 from bot.models import Place, Player, RoundStatus
 from bot.render import render_screen
 from bot.screens import Screen
+from bot.sessions import Sessions
 from bot.timers import Timers
 from engine.daily import SQUARES, commitment, hole_start, hole_starts, verify
 from engine.golf.deal import deal
@@ -51,6 +53,8 @@ class World:
             new_secret=lambda: SECRET,
         )
         self.daily.attach(self.timers)
+        self.door = Door()
+        self.daily.open_door(self.door, Sessions(self.store, self.clock, notifier=self.notifier))
         return self.daily
 
     async def stop(self) -> None:
@@ -360,7 +364,7 @@ async def test_a_daily_button_is_told_from_a_solo_one_without_storage(world: Wor
     assert not claims(parse_action_id("t6:0a1b2c3d4e:1:j"))
     assert not claims(parse_action_id(f"b1:{daily.session}:1:s"))
     # through the Clubhouse's door, each goes to its own mode
-    world.daily.open_door(club.door)
+    world.daily.open_door(club.door, club.sessions)
     assert (await club.door.press(ALICE, button(solo, "s"))).screen.session == solo.session
     assert (await club.door.press(ALICE, button(daily, "s"))).screen.session == daily.session
     with pytest.raises(BadActionError):

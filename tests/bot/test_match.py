@@ -81,12 +81,12 @@ async def play_hole(table: Table, player: Player, board: Screen, *, good: bool) 
         enabled = [b.id.rsplit(":", 1)[1] for b in screen.all_buttons if b.enabled]
         columns = [a for a in enabled if a.isdigit()]
         action = (columns[0] if columns else "s" if "s" in enabled else "q") if good else "q"
-        screen = await table.matches.press(player, button(screen, action))
+        screen = (await table.matches.clubhouse.door.press(player, button(screen, action))).screen
     return screen
 
 
 async def next_hole(table: Table, player: Player, summary: Screen) -> Screen:
-    return await table.matches.press(player, button(summary, "n"))
+    return (await table.matches.clubhouse.door.press(player, button(summary, "n"))).screen
 
 
 async def accepted(table: Table, alice: Player, bob: Player, here: Place, **options: object) -> str:
@@ -127,7 +127,7 @@ async def test_a_full_match_with_the_scoreboard_hole_by_hole(
     ]
     # the boards are closed; a press on one is refused, and a new match can start
     with pytest.raises(GolfError):
-        await table.matches.press(alice, button(a, "n"))
+        await table.matches.clubhouse.door.press(alice, button(a, "n"))
     assert await accepted(table, alice, bob, here)
 
 
@@ -150,9 +150,9 @@ async def test_a_third_member_cannot_see_or_press_a_board(
     board = await table.matches.act(alice, button(scoreboard, OPEN_BOARD))
     assert board.owner == alice.key and board.board is not None
     with pytest.raises(NotYourRoundError):
-        await table.matches.press(CAROL, button(board, "s"))
+        await table.matches.clubhouse.door.press(CAROL, button(board, "s"))
     with pytest.raises(NotYourRoundError):
-        await table.matches.press(bob, button(board, "s"))
+        await table.matches.clubhouse.door.press(bob, button(board, "s"))
     # nothing of a board is in the place's messages: only finished holes
     assert "stock" not in " ".join(scoreboard.blocks).lower()
     # and no deal number on the board: `golfbot deal N` would tell the stock's order to a racing player
@@ -194,7 +194,7 @@ async def test_a_player_who_does_not_start_in_time_forfeits(
 ) -> None:
     match_id = await accepted(table, alice, bob, here, hole_seconds=60)
     board = await table.matches.board(alice, match_id)
-    await table.matches.press(alice, button(board, "s"))  # Alice starts; Bob never does
+    await table.matches.clubhouse.door.press(alice, button(board, "s"))  # Alice starts; Bob never does
     clock.advance(61)
     await table.timers.fire_due()
     assert table.events(MatchDecided) == [MatchDecided(here.key, match_id, alice.key, "Alice won by forfeit")]
@@ -211,7 +211,7 @@ async def test_out_of_time_loses_the_hole_in_match_play(
     match_id = await accepted(table, alice, bob, here, holes=3, format="match", hole_seconds=60)
     for player in (alice, bob):
         board = await table.matches.board(player, match_id)
-        await table.matches.press(player, button(board, "s"))
+        await table.matches.clubhouse.door.press(player, button(board, "s"))
     await play_hole(table, bob, await table.matches.board(bob, match_id), good=False)  # Bob concedes
     clock.advance(61)  # Alice is still thinking on hole 1
     await table.timers.fire_due()
@@ -228,7 +228,7 @@ async def test_out_of_time_scores_the_hole_as_it_stands_in_stroke_play(
     match_id = await accepted(table, alice, bob, here, holes=1, hole_seconds=60)
     for player in (alice, bob):
         board = await table.matches.board(player, match_id)
-        await table.matches.press(player, button(board, "s"))
+        await table.matches.clubhouse.door.press(player, button(board, "s"))
     clock.advance(61)
     await table.timers.fire_due()
     notice = await table.matches.clock_notice(ClockExpired(here.key, alice.key, match_id))
@@ -266,7 +266,7 @@ async def test_a_restart_resumes_the_match_and_its_clock(
 ) -> None:
     match_id = await accepted(table, alice, bob, here, holes=2, format="match", hole_seconds=60)
     board = await table.matches.board(alice, match_id)
-    await table.matches.press(alice, button(board, "s"))
+    await table.matches.clubhouse.door.press(alice, button(board, "s"))
     await table.matches.keep_scoreboard_message(match_id, "chan:1234")
     await table.reopen()
     assert await table.matches.scoreboard_message(match_id) == "chan:1234"  # the same message is edited

@@ -96,12 +96,12 @@ async def finish(club: Club, match_id: str, field: list[Player], winner_first: b
             if screen.kind is ScreenKind.SUMMARY:
                 if not any(x.id.endswith(":n") for x in screen.all_buttons):
                     break
-                screen = await club.matches.press(player, button(screen, "n"))
+                screen = (await club.matches.clubhouse.door.press(player, button(screen, "n"))).screen
             while screen.kind is ScreenKind.BOARD:
                 enabled = [x.id.rsplit(":", 1)[1] for x in screen.all_buttons if x.enabled]
                 cols = [x for x in enabled if x.isdigit()]
                 action = (cols[0] if cols else "s" if "s" in enabled else "q") if good else "q"
-                screen = await club.matches.press(player, button(screen, action))
+                screen = (await club.matches.clubhouse.door.press(player, button(screen, action))).screen
             match = await club.storage.load_competition(match_id)
             assert match is not None
             if match.status is not CompetitionStatus.PLAYING:
@@ -207,7 +207,7 @@ async def test_a_restart_mid_tournament_resumes_every_match_and_deadline(
     # in the other, P2 has begun and P3 has not
     p2 = field[1]
     board = await club.matches.board(p2, second)
-    await club.matches.press(p2, button(board, "s"))
+    await club.matches.clubhouse.door.press(p2, button(board, "s"))
     await club.restart()
     clock.advance(61)  # P3's start clock was stored: it fires after the restart
     await club.timers.fire_due()
@@ -241,7 +241,7 @@ async def test_a_halved_knockout_match_says_that_the_higher_seed_goes_through(
     (final,) = (e.session for e in club.events(MatchStarted))  # type: ignore[attr-defined]
     for player in field:  # both concede the same deal: the same score
         board = await club.matches.board(player, final)
-        await club.matches.press(player, button(board, "q"))
+        await club.matches.clubhouse.door.press(player, button(board, "q"))
     scoreboard = await club.matches.scoreboard(final)
     result = scoreboard.blocks[-1]
     assert result.startswith("Result: ") and result.endswith("halved: P1 goes through as the higher seed")

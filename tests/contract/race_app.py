@@ -81,7 +81,7 @@ class App:
         self.tournaments = Tournaments(storage, self.matches, clock, self.timers, notifier=self.notifier)
         self.daily = DailyChallenge(storage, storage, solver, clock, notifier=self.notifier)
         self.daily.attach(self.timers)
-        self.daily.open_door(self.club.door)
+        self.daily.open_door(self.club.door, self.club.sessions)
 
     @classmethod
     async def open(

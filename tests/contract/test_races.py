@@ -141,7 +141,7 @@ async def test_two_processes_pair_a_tournament_round_once(two: tuple[Any, Any]) 
 
 async def concede(app: Any, player: Player, match_id: str) -> None:
     screen = await app.matches.board(player, match_id)
-    await app.matches.press(player, button(screen, "q"))
+    await app.matches.clubhouse.door.press(player, button(screen, "q"))
 
 
 async def test_the_last_two_matches_of_a_round_end_in_two_processes_at_once(two: tuple[Any, Any]) -> None:

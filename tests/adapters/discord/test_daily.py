@@ -43,7 +43,7 @@ class DailyGolf:
         storage = await SqliteStorage.open(self.db_path)
         clubhouse = Clubhouse(storage, self.solver, SystemClock(), rng=random.Random(7))
         self.daily = DailyChallenge(storage, storage, self.solver, self.clock, new_secret=lambda: SECRET)
-        self.daily.open_door(clubhouse.door)
+        self.daily.open_door(clubhouse.door, clubhouse.sessions)
         self.opened.append((storage, clubhouse))
         client = GolfClient(clubhouse, sync_globally=True, daily=self.daily)
         self.timers = Timers(

@@ -44,7 +44,7 @@ class DailyTable(GolfTable):
         self.daily = DailyChallenge(
             self._storage, self._storage, self.solver, self.clock, new_secret=lambda: SECRET
         )
-        self.daily.open_door(self.clubhouse.door)
+        self.daily.open_door(self.clubhouse.door, self.clubhouse.sessions)
         limiter = ChatFloodLimiter(overall_max_rate=0, group_max_rate=0, max_wait=30)
         builder = self.harness.builder().rate_limiter(limiter)
         self.app = await self.harness.start(build_application(self.clubhouse, builder, self.daily))

@@ -42,7 +42,7 @@ class ClubTable(GolfTable):
         clock = ManualClock(datetime.now(UTC))
         self.clubhouse = club = Clubhouse(storage, self.solver, SystemClock(), rng=random.Random(7))
         daily = DailyChallenge(storage, storage, self.solver, clock, new_secret=lambda: bytes(32))
-        daily.open_door(club.door)
+        daily.open_door(club.door, club.sessions)
         compete: Any = None
 
         class Forward:
