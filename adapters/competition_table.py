@@ -9,9 +9,9 @@ from datetime import datetime
 from typing import Any
 
 from adapters.rounds_table import stored_time
-from bot.competition.results import Finish, MatchResult
-from bot.competition.state import Competition, CompetitionStatus
 from bot.models import Payload
+from bot.models.competition import Competition, CompetitionStatus
+from bot.models.results import Finish, MatchResult
 
 COMPETITION_COLUMNS = (
     "id, kind, place, status, version, parent, payload_version, payload, created_at, updated_at"

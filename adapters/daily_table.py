@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
+from bot.models.daily import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 
 SECRET_KEY = "daily_secret"
 """The ``installation`` row of the secret the courses are derived from."""

@@ -72,12 +72,12 @@ class Template:
 SOLO = Template("g1", "123456789shqn")
 """Solo rounds: columns 1-9, s turn the stock, h hint, q concede the hole, n next hole."""
 MATCH_BOARD = Template("b1", "123456789shqn")
-"""A player's board in a match or group round (bot/competition/boards.py): the actions of a solo round."""
+"""A player's board in a match or group round (``bot.modes.competition.boards``): a solo round's actions."""
 TOURNAMENT_BOARD = Template("b2", "123456789shqn")
 """A player's board in a tournament match: the same actions."""
 TABLE = Template("t6", "123456spxjcgln")
-"""Six-card tables (``bot.table``): 1-6 turn or place a card, s stock, p pile, x discard, j join, c add a
-computer, g deal, l leave (the opener: close), n deal the next hand once one is over."""
+"""Six-card tables (``bot.modes.table``): 1-6 turn or place a card, s stock, p pile, x discard, j join, c add
+a computer, g deal, l leave (the opener: close), n deal the next hand once one is over."""
 TEMPLATES = {t.family: t for t in (SOLO, MATCH_BOARD, TOURNAMENT_BOARD, TABLE)}
 """Every id family, by its name. A new mode adds its template here."""
 ACTIONS = tuple(SOLO.actions)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from bot.daily.texts import announcement as daily_announcement
 from bot.events import (
     ClockExpired,
     DayClosed,
@@ -62,9 +61,9 @@ async def announcement(event: Event, names: PlaceStore | None = None) -> str:
                 return f"🤝 The match is halved{'' if result == 'halved' else f' ({result})'}."
             return f"🏆 {await _name(winner, names)} won the match {result}."
         case DayClosed(reveal=reveal) if reveal:  # the daily challenge's final table and reveal
-            return daily_announcement(event)
+            return day_announcement(event)
         case DayOpened():
-            return daily_announcement(event)
+            return day_announcement(event)
         case DayClosed(day=day, winner=winner, best=best):
             text = f"📅 The daily challenge of {day.isoformat()} is closed"
             if winner is None:
@@ -82,3 +81,20 @@ def words_of(names: PlaceStore | None) -> Words:
         return await announcement(event, names)
 
     return words
+
+
+def day_announcement(event: DayClosed | DayOpened) -> str:
+    """What a place is told when its day closes (the final table and the reveal) or opens (the
+    commitment), as plain text."""
+    if isinstance(event, DayOpened):
+        return (
+            f"📅 The daily course of {event.day.isoformat()} is open: {event.holes} hole"
+            f"{'s' if event.holes != 1 else ''}. Commitment (SHA-256 of the deals, revealed tonight):"
+            f" {event.commitment}"
+        )
+    table = "\n".join(event.table) if event.table else "Nobody played."
+    return (
+        f"📅 The daily course of {event.day.isoformat()} is closed. Final table:\n{table}\n\n"
+        f"The deals, revealed: {event.reveal}\n"
+        f"Its SHA-256 is the commitment given at the start of the day: {event.commitment}"
+    )

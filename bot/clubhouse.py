@@ -4,7 +4,8 @@
   tables have their rooms here, the daily and the matches add theirs.
 - ``bot.sessions``: load, cache, version check, a lock per session, commit before the reply, events after
   the commit, and a press dispatched to its mode by the family of its id.
-- ``bot.solo``: solo rounds, the first mode (daily, match, tournament and table games come as modes too).
+- ``bot.modes``: the modes (solo rounds and Six-card tables are the Clubhouse's own; the daily and the
+  competitions add theirs).
 - ``bot.places``: places, players and their settings.
 
 Every action names the session and the version it was shown at; a stale, repeated, foreign or malformed
@@ -22,13 +23,13 @@ from bot.door import Door, Reply
 from bot.errors import GolfError
 from bot.golf_round import BEST_WAIT, RANDOM_DEALS, new_round_id, position
 from bot.models import Place, PlaceSettings, Player, Stats
+from bot.modes.solo import KIND as SOLO
+from bot.modes.solo import Solo
+from bot.modes.table import TableMode
 from bot.places import SHARED_CACHE_SECONDS, Places
 from bot.ports import Clock, Notifier, Solver, Storage
 from bot.screens import Screen
 from bot.sessions import REPEAT_WINDOW, Sessions
-from bot.solo import KIND as SOLO
-from bot.solo import Solo
-from bot.table import TableMode
 
 __all__ = [
     "RANDOM_DEALS",
@@ -61,7 +62,7 @@ class Clubhouse:
         self.solo = Solo(
             self.sessions, self.places, solver, clock, rng=rng, cache_size=cache_size, best_wait=best_wait
         )
-        self.table = TableMode(self.sessions, clock, rng=rng)  # Six-card Golf at a table (bot.table)
+        self.table = TableMode(self.sessions, clock, rng=rng)  # Six-card Golf at a table (bot.modes.table)
         self.door = Door()
         """Where adapters bring every press (``bot.door``)."""
         self.door.add(SOLO_BUTTONS.family, self.session_room)

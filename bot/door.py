@@ -20,12 +20,15 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from bot import texts
 from bot.actions import ActionId, family_of, parse_action_id
 from bot.errors import BadActionError
-from bot.models import Player
+from bot.models import Place, Player, Stats
+from bot.places import Places
 from bot.screens import Screen
+from bot.sessions import Sessions
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,3 +93,22 @@ def plain(press: Callable[[Player, str], Awaitable[Screen]]) -> Room:
         return Reply(await press(player, action_id))
 
     return room
+
+
+class House(Protocol):
+    """What a mode that joins the Clubhouse's own (the competitions) is given: its door, its sessions and its
+    places (``bot.clubhouse.Clubhouse`` is one), so that the mode never imports the Clubhouse, which
+    imports the modes it starts with."""
+
+    @property
+    def door(self) -> Door: ...
+    @property
+    def sessions(self) -> Sessions: ...
+    @property
+    def places(self) -> Places: ...
+
+    async def session_room(self, player: Player, action_id: str, where: str) -> Reply:
+        """The room of a mode whose presses the sessions play as they are."""
+        ...
+
+    async def stats(self, player: Player, place: Place | None = None) -> Stats: ...

@@ -17,10 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import TYPE_CHECKING, TypeVar
-
-if TYPE_CHECKING:
-    from bot.ports import Notifier
+from typing import Protocol, TypeVar
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +96,7 @@ class DayClosed:
 @dataclass(frozen=True, slots=True)
 class MatchStarted:
     """A match or group round began at ``place``: each player opens their own board from it; the place
-    keeps its scoreboard (``bot.match.Matches.scoreboard``)."""
+    keeps its scoreboard (``bot.modes.competition.match.Matches.scoreboard``)."""
 
     place: str
     session: str
@@ -109,7 +106,7 @@ class MatchStarted:
 @dataclass(frozen=True, slots=True)
 class StandingsPosted:
     """A round of tournament ``session`` is complete (``final``: the tournament is over); the standings
-    are ``bot.tournament.Tournaments.standings``."""
+    are ``bot.modes.competition.tournament.Tournaments.standings``."""
 
     place: str
     session: str
@@ -139,6 +136,16 @@ Event = (
     | MatchStarted
     | StandingsPosted
 )
+
+
+class Notifier(Protocol):
+    """Delivers domain events (``bot.events``) on one platform. Called only after the commit that caused
+    the event; an exception means that this delivery failed, not the change. Each platform has its own
+    (``adapters/<platform>/notifier.py``, worded by ``bot.announcements``); the composition root hands an
+    event to the one its key's platform names."""
+
+    async def to_place(self, place: str, event: Event) -> None: ...
+    async def to_player(self, player: str, event: Event) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,7 +67,7 @@ def position(state: RoundState) -> Hole:
 
 class GolfRounds:
     """Rounds of Golf patience as a mode of the sessions (registers itself with ``sessions``): a subclass
-    names the kind and the id family (``bot.solo.Solo``, the match boards)."""
+    names the kind and the id family (``bot.modes.solo.Solo``, the match boards)."""
 
     kind: str
     template: Template

@@ -12,11 +12,11 @@ from collections.abc import Collection
 from datetime import date, datetime
 from typing import Protocol
 
-from bot.competition.results import MatchResult
-from bot.competition.state import Competition
-from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
-from bot.events import Event
+from bot.events import Notifier as Notifier
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, Stats, Timer
+from bot.models.competition import Competition
+from bot.models.daily import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
+from bot.models.results import MatchResult
 from engine.golf.hole import Hole
 from engine.golf.moves import Move
 from engine.golf.solver import Solution
@@ -209,16 +209,6 @@ class DailyStore(Protocol):
     async def all_time_board(self, place: str, offset: int = 0, limit: int = 10) -> list[PeriodRow]:
         """The table of every closed day of the place."""
         ...
-
-
-class Notifier(Protocol):
-    """Delivers domain events (``bot.events``) on one platform. Called only after the commit that caused
-    the event; an exception means that this delivery failed, not the change. Each platform has its own
-    (``adapters/<platform>/notifier.py``, worded by ``bot.announcements``); the composition root hands an
-    event to the one its key's platform names."""
-
-    async def to_place(self, place: str, event: Event) -> None: ...
-    async def to_player(self, player: str, event: Event) -> None: ...
 
 
 class Clock(Protocol):

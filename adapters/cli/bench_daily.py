@@ -167,7 +167,7 @@ async def _bench(path: Path, args: argparse.Namespace, bar: Bar) -> dict[str, An
     from datetime import date
 
     from adapters.sqlite import SqliteStorage
-    from bot.daily.models import BOARD_PAGE
+    from bot.models.daily import BOARD_PAGE
 
     store = await SqliteStorage.open(path)  # creates the schema
     await store.close()

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from typing import Any
 
     from bot.events import Event
-    from bot.match import Matches
     from bot.models import Player
+    from bot.modes.competition.match import Matches
 
     Subparsers = Any
 
@@ -113,12 +113,12 @@ async def run_bench(
     from adapters.clock import SystemClock
     from adapters.sqlite import SqliteStorage
     from bot.clubhouse import Clubhouse
-    from bot.competition.actions import BEGIN, JOIN, CompetitionAction
-    from bot.competition.state import CompetitionStatus
-    from bot.match import Matches
+    from bot.competition_actions import BEGIN, JOIN, CompetitionAction
     from bot.models import Place, Player
+    from bot.models.competition import CompetitionStatus
+    from bot.modes.competition.match import Matches
+    from bot.modes.competition.tournament import Tournaments
     from bot.timers import Timers
-    from bot.tournament import Tournaments
 
     storage = await SqliteStorage.open(db_path)
     clock = SystemClock()

@@ -30,7 +30,7 @@ from adapters.cli.config import Settings
 from adapters.cli.monitoring import serving_metrics
 from adapters.cli.wiring import App, open_app
 from adapters.solver.workers import stop_workers
-from bot.competition.service import Competition
+from bot.modes.competition.service import Competition
 from bot.ports import Notifier
 
 log = logging.getLogger(__name__)

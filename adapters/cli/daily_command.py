@@ -19,10 +19,10 @@ if TYPE_CHECKING:
     from collections.abc import AsyncIterator, Iterable
     from typing import Any, TextIO
 
-    from bot.daily.mode import DailyChallenge
-    from bot.daily.models import DailyDay
     from bot.door import Door
     from bot.models import Player
+    from bot.models.daily import DailyDay
+    from bot.modes.daily.challenge import DailyChallenge
     from bot.ports import DailyStore
     from bot.screens import Screen
 
@@ -100,7 +100,7 @@ def daily_command(args: argparse.Namespace) -> int:
 async def _daily(args: argparse.Namespace, db_path: Any, keys: Iterable[str], out: TextIO) -> int:
     from adapters.cli.wiring import open_app
     from adapters.console.game import local_player
-    from bot.daily.mode import GLOBAL_COURSE
+    from bot.modes.daily.challenge import GLOBAL_COURSE
     from bot.render import render_screen
 
     async with open_app(db_path) as app:  # the setting itself: str() of a URL masks its password
@@ -128,7 +128,7 @@ async def _daily(args: argparse.Namespace, db_path: Any, keys: Iterable[str], ou
 
 async def _last_closed(store: DailyStore) -> DailyDay | None:
     """The global course's most recent day that has closed, if any."""
-    from bot.daily.models import GLOBAL_PLACE
+    from bot.models.daily import GLOBAL_PLACE
 
     for when in reversed(await store.place_days(GLOBAL_PLACE)):
         day = await store.daily_day(GLOBAL_PLACE, when)
@@ -144,7 +144,7 @@ async def reveal(store: DailyStore, wanted: str) -> str:
     import shlex
     from datetime import date
 
-    from bot.daily.models import GLOBAL_PLACE
+    from bot.models.daily import GLOBAL_PLACE
     from engine.daily import reveal_text
 
     if wanted == LAST:
@@ -194,8 +194,8 @@ async def _lines(keys: Iterable[str], out: TextIO) -> AsyncIterator[str]:
 
 async def play(daily: DailyChallenge, door: Door, player: Player, keys: Iterable[str], out: TextIO) -> int:
     """Show today's board and apply keys until the course is over, ``x`` or the end of input."""
-    from bot.daily.mode import GLOBAL_COURSE, AlreadyPlayedError
     from bot.errors import GolfError
+    from bot.modes.daily.challenge import GLOBAL_COURSE, AlreadyPlayedError
     from bot.ports import StoreUnavailable
     from bot.render import render_screen
     from bot.screens import ScreenKind

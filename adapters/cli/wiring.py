@@ -28,8 +28,8 @@ from adapters.solver import MAX_STATES, PooledSolver
 from adapters.sqlite import SqliteStorage
 from bot.announcements import Words, words_of
 from bot.clubhouse import Clubhouse
-from bot.competition.service import Competition
-from bot.daily.mode import DailyChallenge
+from bot.modes.competition.service import Competition
+from bot.modes.daily.challenge import DailyChallenge
 from bot.ports import Clock, Solver
 from bot.timers import Timers
 
@@ -63,7 +63,7 @@ class App:
     """The daily challenge; its announcements go through ``notifiers``. The process that serves the chat
     bots runs its rollover on ``timers`` (``daily.attach``); a terminal rolls a day over when it asks."""
     competition: Competition | None = None
-    """Matches and tournaments (bot/competition/service.py) on the app's Timers."""
+    """Matches and tournaments (bot/modes/competition/service.py) on the app's Timers."""
     competition_notifiers: Notifiers | None = None
     """Where each chat bot plugs in its competition adapter (scoreboards) while it runs."""
 

@@ -22,11 +22,11 @@ from adapters.console.keys import lines
 from bot.actions import TABLE
 from bot.errors import GolfError
 from bot.models import Player
+from bot.modes.table import KIND, Table, TableMode
 from bot.ports import StoreUnavailable
 from bot.render import keys_line, render_screen
 from bot.screens import ScreenKind
 from bot.sessions import Sessions
-from bot.table import KIND, Table, TableMode
 from bot.texts import STORE_UNAVAILABLE, plain
 
 KEYS = keys_line(

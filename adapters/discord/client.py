@@ -22,8 +22,8 @@ from adapters.discord.render import render_notice
 from adapters.discord.replies import SORRY, Boards, answer_click, no_tracebacks, tell
 from adapters.discord.table import sixcard_command
 from bot.clubhouse import Clubhouse
-from bot.daily.mode import DailyChallenge
 from bot.door import Reply
+from bot.modes.daily.challenge import DailyChallenge
 from bot.ports import StoreUnavailable
 from bot.press_guard import NOT_ON_MESSAGE
 from bot.screens import Screen

@@ -29,15 +29,15 @@ from adapters.discord.identity import display_name, place_of, player_of
 from adapters.discord.render import render_message
 from adapters.discord.replies import in_time, no_tracebacks, tell
 from adapters.pacing import ChannelPosts
-from bot.competition.actions import OPEN_BOARD, PATTERN, is_competition_action
+from bot.competition_actions import OPEN_BOARD, PATTERN, is_competition_action
 from bot.errors import GolfError, StaleActionError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
 from bot.info_screens import stats_screen
-from bot.match import Matches
+from bot.modes.competition.match import Matches
+from bot.modes.competition.tournament import Tournaments
 from bot.ports import Notifier
 from bot.press_guard import NOT_ON_MESSAGE
 from bot.screens import Screen, ScreenKind
-from bot.tournament import Tournaments
 
 log = logging.getLogger(__name__)
 

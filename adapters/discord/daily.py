@@ -21,12 +21,12 @@ from adapters.discord.commands import rules_autocomplete
 from adapters.discord.identity import PLATFORM, player_of
 from adapters.discord.render import render_message
 from adapters.discord.replies import in_time, no_tracebacks, tell
-from bot.daily.mode import GLOBAL_COURSE, MAX_PAGES, DailyChallenge
-from bot.daily.models import DailySettings
-from bot.daily.texts import announcement
+from bot.announcements import day_announcement as announcement
 from bot.errors import GolfError
 from bot.events import DayClosed, DayOpened, Event
 from bot.models import Place
+from bot.models.daily import DailySettings
+from bot.modes.daily.challenge import GLOBAL_COURSE, MAX_PAGES, DailyChallenge
 from bot.ports import Notifier
 from bot.screens import Screen, ScreenKind
 

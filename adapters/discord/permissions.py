@@ -28,9 +28,9 @@ from bot.models import Place
 from bot.ports import Notifier
 
 if TYPE_CHECKING:
-    from bot.daily.mode import DailyChallenge
-    from bot.match import Matches
-    from bot.tournament import Tournaments
+    from bot.modes.competition.match import Matches
+    from bot.modes.competition.tournament import Tournaments
+    from bot.modes.daily.challenge import DailyChallenge
 
 log = logging.getLogger(__name__)
 

@@ -35,8 +35,8 @@ from adapters.discord.permissions import PostRefusals, invite_url
 from adapters.discord.table import TableMessages
 from bot.announcements import Words
 from bot.clubhouse import Clubhouse
-from bot.competition.service import Competition
-from bot.daily.mode import DailyChallenge
+from bot.modes.competition.service import Competition
+from bot.modes.daily.challenge import DailyChallenge
 from bot.ports import Notifier
 
 log = logging.getLogger(__name__)

@@ -1,5 +1,5 @@
-"""Six-card Golf at a channel's table on Discord (``bot.table``): ``/golf sixcard`` posts the table in the
-channel, buttons and all; every click edits it (through the client's usual press path, which always gets
+"""Six-card Golf at a channel's table on Discord (``bot.modes.table``): ``/golf sixcard`` posts the table in
+the channel, buttons and all; every click edits it (through the client's usual press path, which always gets
 the table as everyone sees it); the card a player draws from the stock is then shown to them alone, in an
 ephemeral follow-up. Every click also tells the core which message shows the table, so that when a turn
 clock runs out (``ClockExpired``, published after the computer's move is committed) ``TableMessages``
@@ -17,8 +17,8 @@ from adapters.discord.replies import answer_command, no_tracebacks
 from bot.clubhouse import Clubhouse
 from bot.events import ClockExpired, Event
 from bot.models import Place
+from bot.modes.table import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 from bot.ports import Notifier
-from bot.table import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 
 
 def sixcard_command(clubhouse: Clubhouse) -> app_commands.Command[app_commands.Group, ..., None]:

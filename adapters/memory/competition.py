@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import replace
 
-from bot.competition.results import MatchResult
-from bot.competition.state import Competition
+from bot.models.competition import Competition
+from bot.models.results import MatchResult
 from bot.ports import ConstraintViolation, VersionConflict
 
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, TypeVar
 
-from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.models import Player
+from bot.models.daily import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.ports import ConstraintViolation
 from engine.daily import DAILY_HOLES, shared_ranks
 

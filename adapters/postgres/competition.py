@@ -22,8 +22,8 @@ from adapters.competition_table import (
     results_from_rows,
 )
 from adapters.postgres.base import PostgresConnection, rows_changed
-from bot.competition.results import MatchResult
-from bot.competition.state import Competition
+from bot.models.competition import Competition
+from bot.models.results import MatchResult
 from bot.ports import ConstraintViolation, VersionConflict
 
 

@@ -40,7 +40,7 @@ from adapters.daily_table import (
     settings_values,
 )
 from adapters.postgres.base import PostgresConnection, rows_changed
-from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
+from bot.models.daily import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.ports import ConstraintViolation
 
 

@@ -35,7 +35,7 @@ from adapters.daily_table import (
     settings_values,
 )
 from adapters.sqlite.base import SqliteConnection
-from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
+from bot.models.daily import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.ports import ConstraintViolation
 
 _ADD_TO_TOTALS = (

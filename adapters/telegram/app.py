@@ -32,8 +32,8 @@ from adapters.telegram.identity import PLATFORM, place_of, player_of
 from adapters.telegram.ordering import ChatLanes
 from adapters.telegram.render import say
 from bot.clubhouse import Clubhouse
-from bot.competition.actions import is_competition_action
-from bot.daily.mode import DailyChallenge
+from bot.competition_actions import is_competition_action
+from bot.modes.daily.challenge import DailyChallenge
 from bot.ports import StoreUnavailable
 from bot.texts import STORE_UNAVAILABLE
 

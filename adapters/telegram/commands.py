@@ -25,9 +25,9 @@ from adapters.telegram.daily import daily_specs, start_daily
 from adapters.telegram.render import say
 from adapters.telegram.table import open_table
 from bot.clubhouse import Clubhouse
-from bot.daily.mode import DailyChallenge
 from bot.errors import GolfError
 from bot.info_screens import help_screen, rules_screen, stats_screen, welcome_screen
+from bot.modes.daily.challenge import DailyChallenge
 from bot.screens import Screen
 
 log = logging.getLogger(__name__)

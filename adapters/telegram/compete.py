@@ -33,14 +33,14 @@ from adapters.telegram.asker import Asker, asker_of
 from adapters.telegram.command_table import CommandSpec
 from adapters.telegram.identity import PLATFORM, player_of
 from adapters.telegram.render import render_message, say, screen_html
-from bot.competition.actions import OPEN_BOARD, PATTERN
+from bot.competition_actions import OPEN_BOARD, PATTERN
 from bot.errors import GolfError, StaleActionError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
-from bot.match import Matches
+from bot.modes.competition.match import Matches
+from bot.modes.competition.tournament import Tournaments
 from bot.ports import StoreUnavailable
 from bot.screens import Screen
 from bot.texts import STORE_UNAVAILABLE
-from bot.tournament import Tournaments
 
 log = logging.getLogger(__name__)
 

@@ -21,9 +21,9 @@ from adapters.telegram.asker import Asker, asker_of, reply_refusal, reply_screen
 from adapters.telegram.command_table import CommandSpec
 from adapters.telegram.identity import PLATFORM
 from adapters.telegram.render import say
-from bot.daily.mode import GLOBAL_COURSE, DailyChallenge
 from bot.errors import BadOptionError, GolfError
 from bot.models import Place
+from bot.modes.daily.challenge import GLOBAL_COURSE, DailyChallenge
 from bot.screens import Screen, ScreenKind
 
 PLAY_IN_PRIVATE = (

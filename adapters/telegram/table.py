@@ -1,5 +1,5 @@
-"""Six-card Golf at a group's table on Telegram (``bot.table``): ``/sixcard [seconds]`` posts the table in
-the group with an inline keyboard; every press edits it (through the usual press path, which always gets
+"""Six-card Golf at a group's table on Telegram (``bot.modes.table``): ``/sixcard [seconds]`` posts the table
+in the group with an inline keyboard; every press edits it (through the usual press path, which always gets
 the table as everyone sees it); the card a player draws from the stock is then shown to them alone, in the
 callback query's alert (``show_alert``), which only the presser sees, even when the group's flood limit
 holds the table's edit back. The core keeps which message shows
@@ -21,8 +21,8 @@ from adapters.telegram.render import render_message, say
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
 from bot.events import ClockExpired, Event
+from bot.modes.table import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 from bot.ports import Notifier
-from bot.table import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 
 if TYPE_CHECKING:
     from adapters.telegram.answer import Answer

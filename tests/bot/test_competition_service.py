@@ -8,9 +8,9 @@ import asyncio
 from adapters.memory import MemoryNotifier, MemoryStorage
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
-from bot.competition.service import Competition
 from bot.events import ClockExpired
 from bot.models import Place, Player
+from bot.modes.competition.service import Competition
 
 
 class Broken:

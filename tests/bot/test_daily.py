@@ -15,11 +15,11 @@ import pytest
 from adapters.memory import MemoryNotifier
 from adapters.sqlite import SqliteStorage
 from bot.clock import ManualClock
-from bot.daily.mode import AlreadyPlayedError, DailyChallenge, rollover_timer_id
 from bot.door import Door
 from bot.errors import BadOptionError, GolfError, StaleActionError
 from bot.events import DayClosed, DayOpened, ToPlace
 from bot.models import Place, Player, RoundStatus
+from bot.modes.daily.challenge import AlreadyPlayedError, DailyChallenge, rollover_timer_id
 from bot.render import render_screen
 from bot.screens import Screen
 from bot.sessions import Sessions
@@ -352,8 +352,8 @@ async def test_an_unfinished_round_of_yesterday_is_ended_not_resumed(world: Worl
 async def test_a_daily_button_is_told_from_a_solo_one_without_storage(world: World) -> None:
     from bot.actions import parse_action_id
     from bot.clubhouse import Clubhouse
-    from bot.daily.mode import claims
     from bot.errors import BadActionError
+    from bot.modes.daily.challenge import claims
 
     club = Clubhouse(world.store, world.solver, world.clock)  # type: ignore[arg-type]
     solo = await club.start_round(ALICE, HERE)
@@ -411,7 +411,7 @@ async def test_the_daily_events_are_worded_once_for_every_platform(world: World)
 
 
 async def test_the_global_course_closes_without_announcements(world: World) -> None:
-    from bot.daily.mode import GLOBAL_COURSE
+    from bot.modes.daily.challenge import GLOBAL_COURSE
 
     await concede_all(world.daily, ALICE, await world.daily.play(ALICE, GLOBAL_COURSE), holes=1)
     await world.midnight()

@@ -14,11 +14,11 @@ from adapters.memory import MemoryNotifier
 from adapters.sqlite import SqliteStorage
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
-from bot.competition.actions import ACCEPT, BEGIN, DECLINE, JOIN, OPEN_BOARD
+from bot.competition_actions import ACCEPT, BEGIN, DECLINE, JOIN, OPEN_BOARD
 from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleActionError
 from bot.events import ClockExpired, HoleFinished, MatchDecided, MatchStarted
-from bot.match import Matches
 from bot.models import Place, Player
+from bot.modes.competition.match import Matches
 from bot.screens import Screen, ScreenKind
 from bot.timers import Timers
 

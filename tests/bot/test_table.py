@@ -15,13 +15,13 @@ from adapters.sqlite import SqliteStorage
 from bot.actions import TABLE
 from bot.announcements import announcement
 from bot.clock import ManualClock
-from bot.competition.service import Competition
 from bot.errors import GolfError, NotYourRoundError, NotYourTurnError
 from bot.events import ClockExpired
 from bot.models import Place, Player, RoundStatus
+from bot.modes.competition.service import Competition
+from bot.modes.table import GATHER_SECONDS, TableMode, TableRefused
 from bot.screens import Screen
 from bot.sessions import Sessions
-from bot.table import GATHER_SECONDS, TableMode, TableRefused
 from bot.timers import Timers
 from engine.sixcard import Phase, Source, find_player, view_of
 

@@ -16,9 +16,9 @@ from bot.actions import TABLE
 from bot.clock import ManualClock
 from bot.errors import GolfError, NotYourRoundError
 from bot.models import Place, Player
+from bot.modes.table import TableMode, encode
 from bot.screens import Screen
 from bot.sessions import Live, Sessions
-from bot.table import TableMode, encode
 from bot.texts import spell
 from bot.timers import Timers
 from engine.cards import parse_card

@@ -14,15 +14,15 @@ from adapters.memory import MemoryNotifier
 from adapters.sqlite import SqliteStorage
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
-from bot.competition.actions import BEGIN, CHECK_IN, JOIN, CompetitionAction
-from bot.competition.state import CompetitionStatus
+from bot.competition_actions import BEGIN, CHECK_IN, JOIN, CompetitionAction
 from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleActionError
 from bot.events import MatchDecided, MatchStarted, StandingsPosted
-from bot.match import Matches
 from bot.models import Place, Player
+from bot.models.competition import CompetitionStatus
+from bot.modes.competition.match import Matches
+from bot.modes.competition.tournament import Tournaments
 from bot.screens import Screen, ScreenKind
 from bot.timers import Timers
-from bot.tournament import Tournaments
 
 HERE = Place("test", "club", "Club")
 

@@ -27,12 +27,12 @@ from adapters.postgres import PostgresStorage
 from adapters.sqlite import SqliteStorage
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
-from bot.daily.mode import DailyChallenge
 from bot.errors import GolfError
-from bot.match import Matches
 from bot.models import Place, Player
+from bot.modes.competition.match import Matches
+from bot.modes.competition.tournament import Tournaments
+from bot.modes.daily.challenge import DailyChallenge
 from bot.timers import Timers
-from bot.tournament import Tournaments
 from engine.golf.course import course
 from engine.golf.hole import Hole
 from engine.golf.moves import Move

@@ -13,9 +13,9 @@ import pytest
 from adapters.memory import MemoryStorage
 from adapters.postgres import PostgresStorage
 from adapters.sqlite import SqliteStorage
-from bot.competition.results import Finish, MatchResult
-from bot.competition.state import Competition, CompetitionStatus
 from bot.models import Payload
+from bot.models.competition import Competition, CompetitionStatus
+from bot.models.results import Finish, MatchResult
 from bot.ports import CompetitionStorage, ConstraintViolation, VersionConflict
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

@@ -12,8 +12,8 @@ import pytest
 from adapters.memory import MemoryStorage
 from adapters.postgres import PostgresStorage
 from adapters.sqlite import SqliteStorage
-from bot.daily.models import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.models import Player
+from bot.models.daily import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.ports import ConstraintViolation, DailyStore
 
 DAY = date(2026, 11, 22)

@@ -22,14 +22,14 @@ from typing import Any
 
 import pytest
 
-from bot.competition.actions import BEGIN, JOIN
-from bot.competition.state import Competition, CompetitionStatus
-from bot.daily.models import DailyResult
+from bot.competition_actions import BEGIN, JOIN
 from bot.errors import StaleActionError
 from bot.events import DayClosed, DayOpened, MatchStarted, StandingsPosted
 from bot.models import Place, Player
+from bot.models.competition import Competition, CompetitionStatus
+from bot.models.daily import DailyResult
+from bot.modes.competition.tournament import PLAYING, Entry, TournamentData
 from bot.screens import Screen
-from bot.tournament import PLAYING, Entry, TournamentData
 
 APP_FILE = Path(__file__).with_name("race_app.py")
 HERE = Place("test", "here", "Here")

@@ -53,7 +53,7 @@ def test_no_screen_of_the_day_shows_a_deal_number(
     import asyncio
 
     from adapters.sqlite import SqliteStorage
-    from bot.daily.models import GLOBAL_PLACE
+    from bot.models.daily import GLOBAL_PLACE
 
     path = tmp_path / "golf.sqlite3"
     db = ("--db", str(path))

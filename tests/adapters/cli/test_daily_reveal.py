@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from adapters.sqlite import SqliteStorage
-from bot.daily.models import GLOBAL_PLACE, DailyDay
+from bot.models.daily import GLOBAL_PLACE, DailyDay
 from engine.daily import commitment, reveal_text
 
 REPO = Path(__file__).resolve().parents[3]

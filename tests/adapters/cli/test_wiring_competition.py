@@ -9,8 +9,8 @@ from datetime import timedelta
 from adapters.cli.wiring import open_app
 from adapters.memory import MemoryNotifier
 from bot.events import ClockExpired, Event
-from bot.match import CHALLENGE_TIMER
 from bot.models import Place, Player
+from bot.modes.competition.match import CHALLENGE_TIMER
 
 
 class NoSolver:

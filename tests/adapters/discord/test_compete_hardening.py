@@ -29,9 +29,9 @@ from adapters.pacing import POSTS_PER_WINDOW, WINDOW_SECONDS, ChannelPosts
 from adapters.sqlite import SqliteStorage
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
-from bot.match import Matches
+from bot.modes.competition.match import Matches
+from bot.modes.competition.tournament import Tournaments
 from bot.timers import Timers
-from bot.tournament import Tournaments
 
 PLAYERS = 64
 LATENCY = 0.1

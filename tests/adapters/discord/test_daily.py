@@ -22,8 +22,8 @@ from adapters.discord.notifier import DiscordNotifier
 from adapters.sqlite import SqliteStorage
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
-from bot.daily.mode import DailyChallenge
 from bot.models import Place
+from bot.modes.daily.challenge import DailyChallenge
 from bot.timers import Timers
 from engine.daily import verify
 

@@ -23,10 +23,10 @@ from adapters.sqlite import SqliteStorage
 from benchmarks import fake_discord
 from bot import texts
 from bot.clubhouse import Clubhouse
-from bot.match import Matches
+from bot.modes.competition.match import Matches
+from bot.modes.competition.tournament import Tournaments
 from bot.press_guard import NOT_ON_MESSAGE
 from bot.timers import Timers
-from bot.tournament import Tournaments
 
 EPHEMERAL = 64
 WAIT = 30.0

@@ -21,9 +21,9 @@ from adapters.discord.permissions import PostRefusals
 from adapters.memory import MemoryNotifier
 from adapters.sqlite import SqliteStorage
 from bot.clubhouse import Clubhouse
-from bot.match import Matches
+from bot.modes.competition.match import Matches
+from bot.modes.competition.tournament import Tournaments
 from bot.timers import Timers
-from bot.tournament import Tournaments
 
 
 class Forward:

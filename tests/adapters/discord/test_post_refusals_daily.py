@@ -21,8 +21,8 @@ from adapters.discord.notifier import DiscordNotifier
 from adapters.discord.permissions import PostRefusals
 from adapters.sqlite import SqliteStorage
 from bot.clubhouse import Clubhouse
-from bot.daily.mode import DailyChallenge
 from bot.models import Place
+from bot.modes.daily.challenge import DailyChallenge
 from bot.timers import Timers
 from tests.adapters.discord.test_daily import SECRET, DailyGolf
 

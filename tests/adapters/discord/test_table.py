@@ -15,7 +15,7 @@ from adapters.discord.table import TableMessages
 from adapters.memory import MemoryNotifier
 from bot import texts
 from bot.models import RoundState
-from bot.table import decode
+from bot.modes.table import decode
 from bot.timers import Timers
 from engine.sixcard import Source, find_player, view_of
 

@@ -17,7 +17,7 @@ from typing import Any
 from adapters.clock import SystemClock
 from adapters.discord.table import TableMessages
 from adapters.memory import MemoryNotifier
-from bot.table import decode
+from bot.modes.table import decode
 from bot.timers import Timers
 from engine.sixcard import Source, find_player, view_of
 

@@ -13,10 +13,10 @@ from pg_server import fresh_database
 from adapters.cli.main import main
 from adapters.postgres import PostgresStorage
 from adapters.sqlite import SqliteStorage
-from bot.competition.results import Finish, MatchResult
-from bot.competition.state import Competition, CompetitionStatus
-from bot.daily.models import DailyDay, DailyResult, DailySettings
 from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, RoundStatus, Timer
+from bot.models.competition import Competition, CompetitionStatus
+from bot.models.daily import DailyDay, DailyResult, DailySettings
+from bot.models.results import Finish, MatchResult
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 HERE = Place("test", "here", "Here")

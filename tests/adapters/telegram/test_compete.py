@@ -21,9 +21,9 @@ from adapters.telegram.flood import ChatFloodLimiter
 from benchmarks.fake_bot_api import FakeBotApi, FakeChat, FakeUser, MessageView
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
-from bot.match import Matches
+from bot.modes.competition.match import Matches
+from bot.modes.competition.tournament import Tournaments
 from bot.timers import Timers
-from bot.tournament import Tournaments
 
 CARD = re.compile(r"[AKQJ2-9][♠♥♦♣]|10[♠♥♦♣]")
 CAROL = FakeUser(id=333003, first_name="Carol", username="carol")

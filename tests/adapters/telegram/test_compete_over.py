@@ -19,10 +19,10 @@ from adapters.telegram.flood import ChatFloodLimiter
 from benchmarks.fake_bot_api import FakeBotApi, FakeChat, FakeUser, MessageView
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
-from bot.match import Matches
+from bot.modes.competition.match import Matches
+from bot.modes.competition.tournament import Tournaments
 from bot.press_guard import NO_BUTTONS
 from bot.timers import Timers
-from bot.tournament import Tournaments
 
 
 class Forward:

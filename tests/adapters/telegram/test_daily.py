@@ -23,8 +23,8 @@ from adapters.telegram.notifier import TelegramNotifier
 from benchmarks.fake_bot_api import FakeBotApi, FakeChat, FakeUser, MessageView
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
-from bot.daily.mode import DailyChallenge
 from bot.models import Place
+from bot.modes.daily.challenge import DailyChallenge
 from bot.timers import Timers
 from engine.daily import verify
 

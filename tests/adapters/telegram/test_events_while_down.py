@@ -13,8 +13,8 @@ from pathlib import Path
 
 from adapters.cli.wiring import open_app
 from benchmarks.fake_bot_api import PATIENCE, FakeBotApi, FakeChat, FakeUser
-from bot.match import CHALLENGE_TIMER
 from bot.models import Place, Player
+from bot.modes.competition.match import CHALLENGE_TIMER
 
 
 class NoSolver:

@@ -24,11 +24,11 @@ from adapters.telegram.flood import ChatFloodLimiter
 from benchmarks.fake_bot_api import FakeBotApi, FakeChat, FakeUser, MessageView
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
-from bot.daily.mode import DailyChallenge
-from bot.match import Matches
+from bot.modes.competition.match import Matches
+from bot.modes.competition.tournament import Tournaments
+from bot.modes.daily.challenge import DailyChallenge
 from bot.press_guard import NO_BUTTONS, NOT_ON_MESSAGE
 from bot.timers import Timers
-from bot.tournament import Tournaments
 
 REFUSED = (NOT_ON_MESSAGE, NO_BUTTONS)
 """The guard's answers: the data is not among the message's keys (or the message has none)."""

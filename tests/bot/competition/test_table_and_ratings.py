@@ -7,9 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 from openskill.models import PlackettLuce
 
-from bot.competition.ratings import IDLE_SIGMA, START_MU, START_SIGMA, Rating, rate, replay
-from bot.competition.results import Finish, MatchResult, hole_tally, ranks
-from bot.competition.table import page, table
+from bot.models.results import Finish, MatchResult, hole_tally, ranks
+from bot.modes.competition.ratings import IDLE_SIGMA, START_MU, START_SIGMA, Rating, rate, replay
+from bot.modes.competition.table import page, table
 
 T0 = datetime(2026, 5, 1, 12, tzinfo=UTC)
 

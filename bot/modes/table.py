@@ -29,7 +29,7 @@ dealt game is played to its end, the clock and the computer playing the turns of
 The whole table (seats, clock limit, the scorecard and the hand in play) is kept in the session's payload,
 so a restart resumes it where it stood.
 
-Results: a finished game feeds the place's competition table and ratings (``bot.competition``), once a
+Results: a finished game feeds the place's competition table and ratings (``bot.modes.competition``), once a
 store for them is given (``use_results``): one result per game, id ``t6-<table id>``, a line for each
 human seat (computer seats are left out), ranked by total among all the seats (so a person beaten by a
 computer did not win) and with holes won and lost counted against every other seat. It is written just
@@ -47,11 +47,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.actions import TABLE, family_of
-from bot.competition.results import Finish, MatchResult, hole_tally, ranks
-from bot.competition.state import Competition, CompetitionStatus
 from bot.errors import BadActionError, GolfError, NoRoundError, NotYourRoundError
 from bot.events import ClockExpired, Outbox
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
+from bot.models.competition import Competition, CompetitionStatus
+from bot.models.results import Finish, MatchResult, hole_tally, ranks
 from bot.ports import ActiveRoundExists, Clock, CompetitionStore, ConstraintViolation
 from bot.screens import Button, ButtonRole, ButtonStyle, Screen, ScreenKind
 from bot.sessions import Change, Live, Moved, Sessions

@@ -24,8 +24,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from bot.clubhouse import Clubhouse
-from bot.competition.actions import (
+from bot.competition_actions import (
     ACCEPT,
     BEGIN,
     DECLINE,
@@ -34,17 +33,18 @@ from bot.competition.actions import (
     CompetitionAction,
     parse_competition_action,
 )
-from bot.competition.boards import MATCH_KIND, TOURNAMENT_KIND, MatchBoards, TournamentBoards
-from bot.competition.match_data import FORMATS, MATCH, STROKE, MatchData
-from bot.competition.ratings import replay
-from bot.competition.results import MatchResult
-from bot.competition.state import Competition, CompetitionStatus
-from bot.competition.table import page, table
+from bot.door import House
 from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleActionError
 from bot.events import ClockExpired, HoleFinished, MatchDecided, MatchStarted, Outbox
 from bot.golf_round import new_round_id, position
 from bot.locks import PlayerLocks
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
+from bot.models.competition import Competition, CompetitionStatus
+from bot.models.results import MatchResult
+from bot.modes.competition.boards import MATCH_KIND, TOURNAMENT_KIND, MatchBoards, TournamentBoards
+from bot.modes.competition.match_data import FORMATS, MATCH, STROKE, MatchData
+from bot.modes.competition.ratings import replay
+from bot.modes.competition.table import page, table
 from bot.options import holes_named, holes_option, rules_option
 from bot.places import MAX_HOLE_SECONDS, MIN_HOLE_SECONDS
 from bot.ports import Clock, CompetitionStorage, Notifier, Solver, VersionConflict
@@ -86,7 +86,7 @@ class Matches:
     def __init__(
         self,
         storage: CompetitionStorage,
-        clubhouse: Clubhouse,
+        clubhouse: House,
         solver: Solver,
         clock: Clock,
         timers: Timers,
@@ -127,7 +127,7 @@ class Matches:
             await mode.close()
 
     @property
-    def clubhouse(self) -> Clubhouse:
+    def clubhouse(self) -> House:
         return self._clubhouse
 
     def _own_outbox(self, handler: TimerHandler) -> TimerHandler:
@@ -228,7 +228,7 @@ class Matches:
         rules: str | None,
         hole_seconds: int | None,
     ) -> MatchData:
-        settings = await self._clubhouse.place_settings(place)
+        settings = await self._clubhouse.places.settings(place)
         chosen = (format or STROKE).lower()
         if chosen not in FORMATS:
             raise BadOptionError(f"The format is stroke or match, not {format}.")
@@ -727,7 +727,6 @@ class Matches:
 
     async def _end_hole(self, player: str, board_id: str) -> None:
         """Concede the hole in play on ``player``'s board (moving on to it first if it was not begun)."""
-        who = player_of(player)
         for _ in range(3):
             board = await self._storage.load_round(board_id)
             if board is None or not board.is_active:
@@ -735,7 +734,7 @@ class Matches:
             action = "n" if board.status is RoundStatus.HOLE_OVER else "q"
             try:
                 template = self._boards[board.kind].template
-                await self._clubhouse.press(who, template.build(board.id, board.version, action))
+                await self._clubhouse.sessions.press(player, template.build(board.id, board.version, action))
             except StaleActionError:
                 continue
             if action == "q":

@@ -3,10 +3,10 @@
 An organiser opens one (single elimination, round robin or Swiss; holes, format, rules and clock per match;
 a sign-up window and a check-in window). Players join with a button while sign-up is open and check in
 with another while check-in is open (with no check-in window everyone signed up plays). Then the field is
-seeded by rating (bot/competition/ratings.py) and paired (engine/pairing.py); each pair's match is started
-at once through ``Matches.start`` (a ``match`` competition whose parent is the tournament). When a round's
-last match is decided the standings are announced (``StandingsPosted``), and the next round is paired, or
-the tournament ends.
+seeded by rating (``bot.modes.competition.ratings``) and paired (engine/pairing.py); each pair's match is
+started at once through ``Matches.start`` (a ``match`` competition whose parent is the tournament). When a
+round's last match is decided the standings are announced (``StandingsPosted``), and the next round is
+paired, or the tournament ends.
 
 Everything is stored: the tournament's payload holds the field, the rounds and each match's winner, so a
 restart resumes it (``resume`` also takes any result that landed while the tournament was not looking).
@@ -30,17 +30,17 @@ from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any
 
-from bot.competition.actions import BEGIN, CHECK_IN, JOIN, CompetitionAction, parse_competition_action
-from bot.competition.match_data import FORMATS, STROKE
-from bot.competition.ratings import replay
-from bot.competition.results import MatchResult
-from bot.competition.state import Competition, CompetitionStatus
-from bot.competition.table import table
+from bot.competition_actions import BEGIN, CHECK_IN, JOIN, CompetitionAction, parse_competition_action
 from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleActionError
 from bot.events import Outbox, StandingsPosted
 from bot.locks import PlayerLocks
-from bot.match import Matches, new_competition_id, player_of
 from bot.models import Payload, Place, Player, Timer
+from bot.models.competition import Competition, CompetitionStatus
+from bot.models.results import MatchResult
+from bot.modes.competition.match import Matches, new_competition_id, player_of
+from bot.modes.competition.match_data import FORMATS, STROKE
+from bot.modes.competition.ratings import replay
+from bot.modes.competition.table import table
 from bot.options import holes_named, holes_option, rules_option
 from bot.places import MAX_HOLE_SECONDS, MIN_HOLE_SECONDS
 from bot.ports import Clock, CompetitionStorage, ConstraintViolation, Notifier, VersionConflict

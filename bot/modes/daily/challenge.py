@@ -10,9 +10,9 @@ so a place where nobody plays costs no work every night). A time-zone or format 
 the next day: today's course stays as it opened, and a day is never played twice (after a change that
 moves the clock back, the next day opens at once and simply lasts longer).
 
-The boards are a mode of the sessions (``bot.daily.boards``): their presses come through the Clubhouse's door
-to the sessions like every other, and the challenge hears of each hole finished (``_board_moved``) to move the
-player's result on.
+The boards are a mode of the sessions (``bot.modes.daily.boards``): their presses come through the Clubhouse's
+door to the sessions like every other, and the challenge hears of each hole finished (``_board_moved``) to
+move the player's result on.
 """
 
 from __future__ import annotations
@@ -25,8 +25,6 @@ from dataclasses import replace
 from datetime import date, timedelta
 
 from bot.actions import SOLO
-from bot.daily.boards import DAILY_ID, DAY_OVER, KIND, DailyBoards, board_screen, claims, day_of_round
-from bot.daily.models import BOARD_PAGE, GLOBAL_PLACE, DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.door import Door, Reply
 from bot.errors import (
     BadOptionError,
@@ -35,6 +33,8 @@ from bot.errors import (
 from bot.events import DayClosed, DayOpened, Outbox
 from bot.locks import PlayerLocks
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
+from bot.models.daily import BOARD_PAGE, GLOBAL_PLACE, DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
+from bot.modes.daily.boards import DAILY_ID, DAY_OVER, KIND, DailyBoards, board_screen, claims, day_of_round
 from bot.options import rules_option, sentence
 from bot.ports import ActiveRoundExists, Clock, DailyStore, Notifier, Solver, Storage
 from bot.screens import Screen, ScreenKind

@@ -6,7 +6,7 @@ solo round's 8), so the mode *borrows* the solo family and the door sends it the
 Unlike a solo round it gives no hints and no undo, never shows the deal numbers while the day runs (they are
 the stock order of everyone's course), takes each hole's best score from the day's (solved once for
 everyone), and is refused once its day has closed. Recording the player's result on the day's table is the
-challenge's (``bot.daily.mode``), which watches the boards' presses.
+challenge's (``bot.modes.daily.challenge``), which watches the boards' presses.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from datetime import date
 
 from bot import texts
 from bot.actions import SOLO, ActionId
-from bot.daily.models import DailyDay
 from bot.errors import GolfError, IllegalMoveError, StaleActionError
 from bot.golf_round import position
 from bot.models import HoleRecord, RoundState, RoundStatus
+from bot.models.daily import DailyDay
 from bot.options import sentence
 from bot.ports import Clock, DailyStore
 from bot.round_screens import round_screen

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 
 from openskill.models import PlackettLuce
 
-from bot.competition.results import MatchResult
+from bot.models.results import MatchResult
 
 MODEL = PlackettLuce()
 START_MU, START_SIGMA = MODEL.mu, MODEL.sigma

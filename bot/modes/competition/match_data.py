@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from bot.competition.results import Finish, MatchResult, hole_tally, ranks
 from bot.models import Payload
+from bot.models.results import Finish, MatchResult, hole_tally, ranks
 from engine.golf.scoring import MatchPlay, Round
 
 STROKE, MATCH = "stroke", "match"

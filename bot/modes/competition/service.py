@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import logging
 
-from bot.clubhouse import Clubhouse
+from bot.door import House
 from bot.events import Event
-from bot.match import Matches
+from bot.modes.competition.match import Matches
+from bot.modes.competition.tournament import Tournaments
 from bot.ports import Clock, CompetitionStorage, Notifier, Solver
 from bot.timers import Timers
-from bot.tournament import Tournaments
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ class Competition:
     def __init__(
         self,
         storage: CompetitionStorage,
-        clubhouse: Clubhouse,
+        clubhouse: House,
         solver: Solver,
         clock: Clock,
         *,

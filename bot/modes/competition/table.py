@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from bot.competition.ratings import Rating
-from bot.competition.results import MatchResult
+from bot.models.results import MatchResult
+from bot.modes.competition.ratings import Rating
 
 POINTS_WIN, POINTS_HALVED = 1.0, 0.5
 

@@ -1,0 +1,1 @@
+"""The modes: each a kind of session on the sessions (``bot.sessions``), independent of the others."""
