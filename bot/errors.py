@@ -57,3 +57,7 @@ class IllegalMoveError(GolfError):
 
 class BadOptionError(GolfError):
     """An option the player typed is not valid (unknown rules, 20 holes, a deal that does not exist)."""
+
+
+class AlreadyPlayedError(GolfError):
+    """A second attempt at today's daily course: the message holds the player's result."""

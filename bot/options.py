@@ -8,6 +8,11 @@ from engine.golf.deal import DealError, parse_deal_number
 from engine.golf.rules import RulesError, find_rules
 from engine.golf.scoring import MAX_HOLES, MIN_HOLES
 
+DEFAULT_LIMIT = 120
+"""Seconds a human has for a turn at a Six-card table, unless the table says otherwise."""
+MIN_LIMIT, MAX_LIMIT = 5, 3600
+"""The turn limits a table may be opened with."""
+
 DEFAULT_HOLES = 9
 
 

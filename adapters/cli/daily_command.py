@@ -100,7 +100,7 @@ def daily_command(args: argparse.Namespace) -> int:
 async def _daily(args: argparse.Namespace, db_path: Any, keys: Iterable[str], out: TextIO) -> int:
     from adapters.cli.wiring import open_app
     from adapters.console.game import local_player
-    from bot.modes.daily.challenge import GLOBAL_COURSE
+    from bot.models.daily import GLOBAL_COURSE
     from bot.render import render_screen
 
     async with open_app(db_path) as app:  # the setting itself: str() of a URL masks its password
@@ -194,8 +194,8 @@ async def _lines(keys: Iterable[str], out: TextIO) -> AsyncIterator[str]:
 
 async def play(daily: DailyChallenge, door: Door, player: Player, keys: Iterable[str], out: TextIO) -> int:
     """Show today's board and apply keys until the course is over, ``x`` or the end of input."""
-    from bot.errors import GolfError
-    from bot.modes.daily.challenge import GLOBAL_COURSE, AlreadyPlayedError
+    from bot.errors import AlreadyPlayedError, GolfError
+    from bot.models.daily import GLOBAL_COURSE
     from bot.ports import StoreUnavailable
     from bot.render import render_screen
     from bot.screens import ScreenKind

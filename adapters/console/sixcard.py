@@ -20,9 +20,9 @@ from typing import TextIO
 from adapters.console.game import PLACE
 from adapters.console.keys import lines
 from bot.actions import TABLE
+from bot.desks import TableDesk
 from bot.errors import GolfError
 from bot.models import Player
-from bot.modes.table import KIND, Table, TableMode
 from bot.ports import StoreUnavailable
 from bot.render import keys_line, render_screen
 from bot.screens import ScreenKind
@@ -61,7 +61,7 @@ class ConsoleTable:
     def __init__(
         self,
         sessions: Sessions,
-        mode: TableMode,
+        mode: TableDesk,
         owner: Player,
         *,
         read: TextIO = sys.stdin,
@@ -83,7 +83,7 @@ class ConsoleTable:
         """Resume the owner's table here, or open one with these seats and deal it. ``asked``: the seats
         or the seed were chosen on the command line (a table in progress is resumed all the same, and
         says so)."""
-        live = await self._sessions.active(self._owner.key, PLACE.key, KIND)
+        live = await self._sessions.active(self._owner.key, PLACE.key, self._mode.kind)
         others = hot_seat(self._owner, people)
         if live is None:
             screen = await self._mode.create(
@@ -99,26 +99,25 @@ class ConsoleTable:
         pending_seat = ""
         while True:
             live = await self._sessions.load(session)
-            table: Table = live.position
-            waiting = table.waiting_for()
+            waiting = self._mode.waiting_for(live)
             if not waiting:  # the game is over
                 self._say(render_screen(self._mode.seat_screen(live, self._owner.key)))
                 return 0
-            seat = table.seats[waiting[0]]
-            platform, _, user_id = seat.key.partition(":")
-            player = Player(platform, user_id, seat.name)  # whoever sits there, however many came this time
-            screen = self._mode.seat_screen(live, seat.key)
+            seat_key, seat_name = waiting[0]
+            platform, _, user_id = seat_key.partition(":")
+            player = Player(platform, user_id, seat_name)  # whoever sits there, however many came this time
+            screen = self._mode.seat_screen(live, seat_key)
             self._say(render_screen(screen) + "\n\n" + KEYS)
-            if pending and pending_seat != seat.key:  # typed for another seat's turn (hot-seat): not played
+            if pending and pending_seat != seat_key:  # typed for another seat's turn (hot-seat): not played
                 pending.clear()
             if not pending:
-                self._write.write(f"{seat.name}> ")
+                self._write.write(f"{seat_name}> ")
                 self._write.flush()
                 line = await anext(typed, None)
                 if line is None:  # end of input (Ctrl-D)
                     self._say("\n" + SAVED)
                     return 0
-                pending, pending_seat = line.lower().split(), seat.key
+                pending, pending_seat = line.lower().split(), seat_key
                 if not pending:  # an empty line: the table again
                     continue
             key = pending.pop(0)
@@ -128,7 +127,7 @@ class ConsoleTable:
             if key == "a":
                 sure = pending.pop(0) if pending else None
                 if sure is None:
-                    self._write.write(f"{CONFIRM}\n{seat.name}> ")
+                    self._write.write(f"{CONFIRM}\n{seat_name}> ")
                     self._write.flush()
                     line = await anext(typed, None)
                     sure = (line or "").strip().lower()
@@ -136,7 +135,7 @@ class ConsoleTable:
                 if sure != "y":
                     self._say("Playing on.")
                     continue
-                await self._sessions.abandon(self._owner.key, PLACE.key, KIND)
+                await self._sessions.abandon(self._owner.key, PLACE.key, self._mode.kind)
                 self._say(ABANDONED)
                 return 0
             if len(key) != 1 or key not in "123456spxn":

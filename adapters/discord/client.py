@@ -22,8 +22,8 @@ from adapters.discord.render import render_notice
 from adapters.discord.replies import SORRY, Boards, answer_click, no_tracebacks, tell
 from adapters.discord.table import sixcard_command
 from bot.clubhouse import Clubhouse
+from bot.desks import DailyDesk
 from bot.door import Reply
-from bot.modes.daily.challenge import DailyChallenge
 from bot.ports import StoreUnavailable
 from bot.press_guard import NOT_ON_MESSAGE
 from bot.screens import Screen
@@ -69,7 +69,7 @@ class GolfClient(discord.Client):
         *,
         guild_id: int | None = None,
         sync_globally: bool = False,
-        daily: DailyChallenge | None = None,
+        daily: DailyDesk | None = None,
         **options: Any,
     ) -> None:
         super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none(), **options)

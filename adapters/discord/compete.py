@@ -30,11 +30,10 @@ from adapters.discord.render import render_message
 from adapters.discord.replies import in_time, no_tracebacks, tell
 from adapters.pacing import ChannelPosts
 from bot.competition_actions import OPEN_BOARD, PATTERN, is_competition_action
+from bot.desks import MatchDesk, TournamentDesk
 from bot.errors import GolfError, StaleActionError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
 from bot.info_screens import stats_screen
-from bot.modes.competition.match import Matches
-from bot.modes.competition.tournament import Tournaments
 from bot.ports import Notifier
 from bot.press_guard import NOT_ON_MESSAGE
 from bot.screens import Screen, ScreenKind
@@ -65,7 +64,7 @@ class CompeteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAT
 class Compete:
     """Everything competitive of one GolfClient; also its Notifier for competition events."""
 
-    def __init__(self, client: discord.Client, matches: Matches, tournaments: Tournaments) -> None:
+    def __init__(self, client: discord.Client, matches: MatchDesk, tournaments: TournamentDesk) -> None:
         self.client = client
         self.matches = matches
         self.tournaments = tournaments
@@ -285,7 +284,7 @@ class _Poster:
 
 
 def install(
-    golf: app_commands.Group, client: discord.Client, matches: Matches, tournaments: Tournaments
+    golf: app_commands.Group, client: discord.Client, matches: MatchDesk, tournaments: TournamentDesk
 ) -> Compete:
     """Add the competition commands to the ``/golf`` group and the buttons to the client."""
     compete = Compete(client, matches, tournaments)

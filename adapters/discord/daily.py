@@ -22,11 +22,11 @@ from adapters.discord.identity import PLATFORM, player_of
 from adapters.discord.render import render_message
 from adapters.discord.replies import in_time, no_tracebacks, tell
 from bot.announcements import day_announcement as announcement
+from bot.desks import DailyDesk
 from bot.errors import GolfError
 from bot.events import DayClosed, DayOpened, Event
 from bot.models import Place
-from bot.models.daily import DailySettings
-from bot.modes.daily.challenge import GLOBAL_COURSE, MAX_PAGES, DailyChallenge
+from bot.models.daily import GLOBAL_COURSE, MAX_PAGES, DailySettings
 from bot.ports import Notifier
 from bot.screens import Screen, ScreenKind
 
@@ -72,7 +72,7 @@ def settings_screen(place: Place, settings: DailySettings, *, changed: bool) -> 
     return Screen(ScreenKind.INFO, title=title, blocks=("\n".join(lines), *saved))
 
 
-def add_daily_commands(group: app_commands.Group, daily: DailyChallenge) -> None:
+def add_daily_commands(group: app_commands.Group, daily: DailyDesk) -> None:
     """Add the daily commands to the ``/golf`` group."""
 
     async def answer(interaction: discord.Interaction, work: Any) -> None:
@@ -192,7 +192,7 @@ class DailyAnnouncer:
     reveal, ``DayOpened`` with the commitment) in the channel an admin chose with ``/golf daily-settings``,
     else the server's system channel; every other event goes to ``inner``."""
 
-    def __init__(self, client: discord.Client, daily: DailyChallenge, inner: Notifier) -> None:
+    def __init__(self, client: discord.Client, daily: DailyDesk, inner: Notifier) -> None:
         self._client = client
         self._daily = daily
         self._inner = inner

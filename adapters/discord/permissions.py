@@ -28,9 +28,7 @@ from bot.models import Place
 from bot.ports import Notifier
 
 if TYPE_CHECKING:
-    from bot.modes.competition.match import Matches
-    from bot.modes.competition.tournament import Tournaments
-    from bot.modes.daily.challenge import DailyChallenge
+    from bot.desks import DailyDesk, MatchDesk, TournamentDesk
 
 log = logging.getLogger(__name__)
 
@@ -75,9 +73,9 @@ class PostRefusals:
         client: discord.Client,
         inner: Notifier,
         *,
-        matches: Matches | None = None,
-        tournaments: Tournaments | None = None,
-        daily: DailyChallenge | None = None,
+        matches: MatchDesk | None = None,
+        tournaments: TournamentDesk | None = None,
+        daily: DailyDesk | None = None,
     ) -> None:
         self._client = client
         self._inner = inner

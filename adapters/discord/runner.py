@@ -35,8 +35,7 @@ from adapters.discord.permissions import PostRefusals, invite_url
 from adapters.discord.table import TableMessages
 from bot.announcements import Words
 from bot.clubhouse import Clubhouse
-from bot.modes.competition.service import Competition
-from bot.modes.daily.challenge import DailyChallenge
+from bot.desks import CompetitionDesk, DailyDesk
 from bot.ports import Notifier
 
 log = logging.getLogger(__name__)
@@ -74,8 +73,8 @@ async def run_discord(
     sync_globally: bool = False,
     plug: Plug | None = None,
     words: Words | None = None,
-    competition: tuple[Competition, Plug] | None = None,
-    daily: DailyChallenge | None = None,
+    competition: tuple[CompetitionDesk, Plug] | None = None,
+    daily: DailyDesk | None = None,
     shards: tuple[list[int], int] | None = None,
 ) -> None:
     """Run until cancelled. ``plug``: where the bot's Notifier (events as channel messages and DMs) goes
@@ -189,7 +188,7 @@ def make_client(
     *,
     sync_globally: bool = False,
     shards: tuple[list[int], int] | None = None,
-    daily: DailyChallenge | None = None,
+    daily: DailyDesk | None = None,
 ) -> GolfClient:
     if shards is None:
         return GolfClient(

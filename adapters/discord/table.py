@@ -17,7 +17,7 @@ from adapters.discord.replies import answer_command, no_tracebacks
 from bot.clubhouse import Clubhouse
 from bot.events import ClockExpired, Event
 from bot.models import Place
-from bot.modes.table import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
+from bot.options import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 from bot.ports import Notifier
 
 

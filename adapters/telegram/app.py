@@ -33,7 +33,7 @@ from adapters.telegram.ordering import ChatLanes
 from adapters.telegram.render import say
 from bot.clubhouse import Clubhouse
 from bot.competition_actions import is_competition_action
-from bot.modes.daily.challenge import DailyChallenge
+from bot.desks import DailyDesk
 from bot.ports import StoreUnavailable
 from bot.texts import STORE_UNAVAILABLE
 
@@ -70,7 +70,7 @@ def telegram_builder(token: str, *, base_url: str = "", max_wait: float = MAX_WA
 
 
 def build_application(
-    clubhouse: Clubhouse, builder: AnyBuilder, daily: DailyChallenge | None = None, *, compete: Any = None
+    clubhouse: Clubhouse, builder: AnyBuilder, daily: DailyDesk | None = None, *, compete: Any = None
 ) -> AnyApplication:
     """The Golf bot on ``builder``: handlers, per-player-and-chat ordered concurrency (``ChatLanes``),
     command menu at start-up."""

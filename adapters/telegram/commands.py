@@ -25,9 +25,9 @@ from adapters.telegram.daily import daily_specs, start_daily
 from adapters.telegram.render import say
 from adapters.telegram.table import open_table
 from bot.clubhouse import Clubhouse
+from bot.desks import DailyDesk
 from bot.errors import GolfError
 from bot.info_screens import help_screen, rules_screen, stats_screen, welcome_screen
-from bot.modes.daily.challenge import DailyChallenge
 from bot.screens import Screen
 
 log = logging.getLogger(__name__)
@@ -41,7 +41,7 @@ CHAT = "I play Golf patience with you: /play starts a round, and /help lists eve
 
 
 class GolfCommands:
-    def __init__(self, clubhouse: Clubhouse, daily: DailyChallenge | None = None) -> None:
+    def __init__(self, clubhouse: Clubhouse, daily: DailyDesk | None = None) -> None:
         self._club = clubhouse
         self.extra: tuple[CommandSpec, ...] = ()
         """Rows added by other command modules (adapters/telegram/compete.py)."""

@@ -34,10 +34,9 @@ from adapters.telegram.command_table import CommandSpec
 from adapters.telegram.identity import PLATFORM, player_of
 from adapters.telegram.render import render_message, say, screen_html
 from bot.competition_actions import OPEN_BOARD, PATTERN
+from bot.desks import MatchDesk, TournamentDesk
 from bot.errors import GolfError, StaleActionError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
-from bot.modes.competition.match import Matches
-from bot.modes.competition.tournament import Tournaments
 from bot.ports import StoreUnavailable
 from bot.screens import Screen
 from bot.texts import STORE_UNAVAILABLE
@@ -55,7 +54,7 @@ WHOM = "Reply to the message of the member you challenge with /challenge, or nam
 
 
 class TelegramCompete:
-    def __init__(self, matches: Matches, tournaments: Tournaments) -> None:
+    def __init__(self, matches: MatchDesk, tournaments: TournamentDesk) -> None:
         self.matches = matches
         self.tournaments = tournaments
         self.bot: Any = None

@@ -21,9 +21,10 @@ from adapters.telegram.asker import Asker, asker_of, reply_refusal, reply_screen
 from adapters.telegram.command_table import CommandSpec
 from adapters.telegram.identity import PLATFORM
 from adapters.telegram.render import say
+from bot.desks import DailyDesk
 from bot.errors import BadOptionError, GolfError
 from bot.models import Place
-from bot.modes.daily.challenge import GLOBAL_COURSE, DailyChallenge
+from bot.models.daily import GLOBAL_COURSE
 from bot.screens import Screen, ScreenKind
 
 PLAY_IN_PRIVATE = (
@@ -67,7 +68,7 @@ def place_of_payload(words: Sequence[str]) -> Place | None:
     return Place(PLATFORM, ("-" if word.startswith("n") else "") + digits)
 
 
-def daily_specs(daily: DailyChallenge) -> tuple[CommandSpec, ...]:
+def daily_specs(daily: DailyDesk) -> tuple[CommandSpec, ...]:
     handlers = DailyHandlers(daily)
     return (
         CommandSpec("daily", "", "Play today's daily course (in private)", handlers.daily),
@@ -84,7 +85,7 @@ def daily_specs(daily: DailyChallenge) -> tuple[CommandSpec, ...]:
     )
 
 
-async def start_daily(daily: DailyChallenge, asker: Asker, words: Sequence[str]) -> None:
+async def start_daily(daily: DailyDesk, asker: Asker, words: Sequence[str]) -> None:
     """``/start daily-<group>`` in a private chat: that group's course, here."""
     place = place_of_payload(words)
     refusal = NOT_A_GROUP if place is None else await _outsider(asker.message.get_bot(), place, asker)
@@ -137,7 +138,7 @@ async def _is_admin(bot: Bot, chat: Chat, user_id: int) -> bool:
 
 
 class DailyHandlers:
-    def __init__(self, daily: DailyChallenge) -> None:
+    def __init__(self, daily: DailyDesk) -> None:
         self._daily = daily
 
     def _place(self, asker: Asker) -> Place:

@@ -34,8 +34,7 @@ from adapters.telegram.notifier import TelegramNotifier
 from adapters.telegram.table import TableMessages
 from bot.announcements import Words
 from bot.clubhouse import Clubhouse
-from bot.modes.competition.service import Competition
-from bot.modes.daily.challenge import DailyChallenge
+from bot.desks import CompetitionDesk, DailyDesk
 from bot.ports import Notifier
 
 log = logging.getLogger(__name__)
@@ -91,8 +90,8 @@ async def run_telegram(
     webhook: Webhook | None = None,
     plug: Plug | None = None,
     words: Words | None = None,
-    competition: tuple[Competition, Plug] | None = None,
-    daily: DailyChallenge | None = None,
+    competition: tuple[CompetitionDesk, Plug] | None = None,
+    daily: DailyDesk | None = None,
 ) -> None:
     """Serve until cancelled. Uses a webhook when ``webhook`` is given or TELEGRAM_WEBHOOK_URL is set,
     else long polling. ``plug``: where the bot's Notifier (events as chat messages) goes while it is up;

@@ -21,7 +21,7 @@ from adapters.telegram.render import render_message, say
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
 from bot.events import ClockExpired, Event
-from bot.modes.table import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
+from bot.options import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 from bot.ports import Notifier
 
 if TYPE_CHECKING:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from bot.models import Place
+
 GLOBAL_PLACE = "daily:global"
 """The place key of the one course shared by private chats, user-installed contexts and the terminal."""
 BOARD_PAGE = 10
@@ -88,3 +90,9 @@ class PeriodRow:
     average_to_par: float
     wins: int
     best_to_par: int
+
+
+MAX_PAGES = 1000
+"""Pages a leaderboard shows at most (a later page asked for is this one)."""
+GLOBAL_COURSE = Place("daily", "global", "Everyone")
+"""The one course of private chats, user-installed contexts and the terminal (its key is GLOBAL_PLACE)."""

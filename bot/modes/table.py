@@ -52,6 +52,7 @@ from bot.events import ClockExpired, Outbox
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
 from bot.models.competition import Competition, CompetitionStatus
 from bot.models.results import Finish, MatchResult, hole_tally, ranks
+from bot.options import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 from bot.ports import ActiveRoundExists, Clock, CompetitionStore, ConstraintViolation
 from bot.screens import Button, ButtonRole, ButtonStyle, Screen, ScreenKind
 from bot.sessions import Change, Live, Moved, Sessions
@@ -88,9 +89,6 @@ GATHER = "table-gather"
 """The kind of the timer that closes a table nobody dealt (``GATHER_SECONDS`` after it opened)."""
 GATHER_SECONDS = 3600
 PAYLOAD_VERSION = 1
-DEFAULT_LIMIT = 120
-"""Seconds a human has for a turn, unless the table says otherwise."""
-MIN_LIMIT, MAX_LIMIT = 5, 3600
 STAND_IN = "hard"
 """The computer strategy that plays a missed turn."""
 BACK = "##"
@@ -663,6 +661,11 @@ class TableMode:
         opener = table.seats[0]
         note = f"🪑 {opener.name}'s Six-card table closed: nobody dealt within {minutes} minutes."
         outbox.to_place(state.place, ClockExpired(state.place, opener.key, session_id, note))
+
+    def waiting_for(self, live: Live[Table]) -> tuple[tuple[str, str], ...]:
+        """The seats the table waits for now, as (key, name); none once the game is over."""
+        table = live.position
+        return tuple((table.seats[i].key, table.seats[i].name) for i in table.waiting_for())
 
     def seat_screen(self, live: Live[Table], seat: str) -> Screen:
         """What ``seat`` sees; a key with no seat (or ``""``) sees the table as it hangs in the channel."""

@@ -622,7 +622,7 @@ async def test_the_real_solver_pool_gives_the_best_score_and_hints(storage, cloc
     from adapters.solver.pool import PooledSolver
     from engine.golf import solver as engine_solver
 
-    pool = PooledSolver(workers=1, timeout=60)
+    pool = PooledSolver(workers=1, timeout=60, hint_timeout=60)  # a busy machine starts workers slowly
     club = Clubhouse(storage, pool, clock, best_wait=60)  # the holes end with their best scores
     try:
         screen = await club.start_round(alice, here, holes=2, deal_code="24")
@@ -677,7 +677,7 @@ async def test_with_the_real_solver_pool_a_late_best_score_joins_the_finished_ro
     from adapters.solver.pool import PooledSolver
     from engine.golf import solver as engine_solver
 
-    pool = PooledSolver(workers=1, timeout=60)
+    pool = PooledSolver(workers=1, timeout=60, hint_timeout=60)  # a busy machine starts workers slowly
     club = Clubhouse(storage, pool, clock, best_wait=0)
     try:
         screen = await club.start_round(alice, here, holes=1, deal_code="24")

@@ -16,10 +16,10 @@ from adapters.memory import MemoryNotifier
 from adapters.sqlite import SqliteStorage
 from bot.clock import ManualClock
 from bot.door import Door
-from bot.errors import BadOptionError, GolfError, StaleActionError
+from bot.errors import AlreadyPlayedError, BadOptionError, GolfError, StaleActionError
 from bot.events import DayClosed, DayOpened, ToPlace
 from bot.models import Place, Player, RoundStatus
-from bot.modes.daily.challenge import AlreadyPlayedError, DailyChallenge, rollover_timer_id
+from bot.modes.daily.challenge import DailyChallenge, rollover_timer_id
 from bot.render import render_screen
 from bot.screens import Screen
 from bot.sessions import Sessions
@@ -411,7 +411,7 @@ async def test_the_daily_events_are_worded_once_for_every_platform(world: World)
 
 
 async def test_the_global_course_closes_without_announcements(world: World) -> None:
-    from bot.modes.daily.challenge import GLOBAL_COURSE
+    from bot.models.daily import GLOBAL_COURSE
 
     await concede_all(world.daily, ALICE, await world.daily.play(ALICE, GLOBAL_COURSE), holes=1)
     await world.midnight()

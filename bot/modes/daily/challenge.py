@@ -27,13 +27,22 @@ from datetime import date, timedelta
 from bot.actions import SOLO
 from bot.door import Door, Reply
 from bot.errors import (
+    AlreadyPlayedError,
     BadOptionError,
-    GolfError,
 )
 from bot.events import DayClosed, DayOpened, Outbox
 from bot.locks import PlayerLocks
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
-from bot.models.daily import BOARD_PAGE, GLOBAL_PLACE, DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
+from bot.models.daily import (
+    BOARD_PAGE,
+    GLOBAL_PLACE,
+    MAX_PAGES,
+    DailyDay,
+    DailyResult,
+    DailySettings,
+    DayRow,
+    PeriodRow,
+)
 from bot.modes.daily.boards import DAILY_ID, DAY_OVER, KIND, DailyBoards, board_screen, claims, day_of_round
 from bot.options import rules_option, sentence
 from bot.ports import ActiveRoundExists, Clock, DailyStore, Notifier, Solver, Storage
@@ -62,14 +71,6 @@ log = logging.getLogger(__name__)
 
 PAYLOAD_VERSION = 1
 PERIODS = ("today", "week", "all")
-MAX_PAGES = 1000
-"""Pages a leaderboard shows at most (a later page asked for is this one)."""
-GLOBAL_COURSE = Place("daily", "global", "Everyone")
-"""The one course of private chats, user-installed contexts and the terminal (its key is GLOBAL_PLACE)."""
-
-
-class AlreadyPlayedError(GolfError):
-    """A second attempt at today's course: the message holds the player's result."""
 
 
 def new_daily_id() -> str:
