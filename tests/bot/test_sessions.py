@@ -29,7 +29,7 @@ from bot.errors import (
 from bot.events import Delivery, Event, ToPlayer, YourTurn
 from bot.models import Payload, Place, Player, RoundState, RoundStatus
 from bot.screens import Screen, ScreenKind
-from bot.sessions import Change, Live, Sessions
+from bot.sessions import Change, Live, Moved, Sessions
 
 ALICE = Player("test", "1", "Alice")
 BOB = Player("test", "2", "Bob")
@@ -364,3 +364,74 @@ async def test_two_processes_amending_at_once_lose_neither_amendment(storage, cl
     assert calls == [1, 1, 2]  # both read version 1; the one refused made it again on version 2
     stored = await storage.load_round(duel_id)
     assert stored is not None and stored.version == 3 and stored.payload.read()["count"] == 2
+
+
+async def test_a_watcher_hears_each_committed_press_once_the_lock_is_let_go(sessions, storage, clock, duel):
+    """What a mode's neighbours react to (a match taking a finished hole from a board): the state before and
+    after, and who pressed; heard after the commit, with the session's lock free (a watcher may press
+    again, or take locks of its own), and before the press is answered."""
+    heard: list[tuple[int, int, str]] = []
+
+    async def watcher(moved: Moved) -> None:
+        stored = await storage.load_round(moved.after.id)
+        assert stored is not None and stored.version == moved.after.version  # committed already
+        async with asyncio.timeout(30), sessions.locks.hold(moved.after.id):  # free: no deadlock
+            heard.append((moved.before.version, moved.after.version, moved.player))
+
+    sessions.watch("duel", watcher)
+    duel_id = await a_duel(sessions, storage, clock, "duel0001")
+    await sessions.press(ALICE.key, DUEL.build(duel_id, 1, "a"))
+    assert heard == [(1, 2, ALICE.key)]
+    with pytest.raises(NotYourTurnError):  # a refusal commits nothing: nothing is heard
+        await sessions.press(ALICE.key, DUEL.build(duel_id, 2, "a"))
+    assert len(heard) == 1
+
+
+async def test_a_watcher_that_fails_leaves_the_press_answered_as_committed(sessions, storage, clock, caplog):
+    async def broken(moved: Moved) -> None:
+        raise RuntimeError("the scoreboard is down")
+
+    sessions.watch("duel", broken)
+    duel_id = await a_duel(sessions, storage, clock, "duel0001")
+    screen = await sessions.press(ALICE.key, DUEL.build(duel_id, 1, "b"))
+    assert screen.title == "Count 2"  # never a committed move reported as failed
+    stored = await storage.load_round(duel_id)
+    assert stored is not None and stored.version == 2
+    [line] = [r for r in caplog.records if "watcher" in r.getMessage()]
+    assert "the scoreboard is down" in line.getMessage() and line.exc_info is None  # one line, no traceback
+
+
+async def test_a_mode_may_borrow_another_family_and_is_reached_by_its_kind(storage, clock, duel):
+    """The daily's boards are solo boards to the platforms: its presses come with the kind, from the
+    door's room that claims them; the family's own mode never plays them, nor they the family's."""
+    twin = Duel()
+    twin.kind = "twin"  # same template (family t9) as the duel
+    sessions = Sessions(storage, clock)
+    sessions.add(duel)
+    sessions.add(twin, borrows_family=True)
+    with pytest.raises(ValueError):
+        sessions.add(Duel())  # a second owner of the family is still a wiring mistake
+    duel_id = await a_duel(sessions, storage, clock, "duel0001")
+    with pytest.raises(BadActionError):  # a duel's session pressed as a twin's
+        await sessions.press(ALICE.key, DUEL.build(duel_id, 1, "a"), kind="twin")
+    await sessions.press(ALICE.key, DUEL.build(duel_id, 1, "a"))
+    assert duel.acted == [f"{ALICE.key}:a"] and twin.acted == []
+
+
+async def test_a_press_on_a_session_that_ended_gets_the_modes_own_refusal(sessions, storage, clock, duel):
+    """A mode may say in its own words, with its own screen, why an ended session takes no press (a board
+    of a match that is over shows the match's final scoreboard)."""
+    closed_with: list[str] = []
+
+    async def closed(live: Live[Table], seat: str) -> StaleActionError:
+        closed_with.append(seat)
+        return StaleActionError("The duel is over.", screen=Screen(ScreenKind.INFO, "Final count"))
+
+    duel.closed = closed  # type: ignore[attr-defined]
+    duel_id = await a_duel(sessions, storage, clock, "duel0001")
+    await sessions.abandon(ALICE.key, HERE.key, "duel")
+    with pytest.raises(StaleActionError) as refused:
+        await sessions.press(BOB.key, DUEL.build(duel_id, 2, "a"))
+    assert refused.value.message == "The duel is over."
+    assert refused.value.screen is not None and refused.value.screen.title == "Final count"
+    assert closed_with == [BOB.key] and duel.acted == []

@@ -573,3 +573,27 @@ async def test_after_a_day_nobody_played_no_course_opens_until_someone_asks(worl
     assert changed.holes == 3 and await world.store.next_due(["daily"]) == today.closes_at
     screen = await world.daily.play(ALICE, HERE)
     assert screen.board is not None and screen.board.columns == deal(today.deals[0]).tableau
+
+
+async def test_two_processes_on_one_database_play_one_board_in_turn(
+    world: World, db_path: Path, solver: object, clock: ManualClock
+) -> None:
+    """A daily board is a session like any other: a press the other process made is read from storage (the
+    press names a version this process has not cached), and a press on the version it replaced is refused.
+    Each hole finished is on the day's table once, whichever process ended it."""
+    other = World(db_path, solver, clock)
+    daily_b = await other.start()
+    try:
+        screen = await world.daily.play(ALICE, HERE)  # cached in process A
+        moved = await daily_b.press(ALICE, button(screen, "s"))  # played in process B
+        again = await world.daily.press(ALICE, button(moved, "s"))  # A reads the new version, plays
+        assert again.version == moved.version + 1
+        with pytest.raises(StaleActionError):
+            await daily_b.press(ALICE, button(moved, "s"))  # the board has moved on (in A)
+        over = await daily_b.press(ALICE, button(again, "q"))  # hole 1 ends in B
+        assert over.version == again.version + 1
+        day = await world.daily.today(HERE)
+        result = await world.store.daily_result(HERE.key, day.day, ALICE.key)
+        assert result is not None and result.holes_played == 1 and result.round_id == screen.session
+    finally:
+        await other.stop()
