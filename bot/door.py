@@ -7,8 +7,10 @@ belongs to, and never calls the core twice for one press.
 
 Behind the door, a press goes by its id family (``bot.actions``) to the room registered for it: solo rounds
 and Six-card tables (the Clubhouse's own), daily boards (a solo family, told apart by their ids: the daily
-registers with a ``when``), match and tournament boards (the matches). A room is an async function of
-``(player, action_id, where)``; a family no room takes is not one of ours.
+registers with a ``when``), match and tournament boards (the matches), and the competitions' own buttons
+(``c1``: accept, join, start, check in, open my board: ``bot.modes.competition.room``, which sends each to the
+match or the tournament it names). A room is an async function of ``(player, action_id, where)``; a family
+no room takes is not one of ours.
 
 Fair play: the Screen of a Reply shows the session the press named (a room never answers with another
 session's screen), so the pressed message is only edited into what it showed already; that a press's id is
@@ -41,6 +43,11 @@ class Reply:
     private: str | None = None
     """A line for the presser alone, beside the message's edit: the card they hold from the stock of a
     Six-card table (an ephemeral follow-up on Discord, the callback's alert on Telegram)."""
+    alone: bool = False
+    """The screen is the presser's alone, not an edit of the pressed message, which stays as it is: a
+    player's own board of a match, opened from the match's scoreboard ("Open my board"). Discord sends it
+    as an ephemeral reply; Telegram opens such a screen in the private chat by a deep link, so a press of
+    it in a group is only told so."""
 
 
 Room = Callable[[Player, str, str], Awaitable[Reply]]

@@ -141,9 +141,9 @@ async def run_bench(
         )
         tournament_id = screen.session
         for person in people.values():
-            await tournaments.act(person, str(CompetitionAction(tournament_id, 0, JOIN)))
+            await club.door.press(person, str(CompetitionAction(tournament_id, 0, JOIN)))  # as the bots press
         signed_up = time.perf_counter() - began
-        await tournaments.act(organiser, str(CompetitionAction(tournament_id, 0, BEGIN)))
+        await club.door.press(organiser, str(CompetitionAction(tournament_id, 0, BEGIN)))
         running: set[asyncio.Task[None]] = set()
         played = 0
         # matches played, of a number not known ahead (a swiss or a knock-out's byes)

@@ -25,12 +25,14 @@ from discord import app_commands
 from discord.utils import escape_markdown
 
 from adapters.discord.buttons import STYLES, board_buttons, is_on_its_message
-from adapters.discord.identity import display_name, place_of, player_of
+from adapters.discord.client import GolfClient
+from adapters.discord.identity import display_name, place_of, player_of, where_of
 from adapters.discord.render import render_message
 from adapters.discord.replies import in_time, no_tracebacks, tell
 from adapters.pacing import ChannelPosts
-from bot.competition_actions import OPEN_BOARD, PATTERN, is_competition_action
+from bot.competition_actions import PATTERN, is_competition_action
 from bot.desks import MatchDesk, TournamentDesk
+from bot.door import Door
 from bot.errors import GolfError, StaleActionError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
 from bot.info_screens import stats_screen
@@ -64,8 +66,12 @@ class CompeteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAT
 class Compete:
     """Everything competitive of one GolfClient; also its Notifier for competition events."""
 
-    def __init__(self, client: discord.Client, matches: MatchDesk, tournaments: TournamentDesk) -> None:
+    def __init__(
+        self, client: discord.Client, door: Door, matches: MatchDesk, tournaments: TournamentDesk
+    ) -> None:
         self.client = client
+        self.door = door
+        """Where the competitions' buttons are pressed, as the boards' are (the Clubhouse's)."""
         self.matches = matches
         self.tournaments = tournaments
         self.posts = ChannelPosts()
@@ -89,21 +95,22 @@ class Compete:
         )
 
     async def take_click(self, interaction: discord.Interaction, custom_id: str) -> None:
-        """Answered within Discord's 3 seconds: deferred if the work runs long (a tournament's "Close now"
-        starts every match of its first round); the channel posts it causes wait for the answer."""
+        """Answered within Discord's 3 seconds: deferred if the work runs long (closing a sign-up starts a
+        whole round); the channel posts it causes wait for the answer."""
         with self.posts.answering(interaction.channel_id):
             async with no_tracebacks(interaction):
                 await self._answer_click(interaction, custom_id)
 
     async def _answer_click(self, interaction: discord.Interaction, custom_id: str) -> None:
+        """The core's answer, through the one door: an edit of the pressed message, or a screen for the
+        presser alone (``Reply.alone``: an ephemeral reply, the pressed message as it was)."""
         if not is_on_its_message(interaction, custom_id):  # forged: refused, nothing changes
             await tell(interaction, NOT_ON_MESSAGE)
             return
         player = player_of(interaction.user)
-        is_tournament = await self._is_tournament(custom_id)
-        work = (self.tournaments if is_tournament else self.matches).act(player, custom_id)
+        work = self.door.press(player, custom_id, where_of(interaction))
         try:
-            screen = await in_time(work, interaction.response.defer)
+            reply = await in_time(work, interaction.response.defer)
         except GolfError as error:
             if (
                 isinstance(error, StaleActionError)
@@ -113,24 +120,10 @@ class Compete:
                 await _edit(interaction, error.screen)  # it is over, or moved on: the message says so
             await tell(interaction, error.template)
             return
-        if custom_id.endswith(":" + OPEN_BOARD):  # the player's own board: for their eyes only
-            await _reply(interaction, screen, private=True)  # (a match over: its scoreboard, no buttons)
+        if reply.alone:  # for their eyes only (a player's own board)
+            await _reply(interaction, reply.screen, private=True)
             return
-        await _edit(interaction, screen)
-        match = PATTERN.fullmatch(custom_id)
-        shows_it = match is not None and screen.session == match["id"]  # its scoreboard, nothing else
-        if interaction.message is not None and not is_tournament and shows_it:
-            await self.matches.keep_scoreboard_message(screen.session, str(interaction.message.id))
-
-    async def _is_tournament(self, custom_id: str) -> bool:
-        match = PATTERN.fullmatch(custom_id)
-        if match is None:
-            return False
-        try:
-            await self.tournaments.channel(match["id"])
-        except GolfError:
-            return False
-        return True
+        await _edit(interaction, reply.screen)
 
     # ---- the Notifier ----------------------------------------------------------------------------
 
@@ -206,11 +199,11 @@ class Compete:
         channel = await self._channel(await self.matches.channel(session))
         if channel is None:
             return
-        message_id = await self.matches.scoreboard_message(session)
-        if not message_id.isdigit():
+        message_id = _message_id(await self.matches.scoreboard_message(session))
+        if message_id is None:
             await self._post_scoreboard(session)
             return
-        await channel.get_partial_message(int(message_id)).edit(
+        await channel.get_partial_message(message_id).edit(
             content=render_message(screen, emoji=False), **_view(screen)
         )
 
@@ -220,7 +213,7 @@ class Compete:
             return
         screen = await self.matches.scoreboard(session)
         message = await channel.send(render_message(screen, emoji=False), **_view(screen))
-        await self.matches.keep_scoreboard_message(session, str(message.id))
+        await self.matches.keep_scoreboard_message(session, _where(message))
 
     async def _channel(self, channel_id: str) -> discord.PartialMessageable | None:
         """The channel by id, without a trip to Discord (sending or editing is the first)."""
@@ -257,12 +250,25 @@ async def _edit(interaction: discord.Interaction, screen: Screen) -> None:
         await interaction.response.edit_message(content=content, **_view(screen))
 
 
+def _where(message: discord.Message) -> str:
+    """A channel message as the door names it (``<channel>/<message>``, as ``where_of``): how a match's
+    scoreboard message is kept (bot/modes/competition/room.py)."""
+    return f"{message.channel.id}/{message.id}"
+
+
+def _message_id(kept: str) -> int | None:
+    """The id of a match's scoreboard message as kept: ``<channel>/<message>``, or the message id alone
+    (rows kept before the door's form); None for none."""
+    message_id = kept.rpartition("/")[2]
+    return int(message_id) if message_id.isdigit() else None
+
+
 def _shows(interaction: discord.Interaction, custom_id: str) -> bool:
     """Does the pressed message show the competition the press names (one of its buttons is for it)?"""
-    match = PATTERN.fullmatch(custom_id)
-    if match is None or interaction.message is None:
+    found = PATTERN.fullmatch(custom_id)
+    if found is None or interaction.message is None:
         return False
-    prefix = custom_id[: match.end("id")] + ":"
+    prefix = custom_id[: found.end("id")] + ":"
     return any(
         getattr(child, "custom_id", None) and str(child.custom_id).startswith(prefix)
         for row in interaction.message.components
@@ -284,12 +290,13 @@ class _Poster:
 
 
 def install(
-    golf: app_commands.Group, client: discord.Client, matches: MatchDesk, tournaments: TournamentDesk
+    golf: app_commands.Group, client: GolfClient, matches: MatchDesk, tournaments: TournamentDesk
 ) -> Compete:
-    """Add the competition commands to the ``/golf`` group and the buttons to the client."""
-    compete = Compete(client, matches, tournaments)
+    """Add the competition commands to the ``/golf`` group and the buttons to the client (pressed at its
+    Clubhouse's door)."""
+    compete = Compete(client, client.clubhouse.door, matches, tournaments)
     client.add_dynamic_items(CompeteButton)
-    client.compete = compete  # type: ignore[attr-defined]
+    client.compete = compete
 
     async def answer(
         interaction: discord.Interaction,
@@ -323,7 +330,7 @@ def install(
     async def keep_invitation(screen: Screen, message: discord.Message) -> None:
         """A challenge's or group round's message: edited when it expires, and its scoreboard once begun."""
         assert screen.session is not None
-        await matches.keep_scoreboard_message(screen.session, str(message.id))
+        await matches.keep_scoreboard_message(screen.session, _where(message))
 
     @golf.command(name="challenge", description="Challenge a member to a match on the same deals")
     @app_commands.describe(

@@ -116,7 +116,7 @@ def build_application(
 
     app.add_handler(CallbackQueryHandler(press))
     if compete is not None:
-        compete.bot = app.bot
+        compete.bot, compete.door = app.bot, clubhouse.door
     app.add_error_handler(log_error)
     return app
 

@@ -31,10 +31,11 @@ from telegram.ext import ContextTypes
 from adapters.pacing import ChannelPosts
 from adapters.telegram.asker import Asker, asker_of
 from adapters.telegram.command_table import CommandSpec
-from adapters.telegram.identity import PLATFORM, player_of
+from adapters.telegram.identity import PLATFORM, player_of, where_of
 from adapters.telegram.render import render_message, say, screen_html
 from bot.competition_actions import OPEN_BOARD, PATTERN
 from bot.desks import MatchDesk, TournamentDesk
+from bot.door import Door
 from bot.errors import GolfError, StaleActionError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
 from bot.ports import StoreUnavailable
@@ -58,6 +59,9 @@ class TelegramCompete:
         self.matches = matches
         self.tournaments = tournaments
         self.bot: Any = None
+        self.door: Door | None = None
+        """Where the competitions' buttons are pressed, as the boards' are: the Clubhouse's (set, like
+        ``bot``, by ``build_application``)."""
         self.seen: OrderedDict[tuple[int, str], User] = OrderedDict()
         """(group, lower-case username) -> the member, for /challenge @name: the SEEN_MEMORY seen last."""
         self._signups_closed: set[str] = set()
@@ -132,9 +136,7 @@ class TelegramCompete:
     async def _keep_invitation(self, sent: tuple[Screen, Message] | None) -> None:
         """A challenge's or group round's message: edited when it expires, and its scoreboard once begun."""
         if sent is not None and sent[0].session:
-            await self.matches.keep_scoreboard_message(
-                sent[0].session, f"{sent[1].chat_id}:{sent[1].message_id}"
-            )
+            await self.matches.keep_scoreboard_message(sent[0].session, where_of(sent[1]))
 
     async def tournament(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := await _in_a_group(update)) is None:
@@ -198,7 +200,7 @@ class TelegramCompete:
 
     async def press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A competition button (``c1:...``) on a group message: answered, and its message edited, before
-        the group posts it causes (a tournament's "Close now" starts every match of its first round)."""
+        the group posts it causes (closing a sign-up starts a whole round)."""
         query = update.callback_query
         if query is None or query.message is None:
             return
@@ -206,39 +208,28 @@ class TelegramCompete:
             await self._press(query)
 
     async def _press(self, query: CallbackQuery) -> None:
-        assert query.message is not None
+        """The core's answer, through the one door: the pressed message edited into it; a screen for the
+        presser alone (``Reply.alone``: a board) is never shown in a group, it opens by its deep link."""
+        assert query.message is not None and self.door is not None
         data = query.data or ""
-        player = player_of(query.from_user)
-        match = PATTERN.fullmatch(data)
-        if match is not None and match["action"] == OPEN_BOARD:  # a link here: a board is never a group's
-            await query.answer(say(PRIVATE_ONLY)[:200], show_alert=True)
-            return
+        message = query.message
+        where = where_of(message) if isinstance(message, Message) else ""
         try:
-            if match is not None and await self._is_tournament(match["id"]):
-                screen = await self.tournaments.act(player, data)
-            else:
-                screen = await self.matches.act(player, data)
+            reply = await self.door.press(player_of(query.from_user), data, where)
         except GolfError as error:
             await query.answer(say(error.template)[:200], show_alert=True)
             if isinstance(error, StaleActionError) and error.screen is not None and _shows(query, data):
                 # it is over, or moved on: the pressed message says so (and loses buttons it no longer has)
-                await self._edit(query.message.chat.id, query.message.message_id, error.screen)
+                await self._edit(message.chat.id, message.message_id, error.screen)
             return
         except StoreUnavailable:  # (logged by the error handler)
             await query.answer(STORE_UNAVAILABLE, show_alert=True)
             raise
+        if reply.alone:  # a link here: the presser's own screen is never a group's
+            await query.answer(say(PRIVATE_ONLY)[:200], show_alert=True)
+            return
         await query.answer()
-        chat_id, message_id = query.message.chat.id, query.message.message_id
-        if match is not None and screen.session == match["id"] and not await self._is_tournament(match["id"]):
-            await self.matches.keep_scoreboard_message(screen.session, f"{chat_id}:{message_id}")
-        await self._edit(chat_id, message_id, screen)
-
-    async def _is_tournament(self, competition_id: str) -> bool:
-        try:
-            await self.tournaments.channel(competition_id)
-        except GolfError:
-            return False
-        return True
+        await self._edit(message.chat.id, message.message_id, reply.screen)
 
     def keyboard(self, screen: Screen) -> InlineKeyboardMarkup | None:
         """Competition buttons; "Open my board" becomes a deep link into the private chat."""
@@ -322,11 +313,11 @@ class TelegramCompete:
             screen = await self.matches.scoreboard(session)
         except GolfError:
             return
-        chat, _, message = (await self.matches.scoreboard_message(session)).partition(":")
-        if not message.isdigit():
+        kept = _message_of(await self.matches.scoreboard_message(session))
+        if kept is None:
             await self._send_scoreboard(session)
         else:
-            await self._edit(int(chat), int(message), screen)
+            await self._edit(*kept, screen)
 
     async def _send_scoreboard(self, session: str) -> None:
         chat = await self.matches.channel(session)
@@ -336,7 +327,7 @@ class TelegramCompete:
         sent = await self.bot.send_message(
             int(chat), screen_html(screen), parse_mode=ParseMode.HTML, reply_markup=self.keyboard(screen)
         )
-        await self.matches.keep_scoreboard_message(session, f"{sent.chat_id}:{sent.message_id}")
+        await self.matches.keep_scoreboard_message(session, where_of(sent))
 
     async def _edit(self, chat_id: int, message_id: int, screen: Screen) -> None:
         if self.bot is None:
@@ -363,14 +354,21 @@ _STYLES = {
 }
 
 
+def _message_of(kept: str) -> tuple[int, int] | None:
+    """The chat and message of a match's scoreboard as kept: the door's ``<chat>/<message>`` (``where_of``,
+    bot/modes/competition/room.py), or ``<chat>:<message>`` (rows kept before it); None for none."""
+    chat, _, message = kept.replace(":", "/", 1).partition("/")
+    return (int(chat), int(message)) if chat.lstrip("-").isdigit() and message.isdigit() else None
+
+
 def _shows(query: CallbackQuery, data: str) -> bool:
     """Does the pressed message show the competition the press names (one of its keys is for it)?"""
-    match = PATTERN.fullmatch(data)
+    found = PATTERN.fullmatch(data)
     message = query.message
     markup = getattr(message, "reply_markup", None)
-    if match is None or markup is None:
+    if found is None or markup is None:
         return False
-    prefix = data[: match.end("id")] + ":"
+    prefix = data[: found.end("id")] + ":"
     return any(
         str(key.callback_data or "").startswith(prefix) for row in markup.inline_keyboard for key in row
     )

@@ -9,6 +9,10 @@ from enum import Enum
 
 from bot.models import Payload
 
+KIND_TOURNAMENT = "tournament"
+"""The kind of a tournament's record (a match's and a group round's: ``bot.modes.competition.match``): what
+the competitions' room at the door tells a tournament's buttons by (``bot.modes.competition.room``)."""
+
 
 class CompetitionStatus(Enum):
     OPEN = "open"

@@ -30,16 +30,24 @@ from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any
 
-from bot.competition_actions import BEGIN, CHECK_IN, JOIN, CompetitionAction, parse_competition_action
+from bot.competition_actions import (
+    BEGIN,
+    CHECK_IN,
+    JOIN,
+    PREFIX,
+    CompetitionAction,
+    parse_competition_action,
+)
 from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleActionError
 from bot.events import Outbox, StandingsPosted
 from bot.locks import PlayerLocks
 from bot.models import Payload, Place, Player, Timer
-from bot.models.competition import Competition, CompetitionStatus
+from bot.models.competition import KIND_TOURNAMENT, Competition, CompetitionStatus
 from bot.models.results import MatchResult
 from bot.modes.competition.match import Matches, new_competition_id, player_of
 from bot.modes.competition.match_data import FORMATS, STROKE
 from bot.modes.competition.ratings import replay
+from bot.modes.competition.room import CompetitionRoom
 from bot.modes.competition.table import table
 from bot.options import holes_named, holes_option, rules_option
 from bot.places import MAX_HOLE_SECONDS, MIN_HOLE_SECONDS
@@ -57,7 +65,7 @@ from engine.pairing import (
 
 log = logging.getLogger(__name__)
 
-KIND = "tournament"
+KIND = KIND_TOURNAMENT
 TIMER = "tournament"
 ELIMINATION, ROUND_ROBIN, SWISS = "elimination", "round-robin", "swiss"
 STYLES = (ELIMINATION, ROUND_ROBIN, SWISS)
@@ -213,6 +221,9 @@ class Tournaments:
         self._locks = PlayerLocks()
         timers.on(TIMER, self._phase_over_told)
         matches.on_finished(self._match_finished)
+        matches.clubhouse.door.add(PREFIX, CompetitionRoom(storage, matches, self))
+        """The competitions' own buttons come in by the Clubhouse's door, to the match or the tournament
+        they name: here, where the matches and the tournaments meet."""
 
     # ---- opening and joining ---------------------------------------------------------------------
 
