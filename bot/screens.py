@@ -32,6 +32,9 @@ class ButtonRole(Enum):
     CONCEDE = "concede"
     NEXT = "next"
     """On to the next hole (only on a finished hole)."""
+    OPEN = "open"
+    """Open the presser's own view of the session, for them alone (a match board from its scoreboard): a
+    platform that can makes it a link into its private chat with the player."""
     OTHER = "other"
     """An adapter's own key (the terminal's rules, save and quit)."""
 

@@ -32,7 +32,6 @@ from adapters.telegram.identity import PLATFORM, place_of, player_of
 from adapters.telegram.ordering import ChatLanes
 from adapters.telegram.render import say
 from bot.clubhouse import Clubhouse
-from bot.competition_actions import is_competition_action
 from bot.desks import DailyDesk
 from bot.ports import StoreUnavailable
 from bot.texts import STORE_UNAVAILABLE
@@ -109,14 +108,13 @@ def build_application(
             return  # (forged data: answered privately, nothing changed)
         if query.data == PLAY_NOW:
             await commands.play_button(update, context)
-        elif compete is not None and is_competition_action(query.data or ""):
-            await compete.press(update, context)
         else:
-            await buttons.press(update, context)
+            await buttons.press(update, context)  # every press of every mode: the one door
 
     app.add_handler(CallbackQueryHandler(press))
     if compete is not None:
-        compete.bot, compete.door = app.bot, clubhouse.door
+        compete.bot = app.bot
+        buttons.posts = compete.posts  # a group's posts a press causes wait for its answer
     app.add_error_handler(log_error)
     return app
 

@@ -17,7 +17,7 @@ import asyncio
 import logging
 from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Awaitable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 
 from telegram import CallbackQuery, Message, Update
 from telegram.constants import ParseMode
@@ -25,12 +25,12 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from adapters import metrics
+from adapters.pacing import ChannelPosts
 from adapters.telegram.answer import Answer
 from adapters.telegram.flood import Stopping
 from adapters.telegram.identity import PLATFORM, is_group, player_of, where_of
 from adapters.telegram.render import SPELLING, render_message
 from adapters.telegram.render import Message as Shown
-from adapters.telegram.table import tell_drawn
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError, NotYourRoundError, RepeatedActionError, StaleActionError
 from bot.models import Player
@@ -47,6 +47,7 @@ SHOWN_MEMORY = 4096
 TOO_OLD = "This board is too old to play on here. Send /resume for a fresh one."
 NOT_SHOWN = "Done, but I could not update this message. Send /resume to see your board."
 EDIT_PENDING = "Done. Telegram is holding back edits in this chat for a moment; the board will follow."
+PRIVATE_ONLY = "Boards are opened in your private chat with me: use the Open my board button."
 UP_TO_DATE = "That key was on an earlier board; this one is up to date."
 OOPS = "Something went wrong on my side. Send /resume to see where your round stands."
 
@@ -102,8 +103,14 @@ async def on_its_message(query: CallbackQuery, *, edits_nothing: bool = False) -
 
 
 class GolfButtons:
+    """Every press of every mode (boards, tables, the competitions' own buttons): through the one door,
+    the Reply rendered on the pressed message (and what is the presser's alone, to them)."""
+
     def __init__(self, clubhouse: Clubhouse) -> None:
         self._club = clubhouse
+        self.posts: ChannelPosts | None = None
+        """The group posts of the app (the competitions' Notifier queues them): those a press causes wait
+        for its answer (closing a sign-up starts a whole round, and its matches are posted after it)."""
         self._shown: OrderedDict[tuple[int, int], tuple[str, int, str]] = OrderedDict()
         """(chat, message) -> (round, version, content) of its last edit: what the message shows."""
         self._pressing: Counter[tuple[int, int]] = Counter()
@@ -113,6 +120,11 @@ class GolfButtons:
         query = update.callback_query
         if query is None:
             return
+        chat = query.message.chat.id if query.message is not None else 0
+        with self.posts.answering(chat) if self.posts is not None else nullcontext():
+            await self._answer(query)
+
+    async def _answer(self, query: CallbackQuery) -> None:
         async with answering(query) as answer:
             message = query.message
             if not isinstance(message, Message):  # inaccessible: too old for Telegram to show us
@@ -156,16 +168,19 @@ class GolfButtons:
                     await self.show(query, message, current, player_name=name)
             return
         answer.committed = True
+        if reply.alone:  # the presser's own screen is never a group's: it opens by its link, privately
+            answer.alert(PRIVATE_ONLY)
+            return
         edit = asyncio.ensure_future(self.show(query, message, reply.screen, player_name=name))  # noted now
-        drawn = reply.private  # (a card drawn from a table's stock) told however the edit goes
+        private = reply.private  # (a card drawn from a table's stock) told however the edit goes
         done, _ = await asyncio.wait({edit}, timeout=EDIT_WAIT)
         if not done:
-            tell_drawn(answer, drawn, EDIT_PENDING)
+            tell_privately(answer, private, EDIT_PENDING)
             await answer.send()
         if not await edit:
-            tell_drawn(answer, drawn, NOT_SHOWN)
+            tell_privately(answer, private, NOT_SHOWN)
         elif not answer.sent:
-            tell_drawn(answer, drawn)
+            tell_privately(answer, private)
 
     def _will_show(self, message: Message, screen: Screen) -> bool:
         """Another press on this message is under way (the one this repeats), or it shows ``screen``."""
@@ -184,7 +199,7 @@ class GolfButtons:
         unless it shows that already, or a later board (an edit that changes nothing spends no budget).
         What the message will show is noted at once, before the edit is under way. Returns False if
         Telegram refused; "not modified" counts as shown."""
-        shown = render_message(screen, player_name=player_name)
+        shown = render_message(screen, player_name=player_name, bot_username=query.get_bot().username)
         key = (message.chat.id, message.message_id)
         content = shown.text + repr(shown.keyboard.to_dict() if shown.keyboard else None)
         last = self._shown.get(key)
@@ -220,6 +235,17 @@ class GolfButtons:
         if self._shown.get(key) == mark:
             del self._shown[key]
         return False
+
+
+def tell_privately(answer: Answer, line: str | None, note: str | None = None) -> None:
+    """Answer a committed press with ``note`` (why the message lags, say), and the line the presser alone
+    may see (``Reply.private``: the card drawn from a table's stock) first, in their alert: a callback's
+    answer goes to the presser alone and spends none of the group's flood budget, so it reaches them with
+    every press, however busy the group."""
+    if line is not None:
+        answer.alert(line if note is None else f"{line}\n{note}")
+    elif note is not None:
+        answer.say(note)
 
 
 async def _done(value: bool) -> bool:

@@ -20,8 +20,9 @@ from telegram.ext import ContextTypes
 from adapters.telegram.arguments import parse_play_arguments, parse_rules_argument
 from adapters.telegram.asker import Asker, asker_of, reply_refusal, reply_screen
 from adapters.telegram.command_table import CommandSpec
-from adapters.telegram.compete import BOARD_PAYLOAD, TelegramCompete
+from adapters.telegram.compete import TelegramCompete
 from adapters.telegram.daily import daily_specs, start_daily
+from adapters.telegram.render import OPEN_PAYLOAD as BOARD_PAYLOAD
 from adapters.telegram.render import say
 from adapters.telegram.table import open_table
 from bot.clubhouse import Clubhouse

@@ -23,29 +23,24 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 from telegram.constants import ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from adapters.pacing import ChannelPosts
 from adapters.telegram.asker import Asker, asker_of
+from adapters.telegram.buttons import PRIVATE_ONLY
 from adapters.telegram.command_table import CommandSpec
 from adapters.telegram.identity import PLATFORM, player_of, where_of
-from adapters.telegram.render import render_message, say, screen_html
-from bot.competition_actions import OPEN_BOARD, PATTERN
+from adapters.telegram.render import open_link, render_message, say, screen_html
 from bot.desks import MatchDesk, TournamentDesk
-from bot.door import Door
-from bot.errors import GolfError, StaleActionError
+from bot.errors import GolfError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
-from bot.ports import StoreUnavailable
-from bot.screens import Screen
-from bot.texts import STORE_UNAVAILABLE
+from bot.screens import ButtonRole, Screen
 
 log = logging.getLogger(__name__)
 
-BOARD_PAYLOAD = "board"
-PRIVATE_ONLY = "Boards are opened in your private chat with me: use the Open my board button."
 SEEN_MEMORY = 100_000
 """Members remembered for /challenge @name, across groups (a few MB at most)."""
 GROUPS_ONLY = (
@@ -59,7 +54,6 @@ class TelegramCompete:
         self.matches = matches
         self.tournaments = tournaments
         self.bot: Any = None
-        self.door: Door | None = None
         """Where the competitions' buttons are pressed, as the boards' are: the Clubhouse's (set, like
         ``bot``, by ``build_application``)."""
         self.seen: OrderedDict[tuple[int, str], User] = OrderedDict()
@@ -198,48 +192,17 @@ class TelegramCompete:
 
     # ---- buttons ---------------------------------------------------------------------------------
 
-    async def press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """A competition button (``c1:...``) on a group message: answered, and its message edited, before
-        the group posts it causes (closing a sign-up starts a whole round)."""
-        query = update.callback_query
-        if query is None or query.message is None:
-            return
-        with self.posts.answering(query.message.chat.id):
-            await self._press(query)
-
-    async def _press(self, query: CallbackQuery) -> None:
-        """The core's answer, through the one door: the pressed message edited into it; a screen for the
-        presser alone (``Reply.alone``: a board) is never shown in a group, it opens by its deep link."""
-        assert query.message is not None and self.door is not None
-        data = query.data or ""
-        message = query.message
-        where = where_of(message) if isinstance(message, Message) else ""
-        try:
-            reply = await self.door.press(player_of(query.from_user), data, where)
-        except GolfError as error:
-            await query.answer(say(error.template)[:200], show_alert=True)
-            if isinstance(error, StaleActionError) and error.screen is not None and _shows(query, data):
-                # it is over, or moved on: the pressed message says so (and loses buttons it no longer has)
-                await self._edit(message.chat.id, message.message_id, error.screen)
-            return
-        except StoreUnavailable:  # (logged by the error handler)
-            await query.answer(STORE_UNAVAILABLE, show_alert=True)
-            raise
-        if reply.alone:  # a link here: the presser's own screen is never a group's
-            await query.answer(say(PRIVATE_ONLY)[:200], show_alert=True)
-            return
-        await query.answer()
-        await self._edit(message.chat.id, message.message_id, reply.screen)
-
     def keyboard(self, screen: Screen) -> InlineKeyboardMarkup | None:
-        """Competition buttons; "Open my board" becomes a deep link into the private chat."""
+        """The buttons of a post, as the core laid them out; "Open my board" (role OPEN) becomes a deep link
+        into the private chat. (Its presses come in by the one door with every other: GolfButtons.)"""
         rows = []
         for row in screen.buttons:
             keys = []
             for button in row:
-                if button.id.endswith(":" + OPEN_BOARD) and self.bot is not None:
-                    link = f"https://t.me/{self.bot.username}?start={BOARD_PAYLOAD}_{screen.session}"
-                    keys.append(InlineKeyboardButton(button.label, url=link))
+                if button.role is ButtonRole.OPEN and self.bot is not None and screen.session is not None:
+                    keys.append(
+                        InlineKeyboardButton(button.label, url=open_link(self.bot.username, screen.session))
+                    )
                 else:
                     keys.append(InlineKeyboardButton(button.label, callback_data=button.id))
             rows.append(keys)
@@ -359,19 +322,6 @@ def _message_of(kept: str) -> tuple[int, int] | None:
     bot/modes/competition/room.py), or ``<chat>:<message>`` (rows kept before it); None for none."""
     chat, _, message = kept.replace(":", "/", 1).partition("/")
     return (int(chat), int(message)) if chat.lstrip("-").isdigit() and message.isdigit() else None
-
-
-def _shows(query: CallbackQuery, data: str) -> bool:
-    """Does the pressed message show the competition the press names (one of its keys is for it)?"""
-    found = PATTERN.fullmatch(data)
-    message = query.message
-    markup = getattr(message, "reply_markup", None)
-    if found is None or markup is None:
-        return False
-    prefix = data[: found.end("id")] + ":"
-    return any(
-        str(key.callback_data or "").startswith(prefix) for row in markup.inline_keyboard for key in row
-    )
 
 
 async def _in_a_group(update: Update) -> Asker | None:

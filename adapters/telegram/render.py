@@ -37,10 +37,25 @@ class Message:
     keyboard: InlineKeyboardMarkup | None
 
 
-def render_message(screen: Screen, *, player_name: str = "", note: str = "") -> Message:
+OPEN_PAYLOAD = "board"
+"""The deep link a button of role OPEN leads to: ``/start board_<session>`` in the private chat, where the
+presser's own view of the session is shown (a match board)."""
+
+
+def render_message(
+    screen: Screen, *, player_name: str = "", note: str = "", bot_username: str = ""
+) -> Message:
     """``player_name`` goes into the title of a round's screens (in a group: whose round it is); ``note`` is
-    a line on top, e.g. why this board was sent instead of a new one."""
-    return Message(screen_html(screen, player_name=player_name, note=note), keyboard(screen))
+    a line on top, e.g. why this board was sent instead of a new one; ``bot_username``: what a button that
+    opens the presser's own view links to (``open_link``)."""
+    return Message(
+        screen_html(screen, player_name=player_name, note=note), keyboard(screen, bot_username=bot_username)
+    )
+
+
+def open_link(bot_username: str, session: str) -> str:
+    """The link of a button of role OPEN: into the private chat with the bot, at that session."""
+    return f"https://t.me/{bot_username}?start={OPEN_PAYLOAD}_{session}"
 
 
 def screen_html(screen: Screen, *, player_name: str = "", note: str = "") -> str:
@@ -62,7 +77,7 @@ def board_text(view: BoardView) -> str:
     return render_board(view, cell=CELL, ruled=False)
 
 
-def keyboard(screen: Screen) -> InlineKeyboardMarkup | None:
+def keyboard(screen: Screen, *, bot_username: str = "") -> InlineKeyboardMarkup | None:
     live = screen.kind is ScreenKind.BOARD
     buttons = [b for b in screen.all_buttons if live or b.enabled]
     columns = [b for b in buttons if b.role is ButtonRole.COLUMN]
@@ -70,7 +85,7 @@ def keyboard(screen: Screen) -> InlineKeyboardMarkup | None:
     rows = [*_rows(columns), *_rows(others)]
     if not rows:
         return None
-    return InlineKeyboardMarkup([[_key(b) for b in row] for row in rows])
+    return InlineKeyboardMarkup([[_key(b, screen, bot_username) for b in row] for row in rows])
 
 
 def _rows(buttons: list[Button]) -> list[list[Button]]:
@@ -82,7 +97,9 @@ def _rows(buttons: list[Button]) -> list[list[Button]]:
     return [buttons[i : i + size] for i in range(0, len(buttons), size)]
 
 
-def _key(button: Button) -> InlineKeyboardButton:
+def _key(button: Button, screen: Screen, bot_username: str) -> InlineKeyboardButton:
+    if button.role is ButtonRole.OPEN and bot_username and screen.session is not None:
+        return InlineKeyboardButton(button.label, url=open_link(bot_username, screen.session))
     return InlineKeyboardButton(button.label, callback_data=button.id)
 
 

@@ -25,7 +25,7 @@ from bot.options import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 from bot.ports import Notifier
 
 if TYPE_CHECKING:
-    from adapters.telegram.answer import Answer
+    pass
 
 log = logging.getLogger(__name__)
 
@@ -69,16 +69,6 @@ async def open_table(club: Clubhouse, update: Update, context: ContextTypes.DEFA
     sent = await message.reply_html(shown.text, reply_markup=shown.keyboard, allow_sending_without_reply=True)
     if screen.session:  # the table's message from now on (a table going here already: its newest post)
         await club.table.keep_message(screen.session, where_of(sent))
-
-
-def tell_drawn(answer: Answer, drawn: str | None, note: str | None = None) -> None:
-    """Answer a committed press with ``note`` (why the message lags, say), and the card the presser drew
-    from the stock first, in their alert: a callback's answer goes to the presser alone and spends none of
-    the group's flood budget, so the card reaches its drawer with every draw, however busy the group."""
-    if drawn is not None:
-        answer.alert(drawn if note is None else f"{drawn}\n{note}")
-    elif note is not None:
-        answer.say(note)
 
 
 class TableMessages:

@@ -48,7 +48,7 @@ from bot.modes.competition.table import page, table
 from bot.options import holes_named, holes_option, rules_option
 from bot.places import MAX_HOLE_SECONDS, MIN_HOLE_SECONDS
 from bot.ports import Clock, CompetitionStorage, Notifier, Solver, VersionConflict
-from bot.screens import Button, ButtonStyle, Screen, ScreenKind
+from bot.screens import Button, ButtonRole, ButtonStyle, Screen, ScreenKind
 from bot.sessions import Change, Live, Moved
 from bot.timers import Timers
 from engine.golf.hole import Hole
@@ -78,8 +78,16 @@ def new_competition_id() -> str:
     return "".join(secrets.choice("0123456789abcdefghijklmnopqrstuvwxyz") for _ in range(10))
 
 
-def _button(competition: Competition, action: str, label: str, style: ButtonStyle) -> Button:
-    return Button(str(CompetitionAction(competition.id, competition.version, action)), label, style=style)
+def _button(
+    competition: Competition,
+    action: str,
+    label: str,
+    style: ButtonStyle,
+    role: ButtonRole = ButtonRole.OTHER,
+) -> Button:
+    return Button(
+        str(CompetitionAction(competition.id, competition.version, action)), label, style=style, role=role
+    )
 
 
 class Matches:
@@ -539,7 +547,9 @@ class Matches:
             blocks.append(status)
         buttons: tuple[tuple[Button, ...], ...] = ()
         if competition.status is CompetitionStatus.PLAYING:
-            buttons = ((_button(competition, OPEN_BOARD, "Open my board", ButtonStyle.PRIMARY),),)
+            buttons = (
+                (_button(competition, OPEN_BOARD, "Open my board", ButtonStyle.PRIMARY, ButtonRole.OPEN),),
+            )
         return Screen(
             ScreenKind.INFO,
             title,

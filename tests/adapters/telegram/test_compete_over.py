@@ -126,7 +126,9 @@ async def test_close_now_is_answered_before_the_group_hears_of_the_matches_it_st
     posted = [
         i for i, c in enumerate(calls) if c.method == "sendMessage" and " v " in str(c.params.get("text"))
     ]
-    assert answered < edited < min(posted)
+    # answered and edited (the answer follows the edit, as for every press: it can say if the edit failed)
+    # before the group hears of the matches
+    assert max(answered, edited) < min(posted)
 
 
 async def test_a_challenge_nobody_answers_says_so_on_its_message_which_loses_its_keys(
