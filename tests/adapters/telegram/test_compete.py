@@ -208,3 +208,30 @@ async def test_a_forfeit_on_the_clock_is_told_in_the_group(
     await fake_api.wait_for(
         lambda: "Alice won by forfeit" in fake_api.message(group.id, offer.message_id).text, what="the result"
     )
+
+
+async def test_a_competition_button_is_a_press_like_any_other(
+    fake_api: FakeBotApi, bot: Any, alice: FakeUser, bob: FakeUser, group: FakeChat
+) -> None:
+    """One press path for every button of every mode (issue 46): "Accept" on a challenge is answered and
+    counted by the same handler as a board's column, and its scoreboard is drawn by the same renderer (the
+    "Open my board" link included), not by the competitions' own code."""
+    from adapters import metrics
+
+    def presses() -> float:
+        return sum(
+            sample.value
+            for family in metrics.PRESSES.collect()
+            for sample in family.samples
+            if sample.name.endswith("_total") and sample.labels.get("platform") == "telegram"
+        )
+
+    await reply_to(fake_api, bob, group, "/table")
+    offer = await reply_to(fake_api, alice, group, "/challenge @bob 1")
+    before = presses()
+    await press(fake_api, bob, group, offer.message_id, text="Accept")
+    scoreboard = await fake_api.wait_for(
+        lambda: (v := fake_api.message(group.id, offer.message_id)).buttons and "v Bob" in v.text and v
+    )
+    assert presses() == before + 1
+    assert deep_link_payload(scoreboard).startswith("board_")  # role OPEN: a link, drawn by the one renderer
