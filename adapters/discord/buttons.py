@@ -1,10 +1,11 @@
 """Screen buttons -> Discord buttons that survive a restart, and telling our clicks from anything else.
 
-Every button is a ``GolfButton``: a ``DynamicItem`` whose template is the core's pattern of every id family
-(``bot.actions.ACTION_PATTERN``; ``g1:<round>:<version>:<action>`` for solo rounds), so the id alone says
-what to do. The adapter never reads an id: it hands it back to the core as it came. The client registers
-the class in ``setup_hook``; a click on a board posted before a restart is then matched and handled like
-any other.
+Every button of every message, whatever its id family, is a ``GolfButton``: a ``DynamicItem`` whose
+template is every id the door takes (``PRESSABLE``: the sessions' families of ``bot.actions``, ``g1:<round>:
+<version>:<action>`` for solo rounds, and the competitions' own ``c1``), so the id alone says what to do and
+every click comes to one handler (``GolfClient.take_press``). The adapter never reads an id: it hands it
+back to the core as it came. The client registers the class in ``setup_hook``; a click on a message posted
+before a restart (of any family, whichever class drew it then) is then matched and handled like any other.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from bot.actions import ACTION_PATTERN
+from bot.competition_actions import PATTERN as COMPETITION_PATTERN
 from bot.press_guard import is_on_message
 from bot.screens import ButtonStyle, Screen
 
@@ -26,6 +28,8 @@ STYLES = {
 }
 MAX_ROWS = 5
 MAX_PER_ROW = 5
+PRESSABLE = re.compile(f"{ACTION_PATTERN.pattern}|{COMPETITION_PATTERN.pattern}")
+"""Every button id of ours, matched whole: the template of ``GolfButton``, the one button class."""
 
 
 @runtime_checkable
@@ -35,9 +39,9 @@ class TakesPresses(Protocol):
     async def take_press(self, interaction: discord.Interaction, action_id: str) -> None: ...
 
 
-class GolfButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTION_PATTERN):
-    """A board button. Its custom id is the action id the core gave it; a click hands that id to the
-    client (``TakesPresses``)."""
+class GolfButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRESSABLE):
+    """A button of ours: of a board, a table, a scoreboard, a challenge, a sign-up. Its custom id is the id
+    the core gave it; a click hands that id to the client (``TakesPresses``)."""
 
     def __init__(
         self, custom_id: str, *, label: str = "", style: discord.ButtonStyle, disabled: bool
@@ -60,8 +64,8 @@ class GolfButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTION
 
 
 def board_buttons(screen: Screen) -> discord.ui.View | None:
-    """The screen's buttons, row for row, or None when it has none. ``timeout=None``: nothing lives in
-    the view, so there is nothing to time out."""
+    """The screen's buttons, row for row, or None when it has none: any screen's, of any id family (one
+    class draws them all). ``timeout=None``: nothing lives in the view, so there is nothing to time out."""
     if not screen.buttons:
         return None
     if len(screen.buttons) > MAX_ROWS or any(len(row) > MAX_PER_ROW for row in screen.buttons):
@@ -78,8 +82,9 @@ def board_buttons(screen: Screen) -> discord.ui.View | None:
 
 
 def is_golf_click(interaction: discord.Interaction) -> bool:
-    """Will a GolfButton answer this component interaction? Exactly discord.py's own test: a button whose
-    custom id fully matches the template. Everything else is ours to refuse (see ``client``)."""
+    """Will a GolfButton answer this component interaction (a button of any family of ours)? Exactly
+    discord.py's own test: a button whose custom id fully matches the template. Everything else is ours to
+    refuse (see ``client``)."""
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = data.get("custom_id")
     return (

@@ -1,4 +1,5 @@
-"""The discord.Client: the ``/golf`` commands, the board buttons, and an answer for every other click.
+"""The discord.Client: the ``/golf`` commands, every button of ours (one handler for the presses of every id
+family), and an answer for every other click.
 
 Slash commands and buttons arrive as interactions, which need no privileged intent; the only intent asked
 for is ``guilds`` (to know the servers and their names). Mentions are switched off for everything the bot
@@ -18,15 +19,14 @@ from adapters.discord.buttons import GolfButton, ids_on, is_golf_click, is_on_it
 from adapters.discord.commands import GolfCommands
 from adapters.discord.daily import add_daily_commands
 from adapters.discord.identity import PLATFORM, place_of, player_of, where_of
-from adapters.discord.render import render_notice
-from adapters.discord.replies import SORRY, Boards, answer_click, no_tracebacks, tell
+from adapters.discord.press import Boards, answer_press
+from adapters.discord.replies import SORRY, no_tracebacks, tell
 from adapters.discord.table import sixcard_command
+from adapters.pacing import ChannelPosts
 from bot.clubhouse import Clubhouse
 from bot.desks import DailyDesk
-from bot.door import Reply
 from bot.ports import StoreUnavailable
 from bot.press_guard import NOT_ON_MESSAGE
-from bot.screens import Screen
 from bot.texts import STORE_UNAVAILABLE
 
 log = logging.getLogger(__name__)
@@ -82,6 +82,10 @@ class GolfClient(discord.Client):
         if daily is not None:
             add_daily_commands(self.golf, daily)
         self.boards = Boards()
+        """What each message shows (press.py): a repeated click is only acknowledged."""
+        self.posts = ChannelPosts()
+        """The channel posts (scoreboards, standings, notices): paced, and behind the answer to a press in
+        their channel (every press: a move that ends a match's hole refreshes its scoreboard)."""
         self.compete: object | None = None
         self.golf.add_command(sixcard_command(clubhouse))
         self.tree.add_command(self.golf)
@@ -106,48 +110,34 @@ class GolfClient(discord.Client):
         return registered != command_names(self.tree)
 
     async def take_press(self, interaction: discord.Interaction, action_id: str) -> None:
-        """A board button was pressed (``GolfButton``): the core decides, the board shows the outcome."""
-        with metrics.pressing(PLATFORM) as pressed:
+        """A button of ours was pressed (``GolfButton``, any id family): the door decides, press.py shows its
+        Reply. Counted and timed (``metrics.pressing``); answered within Discord's 3 seconds; the channel
+        posts the press causes wait for its answer."""
+        with self.posts.answering(interaction.channel_id), metrics.pressing(PLATFORM) as pressed:
             async with no_tracebacks(interaction):
                 if not is_on_its_message(interaction, action_id):  # forged: refused, nothing changes
                     pressed.outcome = "forged"
                     await tell(interaction, NOT_ON_MESSAGE)
                     return
                 settings = await self.clubhouse.place_settings(place_of(interaction))
-                player = player_of(interaction.user)
-                replied: list[Reply] = []
-
-                async def work() -> Screen:  # the core's answer, through the one door
-                    reply = await pressed.watch(
-                        self.clubhouse.door.press(player, action_id, where_of(interaction))
-                    )
-                    replied.append(reply)
-                    return reply.screen
-
-                await answer_click(interaction, work(), emoji=settings.emoji, boards=self.boards)
-                if replied and replied[0].private is not None:  # (a card drawn from a table's stock)
-                    await interaction.followup.send(render_notice(replied[0].private), ephemeral=True)
+                player, where = player_of(interaction.user), where_of(interaction)
+                work = pressed.watch(self.clubhouse.door.press(player, action_id, where))
+                await answer_press(interaction, work, emoji=settings.emoji, boards=self.boards)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py drops clicks that no DynamicItem template matches, and clicks whose id is not among
-        the buttons of the message they came on; answer those here. An older key of the message's own
-        board (a client that had not caught up) is played like any click: the core answers it with the
-        board as it stands. Anything else (forged by a modified client) is refused. The test is discord.py's
-        own, never ``response.is_done()``, which races the item's own callback."""
+        the buttons of the message they came on; answer those here. An older key of the same board or
+        session on the message (a client that had not caught up) is played like any click: the core answers
+        it with the session as it stands. Anything else (forged by a modified client) is refused. The test
+        is discord.py's own, never ``response.is_done()``, which races the item's own callback."""
         if interaction.type is not discord.InteractionType.component:
             return
-        claims = getattr(self.compete, "claims", None)  # competition buttons (adapters/discord/compete.py)
-        golf = is_golf_click(interaction)
-        ours = golf or (claims is not None and claims(interaction))
+        ours = is_golf_click(interaction)
         custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
         if ours and custom_id in ids_on(interaction.message):
             return  # its button answers it
-        take_click = getattr(self.compete, "take_click", None)
         if ours and is_on_its_message(interaction, custom_id):
-            if golf:
-                await self.take_press(interaction, custom_id)
-            elif take_click is not None:
-                await take_click(interaction, custom_id)
+            await self.take_press(interaction, custom_id)
             return
         async with no_tracebacks(interaction):
             await tell(interaction, NOT_ON_MESSAGE if ours else UNKNOWN_BUTTON)

@@ -1,6 +1,7 @@
 """Competition on Discord: ``/golf challenge``, ``/golf round-open``, ``/golf tournament``, ``/golf table``,
-and ``/golf stats`` with the rating and record; the buttons of challenges, group rounds and tournaments;
-and the live scoreboard.
+and ``/golf stats`` with the rating and record; the live scoreboard, and the channel posts (paced, behind
+the answer to a press). The buttons of challenges, group rounds, scoreboards and tournaments are pressed as
+every other button (``GolfClient.take_press``, adapters/discord/press.py): nothing here answers a press.
 
 Choices for Discord:
 
@@ -16,7 +17,6 @@ Choices for Discord:
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
@@ -24,106 +24,39 @@ import discord
 from discord import app_commands
 from discord.utils import escape_markdown
 
-from adapters.discord.buttons import STYLES, board_buttons, is_on_its_message
+from adapters.discord.buttons import board_buttons
 from adapters.discord.client import GolfClient
-from adapters.discord.identity import display_name, place_of, player_of, where_of
+from adapters.discord.identity import display_name, place_of, player_of
 from adapters.discord.render import render_message
 from adapters.discord.replies import in_time, no_tracebacks, tell
 from adapters.pacing import ChannelPosts
-from bot.competition_actions import PATTERN, is_competition_action
 from bot.desks import MatchDesk, TournamentDesk
-from bot.door import Door
-from bot.errors import GolfError, StaleActionError
+from bot.errors import GolfError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
 from bot.info_screens import stats_screen
 from bot.ports import Notifier
-from bot.press_guard import NOT_ON_MESSAGE
 from bot.screens import Screen, ScreenKind
 
 log = logging.getLogger(__name__)
 
 
-class CompeteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PATTERN):
-    """A button of a challenge, group round, scoreboard or tournament (``c1:...``)."""
-
-    def __init__(
-        self, custom_id: str, *, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary
-    ) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label=label or None, style=style))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> CompeteButton:
-        return cls(match.string)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        compete = getattr(interaction.client, "compete", None)
-        if isinstance(compete, Compete):
-            await compete.take_click(interaction, self.custom_id)
-
-
 class Compete:
     """Everything competitive of one GolfClient; also its Notifier for competition events."""
 
-    def __init__(
-        self, client: discord.Client, door: Door, matches: MatchDesk, tournaments: TournamentDesk
-    ) -> None:
+    def __init__(self, client: GolfClient, matches: MatchDesk, tournaments: TournamentDesk) -> None:
         self.client = client
-        self.door = door
-        """Where the competitions' buttons are pressed, as the boards' are (the Clubhouse's)."""
         self.matches = matches
         self.tournaments = tournaments
-        self.posts = ChannelPosts()
-        """The channel posts (scoreboards, standings, notices): paced, and behind the answer to a click."""
         self.poster: Notifier = _Poster(self)
         """What a queued post runs: the post itself, which the runner may wrap (``PostRefusals``)."""
         self._signups_closed: set[str] = set()
         """Tournaments whose sign-up message was brought up to date when their first round began."""
 
-    # ---- buttons ---------------------------------------------------------------------------------
-
-    @staticmethod
-    def claims(interaction: discord.Interaction) -> bool:
-        """Is this a click a CompeteButton answers? (The client refuses every other unknown click.)"""
-        data: dict[str, Any] = dict(interaction.data or {})
-        custom_id = data.get("custom_id")
-        return (
-            data.get("component_type") == discord.ComponentType.button.value
-            and isinstance(custom_id, str)
-            and PATTERN.fullmatch(custom_id) is not None
-        )
-
-    async def take_click(self, interaction: discord.Interaction, custom_id: str) -> None:
-        """Answered within Discord's 3 seconds: deferred if the work runs long (closing a sign-up starts a
-        whole round); the channel posts it causes wait for the answer."""
-        with self.posts.answering(interaction.channel_id):
-            async with no_tracebacks(interaction):
-                await self._answer_click(interaction, custom_id)
-
-    async def _answer_click(self, interaction: discord.Interaction, custom_id: str) -> None:
-        """The core's answer, through the one door: an edit of the pressed message, or a screen for the
-        presser alone (``Reply.alone``: an ephemeral reply, the pressed message as it was)."""
-        if not is_on_its_message(interaction, custom_id):  # forged: refused, nothing changes
-            await tell(interaction, NOT_ON_MESSAGE)
-            return
-        player = player_of(interaction.user)
-        work = self.door.press(player, custom_id, where_of(interaction))
-        try:
-            reply = await in_time(work, interaction.response.defer)
-        except GolfError as error:
-            if (
-                isinstance(error, StaleActionError)
-                and error.screen is not None
-                and _shows(interaction, custom_id)
-            ):
-                await _edit(interaction, error.screen)  # it is over, or moved on: the message says so
-            await tell(interaction, error.template)
-            return
-        if reply.alone:  # for their eyes only (a player's own board)
-            await _reply(interaction, reply.screen, private=True)
-            return
-        await _edit(interaction, reply.screen)
+    @property
+    def posts(self) -> ChannelPosts:
+        """The client's channel posts (scoreboards, standings, notices): paced, and behind the answer to a
+        press in their channel (the client's ``take_press`` holds them, for the presses of every button)."""
+        return self.client.posts
 
     # ---- the Notifier ----------------------------------------------------------------------------
 
@@ -221,16 +154,8 @@ class Compete:
 
 
 def _view(screen: Screen) -> dict[str, Any]:
-    """The screen's buttons: a board's are GolfButtons, the rest CompeteButtons (``view=None`` clears)."""
-    if not any(is_competition_action(b.id) for b in screen.all_buttons):
-        return {"view": board_buttons(screen)}
-    view = discord.ui.View(timeout=None)
-    for number, row in enumerate(screen.buttons):
-        for button in row:
-            item = CompeteButton(button.id, label=button.label, style=STYLES[button.style])
-            item.row = number
-            view.add_item(item)
-    return {"view": view}
+    """The screen's buttons (``view=None`` clears them)."""
+    return {"view": board_buttons(screen)}
 
 
 async def _reply(interaction: discord.Interaction, screen: Screen, *, private: bool = False) -> None:
@@ -239,15 +164,6 @@ async def _reply(interaction: discord.Interaction, screen: Screen, *, private: b
         await interaction.followup.send(content, ephemeral=private, **extra)
     else:
         await interaction.response.send_message(content, ephemeral=private, **extra)
-
-
-async def _edit(interaction: discord.Interaction, screen: Screen) -> None:
-    """The pressed message shows ``screen`` (its buttons, or none)."""
-    content = render_message(screen, emoji=False)
-    if interaction.response.is_done():  # deferred: the answer is the edit
-        await interaction.edit_original_response(content=content, **_view(screen))
-    else:
-        await interaction.response.edit_message(content=content, **_view(screen))
 
 
 def _where(message: discord.Message) -> str:
@@ -261,19 +177,6 @@ def _message_id(kept: str) -> int | None:
     (rows kept before the door's form); None for none."""
     message_id = kept.rpartition("/")[2]
     return int(message_id) if message_id.isdigit() else None
-
-
-def _shows(interaction: discord.Interaction, custom_id: str) -> bool:
-    """Does the pressed message show the competition the press names (one of its buttons is for it)?"""
-    found = PATTERN.fullmatch(custom_id)
-    if found is None or interaction.message is None:
-        return False
-    prefix = custom_id[: found.end("id")] + ":"
-    return any(
-        getattr(child, "custom_id", None) and str(child.custom_id).startswith(prefix)
-        for row in interaction.message.components
-        for child in getattr(row, "children", ())
-    )
 
 
 class _Poster:
@@ -292,10 +195,9 @@ class _Poster:
 def install(
     golf: app_commands.Group, client: GolfClient, matches: MatchDesk, tournaments: TournamentDesk
 ) -> Compete:
-    """Add the competition commands to the ``/golf`` group and the buttons to the client (pressed at its
-    Clubhouse's door)."""
-    compete = Compete(client, client.clubhouse.door, matches, tournaments)
-    client.add_dynamic_items(CompeteButton)
+    """Add the competition commands to the ``/golf`` group. Their buttons are pressed as every other
+    (``GolfClient.take_press``, at its Clubhouse's door)."""
+    compete = Compete(client, matches, tournaments)
     client.compete = compete
 
     async def answer(

@@ -10,34 +10,33 @@ Interaction; a kill right after a click, a long 429) and its follow-ups after 15
 click did is saved all the same; the miss is one WARNING line, and nothing more is tried.
 
 Double clicks: a click that repeats one the same player had applied a moment ago on the same message
-(``RepeatedActionError``) is acknowledged without a word: the board shows its outcome already (or is
-about to). What a message shows is noted as its edit goes out and forgotten if the edit fails: an answer
-lost to a 429 storm leaves the board behind, and its next click, even a repeat, gets the notice and brings
-it up to date, like a click on any genuinely old board.
+(``RepeatedActionError``) is acknowledged without a word (press.py): the board shows its outcome already
+(or is about to). What a message shows is noted as its edit goes out and forgotten if the edit fails: an
+answer lost to a 429 storm leaves the board behind, and its next click, even a repeat, gets the notice and
+brings it up to date, like a click on any genuinely old board.
 
 Rate limits: discord.py retries a 429 five times; an answer still refused then is one WARNING line (the
 click's move is saved; the board catches up on its next click), not a traceback.
 
-Where: boards and summaries are public (a click edits the board it was pressed on; a command posts a new
-board); help, rules, stats and refusals go privately (ephemeral) to the one who asked.
+Where: boards and summaries are public (a click edits the message it was pressed on, see press.py; a
+command posts a new board); help, rules, stats and refusals go privately (ephemeral) to the one who asked.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import Counter, OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager, suppress
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager, suppress
 from typing import Any, TypeVar
 
 import discord
 
 from adapters import log_context, metrics
-from adapters.discord.buttons import board_buttons, ids_on
+from adapters.discord.buttons import board_buttons
 from adapters.discord.identity import PLATFORM, place_of
 from adapters.discord.render import render_message, render_notice
-from bot.errors import GolfError, RepeatedActionError, StaleActionError
+from bot.errors import GolfError
 from bot.ports import StoreUnavailable
 from bot.screens import Screen, ScreenKind
 from bot.texts import STORE_UNAVAILABLE
@@ -128,13 +127,21 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(render_notice(text), ephemeral=True)
 
 
-async def post(interaction: discord.Interaction, screen: Screen, *, emoji: bool, notice: str = "") -> None:
+async def post(
+    interaction: discord.Interaction,
+    screen: Screen,
+    *,
+    emoji: bool,
+    notice: str = "",
+    private: bool | None = None,
+) -> None:
     """A new message with ``screen``: public for boards and summaries; private for anything else, and for a
-    board that comes with a ``notice`` (a refusal)."""
+    board that comes with a ``notice`` (a refusal); ``private`` says which, if given."""
     content = render_message(screen, emoji=emoji, notice=notice)
     view = board_buttons(screen)
     extra: dict[str, Any] = {} if view is None else {"view": view}
-    private = is_private(screen) or bool(notice)
+    if private is None:
+        private = is_private(screen) or bool(notice)
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=private, **extra)
     else:
@@ -149,91 +156,6 @@ async def update(interaction: discord.Interaction, screen: Screen, *, emoji: boo
         await interaction.edit_original_response(content=content, view=view)
     else:
         await interaction.response.edit_message(content=content, view=view)
-
-
-class Boards:
-    """Which board (round and version) each message shows, and the clicks under way on it: tells a double
-    click, answered without a word, from a click on a board that is behind. A message's board is noted as
-    its edit goes out and forgotten if the edit fails (a 429 storm, an expired interaction): a board whose
-    answer was lost is behind, and its next click brings it up to date. The last ``size`` are kept."""
-
-    def __init__(self, size: int = 4096) -> None:
-        self._size = size
-        self._shown: OrderedDict[int, tuple[str, int]] = OrderedDict()
-        self._clicking: Counter[int] = Counter()
-
-    @contextmanager
-    def clicking(self, message_id: int) -> Iterator[None]:
-        self._clicking[message_id] += 1
-        try:
-            yield
-        finally:
-            self._clicking[message_id] -= 1
-            if not self._clicking[message_id]:
-                del self._clicking[message_id]
-
-    @asynccontextmanager
-    async def showing(self, message_id: int, screen: Screen) -> AsyncIterator[None]:
-        """Note that the message shows ``screen`` while (and after) it is edited into it, unless the edit
-        fails."""
-        mark = (screen.session, screen.version)
-        self._shown.pop(message_id, None)
-        self._shown[message_id] = mark
-        while len(self._shown) > self._size:
-            self._shown.popitem(last=False)
-        try:
-            yield
-        except BaseException:
-            if self._shown.get(message_id) == mark:
-                del self._shown[message_id]
-            raise
-
-    def will_show(self, message: discord.Message | None, screen: Screen) -> bool:
-        """Another click on this message is under way (the one being repeated), or the message shows
-        ``screen``: an edit into it went out, or its buttons, as Discord delivered them with this click,
-        are ``screen``'s."""
-        if message is None:
-            return False
-        if self._clicking[message.id] > 1:
-            return True
-        shown = self._shown.get(message.id)
-        if shown is not None and shown[0] == screen.session and shown[1] >= screen.version:
-            return True
-        return ids_on(message) == [button.id for row in screen.buttons for button in row]
-
-
-async def answer_click(
-    interaction: discord.Interaction,
-    work: Awaitable[Screen],
-    *,
-    emoji: bool,
-    boards: Boards | None = None,
-) -> None:
-    """A board button: the board is edited in place. A refusal goes privately to the clicker; if it comes
-    with the round's current board (a stale click), the pressed message is brought up to date as well. A
-    repeat of a click just applied on this message is only acknowledged."""
-    boards = boards or Boards()
-    message_id = interaction.message.id if interaction.message is not None else 0
-    with boards.clicking(message_id):
-        try:
-            screen = await in_time(work, interaction.response.defer)
-        except GolfError as error:
-            current = error.screen if isinstance(error, StaleActionError) else None
-            repeated = isinstance(error, RepeatedActionError)
-            if repeated and current is not None and boards.will_show(interaction.message, current):
-                if not interaction.response.is_done():
-                    await interaction.response.defer()  # acknowledged: the board shows it already
-                return
-            if error.screen is not None:  # (a board that is behind: brought up to date)
-                async with boards.showing(message_id, error.screen):
-                    await update(interaction, error.screen, emoji=emoji)
-            await tell(interaction, error.template)
-            return
-        if is_private(screen):
-            await post(interaction, screen, emoji=emoji)
-        else:
-            async with boards.showing(message_id, screen):
-                await update(interaction, screen, emoji=emoji)
 
 
 async def answer_command(interaction: discord.Interaction, work: Awaitable[Screen], *, emoji: bool) -> None:

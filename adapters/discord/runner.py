@@ -117,8 +117,7 @@ async def run_discord(
                 try:
                     await client.connect(reconnect=True)
                 finally:
-                    if compete is not None:  # before the client and the database close
-                        await compete.posts.close()
+                    await client.posts.close()  # before the client and the database close
 
 
 @contextmanager

@@ -23,6 +23,9 @@ channel, two members) and helpers exposed as fixtures (tests run with
   ``callback`` never reach ``View.on_error``, so SimCord's own error capture
   (``check_errors``) misses them; discord.py only logs them. A test that
   expects such an error takes it with ``discord_log_errors.take()``.
+* ``click_key(member, message, custom_id)``: a click whose key is taken as given,
+  not looked up on the message as it is now: an older key of it (a client that
+  had not caught up), or any key a modified client may send.
 * ``post_as_bot(channel, content, custom_ids=...)``: a message the bot posted
   through its real REST path with buttons nothing in this process listens to,
   i.e. a message left over from an older bot version.
@@ -180,7 +183,9 @@ def callback_types(simcord_env: simcord.Env) -> Callable[[], list[int]]:
     return types
 
 
-async def _click_concurrently(env: simcord.Env, clicks: Sequence[Click]) -> list[simcord.InteractionResult]:
+async def _click_concurrently(
+    env: simcord.Env, clicks: Sequence[Click], *, as_given: bool = False
+) -> list[simcord.InteractionResult]:
     """Deliver every click's INTERACTION_CREATE first, then let the bot run.
 
     This is the worst case of a fast double click: discord.py has started a task
@@ -203,10 +208,14 @@ async def _click_concurrently(env: simcord.Env, clicks: Sequence[Click]) -> list
         payloads = []
         for actor, message, custom_id in clicks:
             stored = _visible_message(actor, message)
-            button = _find_component(stored.components, types=(button_type,), custom_id=custom_id, label=None)
-            data: dict[str, Any] = {"custom_id": button["custom_id"], "component_type": button_type}
-            if button.get("id") is not None:
-                data["id"] = button["id"]
+            data: dict[str, Any] = {"custom_id": custom_id, "component_type": button_type}
+            if not as_given:
+                button = _find_component(
+                    stored.components, types=(button_type,), custom_id=custom_id, label=None
+                )
+                data["custom_id"] = button["custom_id"]
+                if button.get("id") is not None:
+                    data["id"] = button["id"]
             record, payload = base_payload(
                 env.backend,
                 type=component_interaction,
@@ -233,6 +242,18 @@ def click_concurrently(
 ) -> Callable[[Sequence[Click]], Awaitable[list[simcord.InteractionResult]]]:
     async def click(clicks: Sequence[Click]) -> list[simcord.InteractionResult]:
         return await _click_concurrently(simcord_env, clicks)
+
+    return click
+
+
+@pytest.fixture
+def click_key(
+    simcord_env: simcord.Env,
+) -> Callable[[simcord.MemberActor, Message, str], Awaitable[simcord.InteractionResult]]:
+    async def click(
+        actor: simcord.MemberActor, message: Message, custom_id: str
+    ) -> simcord.InteractionResult:
+        return (await _click_concurrently(simcord_env, [(actor, message, custom_id)], as_given=True))[0]
 
     return click
 

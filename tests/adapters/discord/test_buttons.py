@@ -43,3 +43,18 @@ def test_more_buttons_than_discord_allows_is_a_bug_caught_early():
 def test_a_button_id_must_be_an_action_id():
     with pytest.raises(ValueError):
         board_buttons(screen((Button("play-7", "7♠"),)))
+
+
+def test_every_family_is_drawn_as_the_one_button_class_that_takes_its_presses():
+    """A scoreboard's, a sign-up's, a table's and a board's buttons are all GolfButtons: one template, so a
+    press of any of them (after a restart too) comes to the one handler."""
+    ids = ("c1:abcd1234:3:o", "c1:abcd1234:3:j", "t6:abcd1234:2:s", "b1:abcd1234:5:1", "g1:abcd1234:1:n")
+    view = board_buttons(
+        Screen(ScreenKind.INFO, title="Anything", buttons=(tuple(Button(i, i) for i in ids),))
+    )
+
+    assert view is not None and all(isinstance(i, GolfButton) for i in view.children)
+    assert [i.custom_id for i in view.children] == list(ids)
+    template = GolfButton.__discord_ui_compiled_template__
+    assert all(template.fullmatch(i) for i in ids)
+    assert not template.fullmatch("c1:abcd1234:3:x") and not template.fullmatch("x1:abcd1234:3:o")

@@ -9,12 +9,15 @@ import re
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 import simcord
+from prometheus_client import REGISTRY
 
 from adapters.clock import SystemClock
 from adapters.discord.client import GolfClient
 from adapters.discord.compete import install
+from adapters.discord.render import BLANK
 from adapters.memory import MemoryNotifier
 from adapters.sqlite import SqliteStorage
 from bot.clubhouse import Clubhouse
@@ -156,3 +159,77 @@ async def test_a_challenge_to_someone_not_on_the_server_says_so(simcord_env, cha
     )
     # discord.py hands the error to the tree's handler (ours, which answered above); SimCord notes it too
     assert [type(e).__name__ for e in simcord_env.errors] == ["TransformerError"]
+
+
+def presses(name: str = "golfbot_presses_total", **labels: str) -> float:
+    """A press metric of Discord's now (adapters/metrics.py, as ``/metrics`` serves it)."""
+    return REGISTRY.get_sample_value(name, {"platform": "discord", **labels}) or 0.0
+
+
+async def test_competition_and_board_buttons_come_to_one_handler_counted_and_answered_before_the_posts(
+    simcord_env, channel, alice, bob, buttons
+) -> None:
+    """Every button is pressed the one way (``GolfClient.take_press``): a challenge's Accept and "Open my
+    board" are counted and timed as a board's buttons are, and a board press that ends the match has its
+    answer sent before the scoreboard it changes is edited in the channel."""
+    offer = await alice.slash(channel, "golf challenge", member=bob, holes=1)
+    played, timed = presses(outcome="played"), presses("golfbot_press_seconds_count")
+    await bob.click(offer.response, label="Accept")  # a competition's button
+    boards = [(await m.click(offer.response, label="Open my board")).response for m in (alice, bob)]
+    assert presses(outcome="played") - played == 3
+    assert presses("golfbot_press_seconds_count") - timed == 3
+    for member, board in zip((alice, bob), boards, strict=True):  # a board's buttons
+        concede = next(b for b in buttons(board) if b["custom_id"].endswith(":q"))
+        await member.click(board, custom_id=concede["custom_id"])
+    assert presses(outcome="played") - played == 5
+    assert presses("golfbot_press_seconds_count") - timed == 5
+    await simcord_env.bot.compete.posts.drain()  # type: ignore[attr-defined]
+    requests = simcord_env.http_requests
+    answers = [i for i, r in enumerate(requests) if r.path.endswith("/callback")]
+    edits = [
+        (i, str(dict(r.json or {}).get("content", "")))
+        for i, r in enumerate(requests)
+        if r.method == "PATCH" and r.path == f"/channels/{channel.id}/messages/{offer.response.id}"
+    ]
+    alices_hole, bobs_hole = answers[-2:]  # the answers to the two concessions
+    assert edits and all(i > alices_hole for i, _ in edits)  # her hole on the scoreboard after her answer
+    decided = [i for i, content in edits if "Result:" in content]
+    assert decided and all(i > bobs_hole for i in decided)  # the match decided: after his answer
+    assert "Result:" in offer.response.message.content
+
+
+async def test_a_board_opened_from_the_scoreboard_is_drawn_in_the_servers_look(
+    simcord_env, guild, channel, alice, bob, buttons
+) -> None:
+    """ "Open my board" is a press like any other: its board is drawn as the server chose (emoji here),
+    as its next press draws it."""
+    managers = guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(simcord_env.create_user("carol"), roles=[managers])
+    await admin.slash(channel, "golf settings", emoji=True)
+    offer = await alice.slash(channel, "golf challenge", member=bob, holes=1)
+    await bob.click(offer.response, label="Accept")
+    opened = await bob.click(offer.response, label="Open my board")
+    assert opened.ephemeral and BLANK in opened.response.content and "```" not in opened.response.content
+    turn = next(b for b in buttons(opened.response) if b["custom_id"].endswith(":s"))
+    moved = await bob.click(opened.response, custom_id=turn["custom_id"])
+    assert BLANK in moved.response.content
+
+
+async def test_an_old_key_of_an_answered_challenge_is_refused_and_its_message_brought_up_to_date(
+    simcord_env, channel, alice, bob, buttons, click_key, callback_types
+) -> None:
+    """A client that had not caught up presses Decline after the challenge was accepted: the message shows
+    that challenge (its key is one of the match's), so it is edited into the match as it stands, and the
+    presser is told why privately."""
+    offer = await alice.slash(channel, "golf challenge", member=bob, holes=1)
+    decline = next(b["custom_id"] for b in buttons(offer.response) if b["label"] == "Decline")
+    await bob.click(offer.response, label="Accept")
+    shown = offer.response.message.content
+
+    late = await click_key(bob, offer.response, decline)
+
+    assert callback_types()[-1] == 7  # the pressed message edited: the match as it stands
+    assert [m.content for m in late.followups] == ["That has been answered already."]
+    assert late.followups[0].ephemeral
+    assert offer.response.message.content == shown and "alice v bob" in shown
+    assert [b["label"] for b in buttons(offer.response)] == ["Open my board"]
