@@ -30,7 +30,7 @@ LATENCY_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 SOLVE_BUCKETS = (0.01, 0.05, 0.1, 0.5, 1.0, 2.5, 5.0, 15.0, 60.0, 300.0)
 
 PRESSES = Counter(
-    "golfbot_presses", "Board buttons pressed, by platform and outcome", ["platform", "outcome"]
+    "golfbot_presses", "Buttons pressed (every mode), by platform and outcome", ["platform", "outcome"]
 )
 PRESS_SECONDS = Histogram(
     "golfbot_press_seconds", "From a press received to its answer sent", ["platform"], buckets=LATENCY_BUCKETS

@@ -38,8 +38,8 @@ class Reply:
     """What a press did, and where each part goes."""
 
     screen: Screen
-    """For the pressed message: the session it shows, as it stands now (or a private notice, which an
-    adapter sends to the presser alone, as it does any INFO or NOTICE screen)."""
+    """For the pressed message: the session it shows, as it stands now (or a NOTICE, which an adapter sends
+    to the presser alone, as it does a screen that is ``alone``)."""
     private: str | None = None
     """A line for the presser alone, beside the message's edit: the card they hold from the stock of a
     Six-card table (an ephemeral follow-up on Discord, the callback's alert on Telegram)."""
