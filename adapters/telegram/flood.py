@@ -101,6 +101,8 @@ class ChatFloodLimiter(BaseRateLimiter[int]):
         max_wait: float = MAX_WAIT,
     ) -> None:
         self._overall = AsyncLimiter(overall_max_rate, 1) if overall_max_rate else None
+        self._overall_line = asyncio.Lock()
+        """Requests take the overall budget one at a time, in the order they came (``_budget``)."""
         self._group_rate = group_max_rate
         self._group_period = group_time_period
         self._groups: dict[int | str, AsyncLimiter] = {}
@@ -238,7 +240,11 @@ class ChatFloodLimiter(BaseRateLimiter[int]):
                     limiter = self._groups[chat] = AsyncLimiter(self._group_rate, self._group_period)
                 await limiter.acquire()
             if self._overall is not None:
-                await self._overall.acquire()
+                # One waiter at a time: aiolimiter gives capacity to whoever asks while it is free, so a
+                # newcomer took what a waiting request had been woken for, and that one queued again at
+                # the back. With presses coming faster than the budget, some boards waited minutes.
+                async with self._overall_line:
+                    await self._overall.acquire()
         yield
 
     def _forget_idle_groups(self) -> None:
