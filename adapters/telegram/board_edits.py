@@ -53,6 +53,7 @@ class LatestEdits:
             queued = state.queued = _Queued(send)
         queued.send = send  # an earlier board queued here is superseded
         outcome: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        outcome.add_done_callback(_seen)
         queued.waiting.append(outcome)
         if state.sender is None:
             state.sender = asyncio.create_task(self._send_all(message, state))
@@ -81,3 +82,9 @@ def _settle(futures: list[asyncio.Future[bool]], value: bool) -> None:
     for future in futures:
         if not future.done():
             future.set_result(value)
+
+
+def _seen(outcome: asyncio.Future[bool]) -> None:
+    """An error nobody awaits any more (its press was cancelled) is the press's loss, not a loose end."""
+    if not outcome.cancelled():
+        outcome.exception()
