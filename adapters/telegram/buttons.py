@@ -201,16 +201,18 @@ class GolfButtons:
     async def _edit(
         self, query: CallbackQuery, shown: Shown, key: tuple[int, int], mark: tuple[str, int, str]
     ) -> bool:
-        def send() -> Awaitable[object]:
-            return query.edit_message_text(shown.text, parse_mode=ParseMode.HTML, reply_markup=shown.keyboard)
+        async def send() -> None:
+            try:
+                await query.edit_message_text(
+                    shown.text, parse_mode=ParseMode.HTML, reply_markup=shown.keyboard
+                )
+            except BadRequest as error:  # "not modified": shown (for the presses it superseded too)
+                if "message is not modified" not in error.message.lower():
+                    raise
 
         try:
             return await self._edits.edit(key, send)
-        except BadRequest as error:
-            if "message is not modified" in error.message.lower():
-                return True
-            return self._not_shown(key, mark, error)
-        except TelegramError as error:  # a flood wait or a network failure past the limiter's patience
+        except TelegramError as error:  # refused; a flood wait or network failure past the limiter's patience
             return self._not_shown(key, mark, error)
 
     def _remember(self, key: tuple[int, int], mark: tuple[str, int, str]) -> None:
