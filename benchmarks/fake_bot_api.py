@@ -612,6 +612,7 @@ class FakeBotApi:
         self._blocked: set[int] = set()
         self._failures: dict[str, list[_Failure]] = {}
         self._floods: dict[int, _Flood] = {}
+        self._delays: dict[str, float] = {}
         self._commands: dict[tuple[str, str], list[JSONDict]] = {}
 
         self._calls: list[ApiCall] = []
@@ -828,6 +829,12 @@ class FakeBotApi:
         self._failures.setdefault(method.lower(), []).append(
             _Failure(status=status, description=description, parameters=parameters, remaining=times)
         )
+
+    def delay(self, method: str, seconds: float) -> None:
+        """Every call of ``method`` from now on is answered ``seconds`` late (0: at once again), holding
+        its connection meanwhile, as a slow or busy server does: enough of them fill the bot's connection
+        pool."""
+        self._delays[method.lower()] = seconds
 
     def rate_limit_next(self, method: str, times: int = 1, *, retry_after: int = 1) -> None:
         """The next ``times`` calls of ``method`` get a flood-wait 429, like the real server."""
@@ -1058,6 +1065,8 @@ class FakeBotApi:
     async def _handle(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
         params = await self._read_params(request)
+        if delay := self._delays.get(method.lower()):
+            await asyncio.sleep(delay)
         result: Any = None
         try:
             if request.match_info["token"] != self.token:

@@ -54,16 +54,31 @@ def api_urls(base_url: str = "") -> tuple[str, str]:
     return f"{root}/bot", f"{root}/file/bot"
 
 
+CONNECTIONS = 256
+"""Connections to the Bot API at once (besides getUpdates' own). The flood budget lets out 30 sends and
+edits a second; the rest are answers to callback queries, one per press, which take a connection each for
+a round trip: hundreds at once only when the Bot API is slow, and then more connections would not make it
+quicker. A request finds a connection or waits for one (``POOL_WAIT``)."""
+POOL_WAIT = None
+"""How long a request waits for a free connection: until one is free. python-telegram-bot's default
+(1 s) fails a request that finds all ``CONNECTIONS`` busy for a second (``TimedOut``: "Pool timeout"),
+which dropped a board edit promised to its player ("the board will follow") once the pool was busy. A
+connection is held at most for the read and write timeouts (5 s each), so every wait ends."""
+
+
 def telegram_builder(token: str, *, base_url: str = "", max_wait: float = MAX_WAIT) -> AnyBuilder:
     """A builder with the production settings. ``ChatFloodLimiter`` keeps the bot within Telegram's flood
     limits and waits out a 429 (``RetryAfter``) in the chat it came from only, for up to ``max_wait``
-    seconds, before retrying."""
+    seconds, before retrying; it also sends again an edit that failed on the way. The connection pool is
+    ``CONNECTIONS`` wide, and a request waits for a free connection rather than failing (``POOL_WAIT``)."""
     api, files = api_urls(base_url)
     return (
         ApplicationBuilder()
         .token(token)
         .base_url(api)
         .base_file_url(files)
+        .connection_pool_size(CONNECTIONS)
+        .pool_timeout(POOL_WAIT)
         .rate_limiter(ChatFloodLimiter(max_wait=max_wait))
     )
 

@@ -27,6 +27,7 @@ from telegram.ext import ContextTypes
 from adapters import metrics
 from adapters.pacing import ChannelPosts
 from adapters.telegram.answer import Answer
+from adapters.telegram.board_edits import LatestEdits
 from adapters.telegram.flood import Stopping
 from adapters.telegram.identity import PLATFORM, is_group, player_of, where_of
 from adapters.telegram.render import SPELLING, render_message
@@ -115,6 +116,8 @@ class GolfButtons:
         """(chat, message) -> (round, version, content) of its last edit: what the message shows."""
         self._pressing: Counter[tuple[int, int]] = Counter()
         """Presses being handled, per message: a repeat of one of them is answered without a redraw."""
+        self._edits = LatestEdits()
+        """The edits of each message one at a time, a later board superseding one still queued."""
 
     async def press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
@@ -213,15 +216,19 @@ class GolfButtons:
     async def _edit(
         self, query: CallbackQuery, shown: Shown, key: tuple[int, int], mark: tuple[str, int, str]
     ) -> bool:
+        async def send() -> None:
+            try:
+                await query.edit_message_text(
+                    shown.text, parse_mode=ParseMode.HTML, reply_markup=shown.keyboard
+                )
+            except BadRequest as error:  # "not modified": shown (for the presses it superseded too)
+                if "message is not modified" not in error.message.lower():
+                    raise
+
         try:
-            await query.edit_message_text(shown.text, parse_mode=ParseMode.HTML, reply_markup=shown.keyboard)
-        except BadRequest as error:
-            if "message is not modified" in error.message.lower():
-                return True
+            return await self._edits.edit(key, send)
+        except TelegramError as error:  # refused; a flood wait or network failure past the limiter's patience
             return self._not_shown(key, mark, error)
-        except TelegramError as error:  # a flood wait past the limiter's patience, a network failure
-            return self._not_shown(key, mark, error)
-        return True
 
     def _remember(self, key: tuple[int, int], mark: tuple[str, int, str]) -> None:
         self._shown.pop(key, None)

@@ -9,6 +9,11 @@ another (FIFO), a 429 pauses that chat for its ``retry_after`` and is retried, f
 up to at most ``max_wait`` seconds. Each wait is one WARNING line; past ``max_wait`` the ``RetryAfter``
 reaches the caller, which says so in one line too.
 
+A request that failed on the way is sent again when that is safe (``may_resend``): one that never left (no
+connection of the pool came free in time), and an edit that timed out or lost its connection (sent twice,
+it shows the same board). The pauses (``RESEND_PAUSE``, doubling) count towards ``max_wait`` too and hold
+the chat's turn, so a later request to the chat cannot overtake it; a new message is never sent twice.
+
 Stopping (``stop_waiting``): a stop must not wait out a chat's flood limits (a 429 may ask for a minute, a
 busy group's budget for several). From then on a request that would wait, for its chat's turn, a flood
 wait or the proactive budget, is dropped (``Stopping``) and counted in ``dropped``; one that need not wait
@@ -28,7 +33,7 @@ from typing import Any
 
 from aiolimiter import AsyncLimiter
 from telegram.constants import FloodLimit
-from telegram.error import RetryAfter, TelegramError
+from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
 from telegram.ext import BaseRateLimiter
 
 from adapters import metrics
@@ -40,7 +45,14 @@ warnings.filterwarnings("ignore", message=r".*attribute `retry_after` will be of
 
 JSON = bool | dict[str, Any] | list[dict[str, Any]]
 MAX_WAIT = 300.0
-"""Seconds of 429s one request sits out before giving up: Telegram's flood waits are seconds to a minute."""
+"""Seconds of 429s (and of pauses before sending again) one request sits out before giving up: Telegram's
+flood waits are seconds to a minute."""
+RESEND_PAUSE = 0.5
+"""Seconds before a request that failed on the way (``may_resend``) is sent again; doubled each time..."""
+RESEND_PAUSE_MAX = 8.0
+"""... up to this."""
+NOT_SENT = "Request was *not* sent"
+"""python-telegram-bot's words for a request that never left (no connection free in its pool in time)."""
 
 
 def retry_after_seconds(error: RetryAfter) -> float:
@@ -49,6 +61,16 @@ def retry_after_seconds(error: RetryAfter) -> float:
     if isinstance(value, timedelta):
         return value.total_seconds()
     return float(error.retry_after) if isinstance(error.retry_after, int) else 1.0
+
+
+def may_resend(endpoint: str, error: NetworkError) -> bool:
+    """May a request that failed with ``error`` be sent again? One that never left (no connection came
+    free in time), always; an edit that timed out or lost its connection, too: Telegram may have applied
+    it already, and the same edit again only finds the message as it should be ("not modified"). Not a
+    new message (it could be posted twice), nor anything Telegram refused (``BadRequest``)."""
+    if isinstance(error, BadRequest):
+        return False
+    return NOT_SENT in error.message or endpoint.lower().startswith("edit")
 
 
 class Stopping(TelegramError):
@@ -79,6 +101,8 @@ class ChatFloodLimiter(BaseRateLimiter[int]):
         max_wait: float = MAX_WAIT,
     ) -> None:
         self._overall = AsyncLimiter(overall_max_rate, 1) if overall_max_rate else None
+        self._overall_line = asyncio.Lock()
+        """Requests take the overall budget one at a time, in the order they came (``_budget``)."""
         self._group_rate = group_max_rate
         self._group_period = group_time_period
         self._groups: dict[int | str, AsyncLimiter] = {}
@@ -134,7 +158,7 @@ class ChatFloodLimiter(BaseRateLimiter[int]):
         rate_limit_args: int | None,
     ) -> JSON:
         chat = _chat_id(data.get("chat_id"))
-        waited = 0.0
+        waited, resends = 0.0, 0
         async with self._turn(chat) as turn:
             while True:
                 if turn is not None and (pause := turn.open_at - _now()) > 0:
@@ -143,6 +167,17 @@ class ChatFloodLimiter(BaseRateLimiter[int]):
                 try:
                     async with self._budget(chat):
                         return await callback(*args, **kwargs)
+                except NetworkError as error:
+                    if not may_resend(endpoint, error):
+                        raise
+                    resends += 1
+                    wait = min(RESEND_PAUSE * 2 ** (resends - 1), RESEND_PAUSE_MAX)
+                    if waited + wait > self._max_wait:
+                        raise
+                    waited += wait
+                    log.debug("Telegram: %s failed (%s); sending it again in %.1f s", endpoint, error, wait)
+                    async with self._unless_stopping(chat):
+                        await asyncio.sleep(wait)
                 except RetryAfter as error:
                     wait = retry_after_seconds(error)
                     if self._stopping:
@@ -205,7 +240,11 @@ class ChatFloodLimiter(BaseRateLimiter[int]):
                     limiter = self._groups[chat] = AsyncLimiter(self._group_rate, self._group_period)
                 await limiter.acquire()
             if self._overall is not None:
-                await self._overall.acquire()
+                # One waiter at a time: aiolimiter gives capacity to whoever asks while it is free, so a
+                # newcomer took what a waiting request had been woken for, and that one queued again at
+                # the back. With presses coming faster than the budget, some boards waited minutes.
+                async with self._overall_line:
+                    await self._overall.acquire()
         yield
 
     def _forget_idle_groups(self) -> None:

@@ -52,15 +52,17 @@ class GolfTable:
         self.queries: list[str] = []
         """Ids of every callback query pushed through ``press``/``push``: each must get one answer."""
 
-    async def start(self, *, max_wait: float = MAX_WAIT) -> AnyApp:
+    async def start(self, *, max_wait: float = MAX_WAIT, builder: Any = None) -> AnyApp:
         """A new Clubhouse on a new SqliteStorage (same file), and a new Application around it.
 
         The bot's own rate limiter waits out 429s (up to ``max_wait`` seconds) but does not throttle: tests
-        press fast in one chat."""
+        press fast in one chat. ``builder``: another ApplicationBuilder aimed at the fake (the production
+        one, say) instead."""
         self._storage = await SqliteStorage.open(self.db_path)
         self.clubhouse = Clubhouse(self._storage, self.solver, SystemClock())
-        limiter = ChatFloodLimiter(overall_max_rate=0, group_max_rate=0, max_wait=max_wait)
-        builder = self.harness.builder().rate_limiter(limiter)
+        if builder is None:
+            limiter = ChatFloodLimiter(overall_max_rate=0, group_max_rate=0, max_wait=max_wait)
+            builder = self.harness.builder().rate_limiter(limiter)
         self.app = await self.harness.start(build_application(self.clubhouse, builder))
         return self.app
 

@@ -73,3 +73,17 @@ async def test_a_429_met_while_stopping_is_not_waited_out() -> None:
     with pytest.raises(Stopping):
         await asyncio.wait_for(request(limiter, server, PRIVATE), AT_ONCE)
     assert limiter.dropped == 1
+
+
+async def test_the_overall_budget_serves_requests_in_the_order_they_came() -> None:
+    """aiolimiter hands capacity to whoever asks when it is free: a request arriving just then took the
+    capacity a waiting one had been woken for, which went to the back of the line. With presses arriving
+    faster than the budget lets out, some boards waited minutes. First come, first served."""
+    limiter = ChatFloodLimiter(overall_max_rate=20)
+    server = Server()
+    waiting = [asyncio.ensure_future(request(limiter, server, chat)) for chat in range(1, 31)]
+    for chat in range(31, 61):  # more keep coming, faster than 20 a second
+        await asyncio.sleep(0.025)
+        waiting.append(asyncio.ensure_future(request(limiter, server, chat)))
+    await asyncio.gather(*waiting)
+    assert server.sent == list(range(1, 61))
