@@ -58,7 +58,7 @@ async def test_a_claim_goes_before_its_familys_own_room(alice: Player) -> None:
         return take
 
     door.add("g1", room("solo"))
-    door.add("g1", room("long ids"), when=lambda action: len(action.session) == 10)
+    door.add("g1", room("long ids"), when=lambda action_id: len(action_id.split(":")[1]) == 10)
     with pytest.raises(ValueError, match="have a room already"):
         door.add("g1", room("another"))
     await door.press(alice, "g1:abcd:1:s", "chat/1")

@@ -16,7 +16,7 @@ from dataclasses import replace
 from datetime import date
 
 from bot import texts
-from bot.actions import SOLO, ActionId
+from bot.actions import SOLO
 from bot.errors import GolfError, IllegalMoveError, StaleActionError
 from bot.golf_round import position
 from bot.models import HoleRecord, RoundState, RoundStatus
@@ -43,11 +43,13 @@ Best = Callable[[DailyDay, int], Awaitable[int | None]]
 """The best score of a day's hole (by index), worked out once for everyone; None if not known in time."""
 
 
-def claims(action: ActionId) -> bool:
-    """Whether a (well-formed) button id belongs to a daily board: a solo board's key whose round id has
-    the daily's length, told without a trip to storage. Other families' ids may be as long (a Six-card
-    table's is): they are not daily."""
-    return action.family == SOLO.family and len(action.session) == DAILY_ID
+def claims(action_id: str) -> bool:
+    """Whether a button id belongs to a daily board: a solo board's key whose round id has the daily's
+    length, told from the text without a trip to storage (or a parse: the door asks it of every solo
+    press). Other families' ids may be as long (a Six-card table's is): they are not daily."""
+    family, _, rest = action_id.partition(":")
+    session, colon, _ = rest.partition(":")
+    return family == SOLO.family and colon == ":" and len(session) == DAILY_ID
 
 
 def day_of_round(state: RoundState) -> date:

@@ -350,7 +350,6 @@ async def test_an_unfinished_round_of_yesterday_is_ended_not_resumed(world: Worl
 
 
 async def test_a_daily_button_is_told_from_a_solo_one_without_storage(world: World) -> None:
-    from bot.actions import parse_action_id
     from bot.clubhouse import Clubhouse
     from bot.errors import BadActionError
     from bot.modes.daily.challenge import claims
@@ -358,11 +357,12 @@ async def test_a_daily_button_is_told_from_a_solo_one_without_storage(world: Wor
     club = Clubhouse(world.store, world.solver, world.clock)  # type: ignore[arg-type]
     solo = await club.start_round(ALICE, HERE)
     daily = await world.daily.play(ALICE, HERE)
-    assert not claims(parse_action_id(button(solo, "s")))
-    assert claims(parse_action_id(button(daily, "s")))
+    assert not claims(button(solo, "s"))
+    assert claims(button(daily, "s"))
     # other families' ids of the daily's length are theirs: a Six-card table's (token_hex(5)), a board's
-    assert not claims(parse_action_id("t6:0a1b2c3d4e:1:j"))
-    assert not claims(parse_action_id(f"b1:{daily.session}:1:s"))
+    assert not claims("t6:0a1b2c3d4e:1:j")
+    assert not claims(f"b1:{daily.session}:1:s")
+    assert not claims("g1") and not claims("g1:") and not claims("")  # nothing to claim
     # through the Clubhouse's door, each goes to its own mode
     world.daily.open_door(club.door, club.sessions)
     assert (await club.door.press(ALICE, button(solo, "s"))).screen.session == solo.session
