@@ -57,27 +57,21 @@ Claim = Callable[[str], bool]
 family: it parses nothing; a malformed id it claims is refused by the room's own parse)."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Entry:
-    room: Room
-    when: Claim | None
-
-
 class Door:
     """Rooms by id family; see the module's doc."""
 
     def __init__(self) -> None:
-        self._rooms: dict[str, list[_Entry]] = {}
+        self._rooms: dict[str, tuple[tuple[Room, Claim | None], ...]] = {}
+        """Family -> its rooms, each with its claim: the claims first, the family's own room last."""
 
     def add(self, family: str, room: Room, *, when: Claim | None = None) -> None:
         """Presses of ``family`` go to ``room``; with ``when``, only those it claims (checked before the
         family's room without one, which takes the rest). A second room without ``when`` for one family
         is a wiring mistake: a ValueError."""
-        entries = self._rooms.setdefault(family, [])
-        if when is None and any(entry.when is None for entry in entries):
+        entries = self._rooms.get(family, ())
+        if when is None and any(claim is None for _, claim in entries):
             raise ValueError(f"presses of {family!r} have a room already")
-        entries.append(_Entry(room, when))
-        entries.sort(key=lambda entry: entry.when is None)  # the claims first, the family's own last
+        self._rooms[family] = tuple(sorted((*entries, (room, when)), key=lambda entry: entry[1] is None))
 
     def takes(self, family: str) -> bool:
         return family in self._rooms
@@ -85,12 +79,10 @@ class Door:
     async def press(self, player: Player, action_id: str, where: str = "") -> Reply:
         """``player`` pressed the button ``action_id`` on the message ``where`` ("" if private or not
         known). Raises a GolfError (nothing changed) for a refusal."""
-        entries = self._rooms.get(family_of(action_id))
-        if not entries:
-            raise BadActionError(texts.NOT_OUR_BUTTON)
-        for entry in entries:
-            if entry.when is None or entry.when(action_id):
-                return await entry.room(player, action_id, where)
+        entries = self._rooms.get(family_of(action_id), ())
+        for room, when in entries:
+            if when is None or when(action_id):
+                return await room(player, action_id, where)
         raise BadActionError(texts.NOT_OUR_BUTTON)
 
 

@@ -213,8 +213,13 @@ class Sessions:
     async def press(self, player: str, action_id: str, *, kind: str | None = None) -> Screen:
         """A button or callback press, e.g. ``g1:k3x9a0qz:12:3``, dispatched to the mode of its family (or
         to the mode of ``kind``, for a mode that borrows another's family)."""
-        mode = self._families.get(family_of(action_id)) if kind is None else self._modes.get(kind)
-        if mode is None or family_of(action_id) != mode.template.family:
+        if kind is None:
+            mode = self._families.get(family_of(action_id))
+        else:  # a mode borrowing a family: the id must still be of it
+            mode = self._modes.get(kind)
+            if mode is not None and family_of(action_id) != mode.template.family:
+                mode = None
+        if mode is None:
             raise BadActionError(texts.NOT_OUR_BUTTON)
         action = mode.template.parse(action_id)
         return await self.act(player, action.session, action.version, action.action, kind=mode.kind)
@@ -235,17 +240,18 @@ class Sessions:
                 # than the cache), or the cache itself is behind: what is stored decides.
                 live = await self.reload(session_id)
             state = live.state
-            if not state.is_active:
+            active = state.is_active
+            if not active:
                 await _refuse_if_closed(mode, live, player)
-            if state.status is RoundStatus.ABANDONED:  # it has no board left to show
-                raise StaleActionError(_ended(mode, live))
+                if state.status is RoundStatus.ABANDONED:  # it has no board left to show
+                    raise StaleActionError(_ended(mode, live))
             # a refusal shows the session as it stands; it is drawn only then
             if version != state.version:
                 if self._is_repeat(session_id, version, action, player):
                     raise RepeatedActionError(texts.STALE, screen=mode.screen(live, player))
-                if not state.is_active or not mode.takes_late(live, player, action):
+                if not active or not mode.takes_late(live, player, action):
                     raise StaleActionError(texts.STALE, screen=mode.screen(live, player))
-            if not state.is_active:
+            if not active:
                 raise StaleActionError(_ended(mode, live), screen=mode.screen(live, player))
             if player not in mode.to_act(live):
                 raise NotYourTurnError(texts.NOT_YOUR_TURN, screen=mode.screen(live, player))

@@ -43,13 +43,22 @@ Best = Callable[[DailyDay, int], Awaitable[int | None]]
 """The best score of a day's hole (by index), worked out once for everyone; None if not known in time."""
 
 
+_SOLO_PREFIX = SOLO.family + ":"
+_DAILY_COLON = len(_SOLO_PREFIX) + DAILY_ID
+"""Where the colon after a daily round's id falls in a button id (a solo round's id is shorter, and a
+character of a daily id is never a colon)."""
+
+
 def claims(action_id: str) -> bool:
     """Whether a button id belongs to a daily board: a solo board's key whose round id has the daily's
     length, told from the text without a trip to storage (or a parse: the door asks it of every solo
     press). Other families' ids may be as long (a Six-card table's is): they are not daily."""
-    family, _, rest = action_id.partition(":")
-    session, colon, _ = rest.partition(":")
-    return family == SOLO.family and colon == ":" and len(session) == DAILY_ID
+    return (
+        len(action_id) > _DAILY_COLON
+        and action_id[_DAILY_COLON] == ":"
+        and action_id.startswith(_SOLO_PREFIX)
+        and ":" not in action_id[len(_SOLO_PREFIX) : _DAILY_COLON]
+    )
 
 
 def day_of_round(state: RoundState) -> date:
