@@ -13,7 +13,8 @@ match or the tournament it names). A room is an async function of ``(player, act
 no room takes is not one of ours.
 
 Fair play: the Screen of a Reply shows the session the press named (a room never answers with another
-session's screen), so the pressed message is only edited into what it showed already; that a press's id is
+session's screen; a refusal on a board of a match that is over shows that match's final scoreboard, on the
+player's own message), so the pressed message is only edited into what it showed already; that a press's id is
 one of the buttons of the message it came on is checked before the door, where the platform delivers the
 message's buttons with the press (``bot.press_guard``).
 """
