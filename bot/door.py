@@ -87,15 +87,6 @@ class Door:
         raise BadActionError(texts.NOT_OUR_BUTTON)
 
 
-def plain(press: Callable[[Player, str], Awaitable[Screen]]) -> Room:
-    """A room of a mode whose presses need nothing but the player and the id, and tell nothing privately."""
-
-    async def room(player: Player, action_id: str, where: str) -> Reply:
-        return Reply(await press(player, action_id))
-
-    return room
-
-
 class House(Protocol):
     """What a mode that joins the Clubhouse's own (the competitions) is given: its door, its sessions and its
     places (``bot.clubhouse.Clubhouse`` is one), so that the mode never imports the Clubhouse, which

@@ -23,7 +23,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
+from telegram import InlineKeyboardMarkup, Message, Update, User
 from telegram.constants import ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
@@ -33,11 +33,11 @@ from adapters.telegram.asker import Asker, asker_of
 from adapters.telegram.buttons import PRIVATE_ONLY
 from adapters.telegram.command_table import CommandSpec
 from adapters.telegram.identity import PLATFORM, player_of, where_of
-from adapters.telegram.render import open_link, render_message, say, screen_html
+from adapters.telegram.render import key_of, render_message, say, screen_html
 from bot.desks import MatchDesk, TournamentDesk
 from bot.errors import GolfError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
-from bot.screens import ButtonRole, Screen
+from bot.screens import Screen
 
 log = logging.getLogger(__name__)
 
@@ -195,17 +195,8 @@ class TelegramCompete:
     def keyboard(self, screen: Screen) -> InlineKeyboardMarkup | None:
         """The buttons of a post, as the core laid them out; "Open my board" (role OPEN) becomes a deep link
         into the private chat. (Its presses come in by the one door with every other: GolfButtons.)"""
-        rows = []
-        for row in screen.buttons:
-            keys = []
-            for button in row:
-                if button.role is ButtonRole.OPEN and self.bot is not None and screen.session is not None:
-                    keys.append(
-                        InlineKeyboardButton(button.label, url=open_link(self.bot.username, screen.session))
-                    )
-                else:
-                    keys.append(InlineKeyboardButton(button.label, callback_data=button.id))
-            rows.append(keys)
+        username = self.bot.username if self.bot is not None else ""
+        rows = [[key_of(button, screen, username) for button in row] for row in screen.buttons]
         return InlineKeyboardMarkup(rows) if rows else None
 
     # ---- the Notifier ----------------------------------------------------------------------------

@@ -85,7 +85,7 @@ def keyboard(screen: Screen, *, bot_username: str = "") -> InlineKeyboardMarkup 
     rows = [*_rows(columns), *_rows(others)]
     if not rows:
         return None
-    return InlineKeyboardMarkup([[_key(b, screen, bot_username) for b in row] for row in rows])
+    return InlineKeyboardMarkup([[key_of(b, screen, bot_username) for b in row] for row in rows])
 
 
 def _rows(buttons: list[Button]) -> list[list[Button]]:
@@ -97,7 +97,9 @@ def _rows(buttons: list[Button]) -> list[list[Button]]:
     return [buttons[i : i + size] for i in range(0, len(buttons), size)]
 
 
-def _key(button: Button, screen: Screen, bot_username: str) -> InlineKeyboardButton:
+def key_of(button: Button, screen: Screen, bot_username: str = "") -> InlineKeyboardButton:
+    """A button as a key: a callback's data, or for a button that opens the presser's own view (role OPEN)
+    the link into the private chat (``open_link``), when the bot's username is known."""
     if button.role is ButtonRole.OPEN and bot_username and screen.session is not None:
         return InlineKeyboardButton(button.label, url=open_link(bot_username, screen.session))
     return InlineKeyboardButton(button.label, callback_data=button.id)

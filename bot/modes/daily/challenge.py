@@ -346,14 +346,14 @@ class DailyChallenge:
         sessions.watch(KIND, self._board_moved)
 
         async def room(player: Player, action_id: str, where: str) -> Reply:
-            return Reply(await sessions.press(player.key, action_id, kind=KIND))
+            return Reply(await self.press(player, action_id))
 
-        door.add(SOLO.family, room, when=claims)
         self._sessions = sessions
+        door.add(SOLO.family, room, when=claims)
 
     async def press(self, player: Player, action_id: str) -> Screen:
-        """A press on a daily board, as the door's room for them plays it (for callers that hold the
-        challenge, not the Clubhouse: tests, benchmarks)."""
+        """A press on a daily board: the sessions play it as this mode's (the door's room for daily boards
+        comes here; so may callers that hold the challenge, not the Clubhouse: tests, benchmarks)."""
         return await self._joined().press(player.key, action_id, kind=KIND)
 
     def _joined(self) -> Sessions:
