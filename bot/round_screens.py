@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.actions import SOLO
 from bot.models import RoundState, RoundStatus
-from bot.screens import BoardView, Button, ButtonRole, ButtonStyle, Screen, ScreenKind
+from bot.screens import BoardView, Button, ButtonRole, ButtonStyle, ScorecardView, Screen, ScreenKind
 from engine.golf.course import skipped
 from engine.golf.deal import deal
 from engine.golf.hole import Hole
@@ -86,6 +86,11 @@ def _board_buttons(
         controls.append(go_on)
     rows.append(tuple(controls))
     return tuple(rows)
+
+
+def scorecard_view(state: RoundState) -> ScorecardView:
+    """The scorecard as data, for pictures."""
+    return ScorecardView(state.holes, card_of(state).hole_par, state.scores, state.best)
 
 
 def scorecard(state: RoundState) -> str:
@@ -185,6 +190,7 @@ def round_screen(
     view = _board_view(state, hole, playable, hide_deals=hide_deals)
     card = card_of(state)
     blocks: list[str] = []
+    card_view: ScorecardView | None = None
     if state.status is RoundStatus.PLAYING:
         kind = ScreenKind.BOARD
         title = f"⛳ Hole {view.hole} of {state.holes}"
@@ -199,6 +205,7 @@ def round_screen(
             result = hole_result(state.scores[-1], None, len(state.scores), found=found, bound=bound)
         notes = (result, *notes)
         blocks.append(scorecard(state))
+        card_view = scorecard_view(state)
         passed = "" if hide_deals else skipped_text(state.deals)  # a hidden course's gaps stay unwalked
         if passed:
             blocks.append(passed)
@@ -222,6 +229,7 @@ def round_screen(
         session=state.id,
         version=state.version,
         owner=state.owner,
+        scorecard=card_view,
     )
 
 

@@ -73,6 +73,78 @@ class BoardView:
     """The deal number of this hole; None where it is hidden (a daily course while its day runs)."""
 
 
+@dataclass(frozen=True, slots=True)
+class ScorecardView:
+    """A round's scorecard as data: par and the scores so far, hole by hole."""
+
+    holes: int
+    par: int
+    """Par of each hole."""
+    scores: tuple[int, ...]
+    """The scores of the finished holes, in order."""
+    best: tuple[int | None, ...] = ()
+    """The best possible score of each finished hole, where the solver proved it (None: not known)."""
+
+    @property
+    def total(self) -> int:
+        return sum(self.scores)
+
+    @property
+    def par_so_far(self) -> int:
+        return self.par * len(self.scores)
+
+
+@dataclass(frozen=True, slots=True)
+class GridView:
+    """One seat of a Six-card table as the viewer may see it."""
+
+    name: str
+    cards: tuple[Card | None, ...]
+    """Six positions, the top row (1 2 3) then the bottom row (4 5 6); None is a face-down card."""
+    paired: tuple[bool, ...] = (False, False, False)
+    """For each of the three columns: a pair (scores 0). Only marked once the hand is over."""
+    score: int | None = None
+    """The hand's score, once the hand is over (None before)."""
+    total: int = 0
+    """The seat's total over the holes played so far."""
+    went_out: bool = False
+    computer: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """A Six-card table as data, as one viewer may see it: hidden cards are None, never their value."""
+
+    seats: tuple[GridView, ...]
+    viewer: int | None
+    """The seat whose view this is (its grid goes at the front); None: the table as the place sees it."""
+    to_act: tuple[int, ...]
+    """The seats the table waits for (the one to play, or every seat still turning cards at the opening)."""
+    discard: Card | None
+    stock: int
+    holding: Card | None
+    """The card the seat to play holds, when this viewer may see it (its own draw, or one taken from the
+    discard pile, which everyone saw)."""
+    hole: int
+    holes: int
+    over: bool = False
+    """The hand is over: every grid face up, pairs marked, scores shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShareView:
+    """A spoiler-free result card (the daily's): no card and no deal number."""
+
+    title: str
+    """E.g. ``Golf daily #326 · 9 holes``."""
+    score: str
+    """E.g. ``38 (-7)``."""
+    squares: str
+    """The coloured squares, one per hole (``engine.daily.SQUARES``)."""
+    standing: str = ""
+    """Where the player stands at the place, e.g. ``3rd of 12`` ("" unknown)."""
+
+
 class ScreenKind(Enum):
     BOARD = "board"
     """A live board: the message to keep editing."""
@@ -99,6 +171,18 @@ class Screen:
     """The player id whose round this is ('' when not a round)."""
     notes: tuple[str, ...] = field(default=())
     """Short lines shown above the board (last hole's score, a hint, what just happened)."""
+    scorecard: ScorecardView | None = None
+    """The round's scorecard as data, on the screens that show one (a picture draws it; text adapters
+    read the aligned block among ``blocks``)."""
+    table: TableView | None = None
+    """A Six-card table as data (its text is in ``blocks``)."""
+    share: ShareView | None = None
+    """A share card as data (its text is in ``blocks``)."""
+
+    @property
+    def has_cards(self) -> bool:
+        """Whether this screen shows cards, and so has a picture."""
+        return self.board is not None or self.table is not None or self.share is not None
 
     @property
     def all_buttons(self) -> tuple[Button, ...]:

@@ -54,7 +54,7 @@ from bot.models.competition import Competition, CompetitionStatus
 from bot.models.results import Finish, MatchResult, hole_tally, ranks
 from bot.options import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 from bot.ports import ActiveRoundExists, Clock, CompetitionStore, ConstraintViolation
-from bot.screens import Button, ButtonRole, ButtonStyle, Screen, ScreenKind
+from bot.screens import Button, ButtonRole, ButtonStyle, GridView, Screen, ScreenKind, TableView
 from bot.sessions import Change, Live, Moved, Sessions
 from bot.timers import Timers
 from engine.sixcard import (
@@ -698,6 +698,7 @@ class TableMode:
                 version=state.version,
                 owner="",  # a table is nobody's round: no player's name in its title
                 notes=table.notes,
+                table=None if hand is None else _face_up_view(table, hand, index),
             )
         assert hand is not None
         if table.between_hands:
@@ -725,6 +726,7 @@ class TableMode:
             version=state.version,
             owner="",
             notes=table.notes,
+            table=_table_view(table, view),
         )
 
     def _hand_over(self, live: Live[Table], hand: Hand) -> Screen:
@@ -748,6 +750,7 @@ class TableMode:
             version=state.version,
             owner="",
             notes=table.notes,
+            table=_face_up_view(table, hand, None),
         )
 
     def _gathering(self, live: Live[Table]) -> Screen:
@@ -862,6 +865,55 @@ def _face_up_block(table: Table, hand: Hand, seat: int) -> str:
         marks = " ".join("═══" if paired else "   " for paired in pairs)
         lines.append(f"{marks} {'pairs score' if sum(pairs) > 1 else 'a pair scores'} 0")
     return "\n".join(lines)
+
+
+def _table_view(table: Table, view: SeatView) -> TableView:
+    """The hand as ``view`` sees it, as data for a picture: exactly what the text shows (face-down cards
+    are None; a card drawn from the stock only in its drawer's own view)."""
+    assert table.course is not None
+    totals = table.course.totals
+    waiting = view.to_act if view.phase is Phase.OPENING else (() if view.turn is None else (view.turn,))
+    return TableView(
+        seats=tuple(
+            GridView(seat.name, view.grids[i], total=totals[i], computer=seat.computer is not None)
+            for i, seat in enumerate(table.seats)
+        ),
+        viewer=view.seat,
+        to_act=waiting,
+        discard=view.discard_top,
+        stock=view.stock_size,
+        holding=view.drawn,
+        hole=table.course.hole + 1,
+        holes=table.course.holes,
+    )
+
+
+def _face_up_view(table: Table, hand: Hand, viewer: int | None) -> TableView:
+    """A finished hand, every grid face up with its score and its pairs, as data for a picture."""
+    assert table.course is not None
+    totals = table.course.totals
+    return TableView(
+        seats=tuple(
+            GridView(
+                seat.name,
+                hand.grids[i].cards,
+                paired=paired_columns(hand.grids[i].cards),
+                score=hand.grids[i].score,
+                total=totals[i],
+                went_out=hand.went_out == i,
+                computer=seat.computer is not None,
+            )
+            for i, seat in enumerate(table.seats)
+        ),
+        viewer=viewer,
+        to_act=(),
+        discard=hand.discard_top,
+        stock=len(hand.stock),
+        holding=None,
+        hole=table.course.hole,
+        holes=table.course.holes,
+        over=True,
+    )
 
 
 def _pile(view: SeatView) -> str:

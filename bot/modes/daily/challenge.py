@@ -46,7 +46,7 @@ from bot.models.daily import (
 from bot.modes.daily.boards import DAILY_ID, DAY_OVER, KIND, DailyBoards, board_screen, claims, day_of_round
 from bot.options import rules_option, sentence
 from bot.ports import ActiveRoundExists, Clock, DailyStore, Notifier, Solver, Storage
-from bot.screens import Screen, ScreenKind
+from bot.screens import Screen, ScreenKind, ShareView
 from bot.sessions import Change, Live, Moved, Sessions
 from bot.timers import Timers
 from engine.daily import (
@@ -424,6 +424,22 @@ class DailyChallenge:
             return None
         return share_text(day.day, state.scores, state.best, day.holes, day.par_for_nine)
 
+    async def share_card(self, player: Player, place: Place) -> Screen | None:
+        """The player's result of today's course as a share card: the share text (its only block) and the
+        same as data for a picture (``Screen.share``), with where the player stands at the place. Nothing
+        of it names a card or a deal (None before they finish a hole)."""
+        text = await self.share(player, place)
+        if text is None:
+            return None
+        day = await self.today(place)
+        title, score, squares = text.split("\n")
+        rows = await self._daily.day_board(place.key, day.day, 0, STANDING_SCAN)
+        entries = await self._daily.day_entries(place.key, day.day)
+        rank = next((row.rank for row in rows if row.player == player.key), None)
+        standing = f"{ordinal(rank)} of {entries}" if rank is not None else f"{entries} playing"
+        card = ShareView(title=title, score=score, squares=squares, standing=standing)
+        return Screen(ScreenKind.INFO, title="", blocks=(text,), share=card)
+
     async def streaks(self, player: Player, place: Place) -> Streaks:
         days = await self._daily.place_days(place.key)
         return streaks(days, await self._daily.player_days(place.key, player.key))
@@ -456,6 +472,17 @@ class DailyChallenge:
         if not rows and page > 0:
             body = f"Nobody on page {page + 1} of this table: it is shorter. Page 1 is the top."
         return Screen(ScreenKind.INFO, title=title, blocks=(body, *notes))
+
+
+STANDING_SCAN = 1000
+"""How far down today's table a share card looks for its player's place (a player further down is told how
+many play)."""
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _name(row: DayRow | PeriodRow) -> str:
