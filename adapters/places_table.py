@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from adapters.rounds_table import stored_time
-from bot.models import Place, PlaceSettings, Player
+from bot.models import BoardLook, Place, PlaceSettings, Player, PlayerSettings
 
 PLAYER_COLUMNS = "key, platform, user_id, name, created_at"
 """What an INSERT of a player writes, as ``player_values`` gives them."""
@@ -15,11 +15,20 @@ PLAYER_COLUMNS = "key, platform, user_id, name, created_at"
 PLAYER_READ_COLUMNS = "platform, user_id, name"
 """What a SELECT of a player reads, in the order ``player_from_row`` expects."""
 
-PLACE_COLUMNS = "key, platform, place_id, name, par_for_nine, default_rules, emoji, hole_seconds"
+PLACE_COLUMNS = "key, platform, place_id, name, par_for_nine, default_rules, look, four_colour, hole_seconds"
 """What an INSERT of a place and its settings writes, as ``place_values`` gives them."""
 
-SETTINGS_COLUMNS = "par_for_nine, default_rules, emoji, hole_seconds"
+SETTINGS_COLUMNS = "par_for_nine, default_rules, look, four_colour, hole_seconds"
 """What a SELECT of a place's settings reads, in the order ``settings_from_row`` expects."""
+
+SETTINGS_UPDATE = (
+    "name = excluded.name, par_for_nine = excluded.par_for_nine, default_rules = excluded.default_rules,"
+    " look = excluded.look, four_colour = excluded.four_colour, hole_seconds = excluded.hole_seconds"
+)
+"""What an upsert of a place's settings sets when the place has a row already."""
+
+PLAYER_SETTINGS_COLUMNS = "look, four_colour"
+"""What a player's own settings are, read and written in this order (``player_settings_values``)."""
 
 
 def player_values(player: Player) -> tuple[str, str, str, str, str]:
@@ -41,7 +50,8 @@ def place_values(place: Place, settings: PlaceSettings) -> tuple[Any, ...]:
         place.name,
         settings.par_for_nine,
         settings.default_rules,
-        int(settings.emoji),
+        settings.look.value,
+        int(settings.four_colour),
         settings.hole_seconds,
     )
 
@@ -50,4 +60,31 @@ def settings_from_row(row: Any) -> PlaceSettings:
     """A place's settings from a row of ``SETTINGS_COLUMNS`` (the defaults when the place has no row)."""
     if row is None:
         return PlaceSettings()
-    return PlaceSettings(par_for_nine=row[0], default_rules=row[1], emoji=bool(row[2]), hole_seconds=row[3])
+    return PlaceSettings(
+        par_for_nine=row[0],
+        default_rules=row[1],
+        look=_look(row[2]) or BoardLook.IMAGE,
+        four_colour=bool(row[3]),
+        hole_seconds=row[4],
+    )
+
+
+def player_settings_values(settings: PlayerSettings) -> tuple[str | None, int | None]:
+    """The values of ``PLAYER_SETTINGS_COLUMNS`` (NULL: as the place says)."""
+    four = None if settings.four_colour is None else int(settings.four_colour)
+    return (None if settings.look is None else settings.look.value, four)
+
+
+def player_settings_from_row(row: Any) -> PlayerSettings:
+    """A player's settings from a row of ``PLAYER_SETTINGS_COLUMNS`` (none chosen when there is no row)."""
+    if row is None:
+        return PlayerSettings()
+    return PlayerSettings(_look(row[0]), None if row[1] is None else bool(row[1]))
+
+
+def _look(value: str | None) -> BoardLook | None:
+    """A stored look; one this release does not know (written by a newer one) reads as none chosen."""
+    try:
+        return None if value is None else BoardLook(value)
+    except ValueError:
+        return None

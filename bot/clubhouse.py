@@ -22,7 +22,7 @@ from bot.actions import TABLE, family_of
 from bot.door import Door, Reply
 from bot.errors import GolfError
 from bot.golf_round import BEST_WAIT, RANDOM_DEALS, new_round_id, position
-from bot.models import Place, PlaceSettings, Player, Stats
+from bot.models import BoardLook, Place, PlaceSettings, Player, Stats
 from bot.modes.solo import KIND as SOLO
 from bot.modes.solo import Solo
 from bot.modes.table import TableMode
@@ -143,12 +143,18 @@ class Clubhouse:
         *,
         par_for_nine: int | None = None,
         rules: str | None = None,
-        emoji: bool | None = None,
+        look: BoardLook | None = None,
+        four_colour: bool | None = None,
         hole_seconds: int | None = None,
     ) -> tuple[PlaceSettings, bool]:
         """See ``Places.change_settings``."""
         return await self.places.change_settings(
-            place, par_for_nine=par_for_nine, rules=rules, emoji=emoji, hole_seconds=hole_seconds
+            place,
+            par_for_nine=par_for_nine,
+            rules=rules,
+            look=look,
+            four_colour=four_colour,
+            hole_seconds=hole_seconds,
         )
 
     async def close(self) -> None:

@@ -4,6 +4,7 @@ platform: a canonical value, or a BadOptionError whose message a player can act 
 from __future__ import annotations
 
 from bot.errors import BadOptionError
+from bot.models import BoardLook
 from engine.golf.deal import DealError, parse_deal_number
 from engine.golf.rules import RulesError, find_rules
 from engine.golf.scoring import MAX_HOLES, MIN_HOLES
@@ -28,6 +29,21 @@ def rules_option(text: str) -> str:
         return find_rules(text).name
     except RulesError as error:
         raise BadOptionError(sentence(str(error))) from None
+
+
+LOOK_NAMES = tuple(look.value for look in BoardLook)
+"""The looks a place or a player may choose, as they are typed."""
+AS_THE_PLACE = "place"
+"""What a player types to drop their own look and follow their place's."""
+
+
+def look_option(text: str) -> BoardLook:
+    """The board look ``text`` names: image, text or emoji."""
+    try:
+        return BoardLook(text.strip().lower())
+    except ValueError:
+        named = f"{', '.join(LOOK_NAMES[:-1])} or {LOOK_NAMES[-1]}"
+        raise BadOptionError(f"A board look is {named}, not {text!r}.") from None
 
 
 def deal_option(code: str | int) -> int:

@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from bot.errors import BadOptionError
-from bot.models import Place, PlaceSettings, Player
+from bot.models import BoardLook, Look, Place, PlaceSettings, Player, PlayerSettings
 from bot.options import rules_option
 from bot.ports import Clock, PlaceStore
 from engine.golf.scoring import PAR_PER_HOLE
@@ -26,6 +26,13 @@ MIN_HOLE_SECONDS, MAX_HOLE_SECONDS = 30, 24 * 3600
 """The bounds of a clock per hole (matches, group rounds, tournaments), and so of a place's default."""
 
 
+class Keep:
+    """The type of ``KEEP``: leave a setting as it is (None has a meaning of its own: as the place says)."""
+
+
+KEEP = Keep()
+
+
 class Places:
     def __init__(self, store: PlaceStore, clock: Clock) -> None:
         self._store = store
@@ -36,6 +43,8 @@ class Places:
         """Place key -> the read of its settings on its way, which those who miss meanwhile share."""
         self._known: dict[str, tuple[str, datetime]] = {}
         """Player key -> the name last stored for them, and when."""
+        self._chosen: dict[str, tuple[PlayerSettings, datetime]] = {}
+        """Player key -> their own settings, and when they were read or written."""
 
     async def ensure_player(self, player: Player) -> None:
         """Record the player, or their new name (a trip to storage only when the name is not known, or
@@ -44,6 +53,36 @@ class Places:
         if known is None or known[0] != player.name or self._expired(known[1]):
             await self._store.ensure_player(player)
             self._known[player.key] = (player.name, self._clock.now())
+
+    async def look(self, place: Place, player: Player | None = None) -> Look:
+        """How boards are drawn for ``player`` at ``place`` (their own choice over the place's), or for the
+        place itself (``player`` None: what is posted there for everyone)."""
+        look = (await self.settings(place)).board_look
+        return look if player is None else (await self.player_settings(player)).over(look)
+
+    async def player_settings(self, player: Player) -> PlayerSettings:
+        cached = self._chosen.get(player.key)
+        if cached is not None and not self._expired(cached[1]):
+            return cached[0]
+        chosen = await self._store.player_settings(player.key)
+        self._chosen[player.key] = (chosen, self._clock.now())
+        return chosen
+
+    async def change_player_settings(
+        self, player: Player, *, look: BoardLook | Keep | None = KEEP, four_colour: bool | Keep | None = KEEP
+    ) -> tuple[PlayerSettings, bool]:
+        """Change what is given (None: as the place says); returns the player's settings now and whether
+        anything changed."""
+        current = await self.player_settings(player)
+        new = replace(
+            current,
+            look=current.look if isinstance(look, Keep) else look,
+            four_colour=current.four_colour if isinstance(four_colour, Keep) else four_colour,
+        )
+        if new != current:
+            await self._store.save_player_settings(player, new)
+            self._chosen[player.key] = (new, self._clock.now())
+        return new, new != current
 
     async def settings(self, place: Place) -> PlaceSettings:
         cached = self._settings.get(place.key)
@@ -74,7 +113,8 @@ class Places:
         *,
         par_for_nine: int | None = None,
         rules: str | None = None,
-        emoji: bool | None = None,
+        look: BoardLook | None = None,
+        four_colour: bool | None = None,
         hole_seconds: int | None = None,
     ) -> tuple[PlaceSettings, bool]:
         """Change what is given; returns the settings now in force and whether anything changed. Raises
@@ -92,7 +132,8 @@ class Places:
             current,
             par_for_nine=current.par_for_nine if par_for_nine is None else par_for_nine,
             default_rules=current.default_rules if rules is None else rules_option(rules),
-            emoji=current.emoji if emoji is None else emoji,
+            look=current.look if look is None else look,
+            four_colour=current.four_colour if four_colour is None else four_colour,
             hole_seconds=current.hole_seconds if hole_seconds is None else hole_seconds,
         )
         if new != current:

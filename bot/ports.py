@@ -13,7 +13,7 @@ from datetime import date, datetime
 from typing import Protocol
 
 from bot.events import Notifier as Notifier
-from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, Stats, Timer
+from bot.models import HoleRecord, Place, PlaceSettings, Player, PlayerSettings, RoundState, Stats, Timer
 from bot.models.competition import Competition
 from bot.models.daily import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.models.results import MatchResult
@@ -51,6 +51,13 @@ class PlaceStore(Protocol):
     async def player(self, key: str) -> Player | None: ...
     async def place_settings(self, place: Place) -> PlaceSettings: ...
     async def save_place_settings(self, place: Place, settings: PlaceSettings) -> None: ...
+    async def player_settings(self, key: str) -> PlayerSettings:
+        """What the player chose for themselves (none chosen for a player never stored)."""
+        ...
+
+    async def save_player_settings(self, player: Player, settings: PlayerSettings) -> None:
+        """Record the player if new, and their settings."""
+        ...
 
 
 class RoundStore(Protocol):

@@ -25,6 +25,7 @@ from adapters.discord.table import sixcard_command
 from adapters.pacing import ChannelPosts
 from bot.clubhouse import Clubhouse
 from bot.desks import DailyDesk
+from bot.models import BoardLook
 from bot.ports import StoreUnavailable
 from bot.press_guard import NOT_ON_MESSAGE
 from bot.texts import STORE_UNAVAILABLE
@@ -122,7 +123,9 @@ class GolfClient(discord.Client):
                 settings = await self.clubhouse.place_settings(place_of(interaction))
                 player, where = player_of(interaction.user), where_of(interaction)
                 work = pressed.watch(self.clubhouse.door.press(player, action_id, where))
-                await answer_press(interaction, work, emoji=settings.emoji, boards=self.boards)
+                await answer_press(
+                    interaction, work, emoji=settings.look is BoardLook.EMOJI, boards=self.boards
+                )
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py drops clicks that no DynamicItem template matches, and clicks whose id is not among

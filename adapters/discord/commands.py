@@ -20,7 +20,7 @@ from adapters.discord.rules_choices import describe, rules_suggestions
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
 from bot.info_screens import help_screen, rules_screen, stats_screen
-from bot.models import Place, PlaceSettings, Player
+from bot.models import BoardLook, Place, PlaceSettings, Player
 from bot.screens import Screen, ScreenKind
 from engine.golf.scoring import PAR_PER_HOLE
 
@@ -40,7 +40,7 @@ def settings_screen(place: Place, settings: PlaceSettings, *, changed: bool) -> 
     lines = (
         f"Par: {settings.par_for_nine} for nine holes ({per_hole} a hole)",
         f"Default rules: {settings.default_rules}",
-        f"Board: {'emoji' if settings.emoji else 'text'}",
+        f"Board: {settings.look.value}{' (four colours)' if settings.four_colour else ''}",
         f"Match clock: {settings.hole_seconds} seconds a hole",
     )
     title = f"⚙️ Golf settings — {escape_markdown(place.name)}" if place.name else "⚙️ Golf settings"
@@ -57,7 +57,9 @@ class GolfCommands(app_commands.Group, name="golf", description="Golf patience, 
         async with no_tracebacks(interaction):
             place = place_of(interaction)
             settings = await self._club.place_settings(place)
-            await answer_command(interaction, work(player_of(interaction.user), place), emoji=settings.emoji)
+            await answer_command(
+                interaction, work(player_of(interaction.user), place), emoji=settings.look is BoardLook.EMOJI
+            )
 
     @app_commands.command(description="Start a round of Golf")
     @app_commands.describe(
@@ -144,7 +146,11 @@ class GolfCommands(app_commands.Group, name="golf", description="Golf patience, 
             if not interaction.permissions.manage_guild:
                 raise GolfError(NOT_AN_ADMIN)
             new, changed = await self._club.change_place_settings(
-                place, par_for_nine=par, rules=rules, emoji=emoji, hole_seconds=clock
+                place,
+                par_for_nine=par,
+                rules=rules,
+                look=None if emoji is None else BoardLook.EMOJI if emoji else BoardLook.TEXT,
+                hole_seconds=clock,
             )
             return settings_screen(place, new, changed=changed)
 

@@ -16,7 +16,7 @@ from adapters.discord.render import render_message
 from adapters.discord.replies import answer_command, no_tracebacks
 from bot.clubhouse import Clubhouse
 from bot.events import ClockExpired, Event
-from bot.models import Place
+from bot.models import BoardLook, Place
 from bot.options import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 from bot.ports import Notifier
 
@@ -36,7 +36,7 @@ def sixcard_command(clubhouse: Clubhouse) -> app_commands.Command[app_commands.G
             player = player_of(interaction.user)
             await clubhouse.places.ensure_player(player)
             work = clubhouse.table.create(player, place, limit=clock)
-            await answer_command(interaction, work, emoji=settings.emoji)
+            await answer_command(interaction, work, emoji=settings.look is BoardLook.EMOJI)
 
     return app_commands.Command(
         name="sixcard",
@@ -73,4 +73,4 @@ class TableMessages:
         settings = await self._clubhouse.place_settings(Place(PLATFORM, place.partition(":")[2]))
         view = board_buttons(screen)  # (None clears them: a table closed or over has none)
         message = self._client.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))
-        await message.edit(content=render_message(screen, emoji=settings.emoji), view=view)
+        await message.edit(content=render_message(screen, emoji=settings.look is BoardLook.EMOJI), view=view)

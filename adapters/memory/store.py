@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from adapters.memory.competition import MemoryCompetitions
 from adapters.memory.daily import MemoryDailyStore
-from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, Stats, Timer
+from bot.models import HoleRecord, Place, PlaceSettings, Player, PlayerSettings, RoundState, Stats, Timer
 from bot.ports import (
     ActiveRoundExists,
     CompetitionStorage,
@@ -36,6 +36,7 @@ class MemoryStorage(MemoryDailyStore, MemoryCompetitions):
         super().__init__()
         self._players: dict[str, Player] = {}
         self._places: dict[str, _StoredPlace] = {}
+        self._player_settings: dict[str, PlayerSettings] = {}
         self._rounds: dict[str, RoundState] = {}
         self._holes: dict[tuple[str, int], HoleRecord] = {}
         self._timers: dict[str, Timer] = {}
@@ -53,6 +54,13 @@ class MemoryStorage(MemoryDailyStore, MemoryCompetitions):
 
     async def player(self, key: str) -> Player | None:
         return self._players.get(key)
+
+    async def player_settings(self, key: str) -> PlayerSettings:
+        return self._player_settings.get(key, PlayerSettings())
+
+    async def save_player_settings(self, player: Player, settings: PlayerSettings) -> None:
+        await self.ensure_player(player)
+        self._player_settings[player.key] = settings
 
     async def place_settings(self, place: Place) -> PlaceSettings:
         stored = self._places.get(place.key)

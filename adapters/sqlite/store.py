@@ -30,9 +30,13 @@ from adapters.places_table import (
     PLACE_COLUMNS,
     PLAYER_COLUMNS,
     PLAYER_READ_COLUMNS,
+    PLAYER_SETTINGS_COLUMNS,
     SETTINGS_COLUMNS,
+    SETTINGS_UPDATE,
     place_values,
     player_from_row,
+    player_settings_from_row,
+    player_settings_values,
     player_values,
     settings_from_row,
 )
@@ -57,6 +61,7 @@ from bot.models import (
     Place,
     PlaceSettings,
     Player,
+    PlayerSettings,
     RoundState,
     Stats,
     Timer,
@@ -123,11 +128,21 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
 
     async def save_place_settings(self, place: Place, settings: PlaceSettings) -> None:
         await self._write(
-            f"INSERT INTO places ({PLACE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (key) DO UPDATE SET name = excluded.name, par_for_nine = excluded.par_for_nine,"
-            " default_rules = excluded.default_rules, emoji = excluded.emoji,"
-            " hole_seconds = excluded.hole_seconds",
+            f"INSERT INTO places ({PLACE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            f" ON CONFLICT (key) DO UPDATE SET {SETTINGS_UPDATE}",
             place_values(place, settings),
+        )
+
+    async def player_settings(self, key: str) -> PlayerSettings:
+        row = await self._one(f"SELECT {PLAYER_SETTINGS_COLUMNS} FROM players WHERE key = ?", (key,))
+        return player_settings_from_row(row)
+
+    async def save_player_settings(self, player: Player, settings: PlayerSettings) -> None:
+        await self._write(
+            f"INSERT INTO players ({PLAYER_COLUMNS}, look, four_colour) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET look = excluded.look, four_colour = excluded.four_colour,"
+            " name = CASE WHEN excluded.name <> '' THEN excluded.name ELSE players.name END",
+            (*player_values(player), *player_settings_values(settings)),
         )
 
     # ---- rounds ----------------------------------------------------------------------------------

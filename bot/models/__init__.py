@@ -38,16 +38,57 @@ class Place:
         return f"{self.platform}:{self.place_id}"
 
 
+class BoardLook(Enum):
+    """How a board is drawn in a chat."""
+
+    IMAGE = "image"
+    """A picture of the cards (the default)."""
+    TEXT = "text"
+    """Monospace text in a code block."""
+    EMOJI = "emoji"
+    """Rank and suit as emoji (Discord; Telegram draws text)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How boards are drawn for one reader: a player's own choice over their place's."""
+
+    board: BoardLook = BoardLook.IMAGE
+    four_colour: bool = False
+    """Four suit colours (♠ black, ♥ red, ♦ blue, ♣ green): easier for colour-blind players and small
+    screens."""
+
+
 @dataclass(frozen=True, slots=True)
 class PlaceSettings:
     """What a server admin may choose for their place."""
 
     par_for_nine: int = 45
     default_rules: str = "strict"
-    emoji: bool = False
-    """Draw cards as emoji instead of a monospace block (Discord)."""
+    look: BoardLook = BoardLook.IMAGE
+    """How boards posted at the place are drawn, and private boards of players who chose nothing."""
     hole_seconds: int = 300
     """The default time a player has for each hole of a match, group round or tournament."""
+    four_colour: bool = False
+
+    @property
+    def board_look(self) -> Look:
+        return Look(self.look, self.four_colour)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSettings:
+    """What a player chose for themselves (None: as their place says)."""
+
+    look: BoardLook | None = None
+    four_colour: bool | None = None
+
+    def over(self, place: Look) -> Look:
+        """This player's look at a place whose look is ``place``."""
+        return Look(
+            place.board if self.look is None else self.look,
+            place.four_colour if self.four_colour is None else self.four_colour,
+        )
 
 
 class RoundStatus(Enum):

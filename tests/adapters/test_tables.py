@@ -16,7 +16,7 @@ from adapters.places_table import (
     settings_from_row,
 )
 from adapters.timers_table import TIMER_COLUMNS, timer_from_row, timer_values, timers_from_rows
-from bot.models import Place, PlaceSettings, Player, Timer
+from bot.models import BoardLook, Place, PlaceSettings, Player, Timer
 
 
 def _columns(names: str) -> list[str]:
@@ -31,11 +31,11 @@ def test_a_player_read_back_is_the_player_written() -> None:
 
 
 def test_a_place_s_settings_read_back_are_those_written() -> None:
-    settings = PlaceSettings(par_for_nine=40, default_rules="wrap", emoji=True, hole_seconds=90)
+    settings = PlaceSettings(40, "wrap", BoardLook.EMOJI, 90, four_colour=True)
     written = dict(
         zip(_columns(PLACE_COLUMNS), place_values(Place("test", "7", "Lounge"), settings), strict=True)
     )
-    assert written["emoji"] == 1  # a flag is an integer column
+    assert (written["look"], written["four_colour"]) == ("emoji", 1)  # a flag is an integer column
     assert settings_from_row([written[name] for name in _columns(SETTINGS_COLUMNS)]) == settings
     assert settings_from_row(None) == PlaceSettings()
 

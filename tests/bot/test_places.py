@@ -11,7 +11,7 @@ import pytest
 
 from adapters.sqlite import SqliteStorage
 from bot.clock import ManualClock
-from bot.models import Place, PlaceSettings, Player
+from bot.models import BoardLook, Look, Place, PlaceSettings, Player, PlayerSettings
 from bot.places import SHARED_CACHE_SECONDS, Places
 
 HERE = Place("test", "here", "Here")
@@ -81,3 +81,28 @@ async def test_a_change_made_while_a_read_is_on_its_way_is_kept(store: ReadCount
     changed, _ = await places.change_settings(HERE, par_for_nine=36)
     await reading
     assert (await places.settings(HERE)).par_for_nine == 36 == changed.par_for_nine
+
+
+async def test_a_player_s_look_is_their_own_choice_over_their_place_s(tmp_path: Path) -> None:
+    storage = await SqliteStorage.open(tmp_path / "looks.sqlite3")
+    try:
+        places = Places(storage, ManualClock())
+        alice = Player("test", "alice", "Alice")
+        assert await places.look(HERE, alice) == Look(BoardLook.IMAGE, four_colour=False)  # the defaults
+        await places.change_settings(HERE, look=BoardLook.EMOJI)
+        assert await places.look(HERE) == Look(BoardLook.EMOJI)  # what the place's posts use
+        assert await places.look(HERE, alice) == Look(BoardLook.EMOJI)  # she chose nothing yet
+
+        chosen, changed = await places.change_player_settings(alice, look=BoardLook.TEXT, four_colour=True)
+        assert changed and chosen == PlayerSettings(BoardLook.TEXT, four_colour=True)
+        assert await places.look(HERE, alice) == Look(BoardLook.TEXT, four_colour=True)
+        assert await places.look(HERE) == Look(BoardLook.EMOJI)  # the place's own look is unchanged
+
+        _, changed = await places.change_player_settings(alice, four_colour=True)  # the look is kept
+        assert not changed
+        await places.change_player_settings(alice, look=None)  # back to the place's look, colours kept
+        assert await places.look(HERE, alice) == Look(BoardLook.EMOJI, four_colour=True)
+        again = Places(storage, ManualClock())  # another process on the same database
+        assert await again.look(HERE, alice) == Look(BoardLook.EMOJI, four_colour=True)
+    finally:
+        await storage.close()

@@ -13,11 +13,13 @@ from adapters.memory import MemoryStorage
 from adapters.postgres import PostgresStorage
 from adapters.sqlite import SqliteStorage
 from bot.models import (
+    BoardLook,
     HoleRecord,
     Payload,
     Place,
     PlaceSettings,
     Player,
+    PlayerSettings,
     RoundState,
     RoundStatus,
     Stats,
@@ -95,7 +97,7 @@ async def test_players_are_kept_and_their_name_updated(storage):
 
 async def test_place_settings(storage):
     assert await storage.place_settings(HERE) == PlaceSettings()
-    chosen = PlaceSettings(par_for_nine=36, default_rules="wrap", emoji=True, hole_seconds=90)
+    chosen = PlaceSettings(36, "wrap", BoardLook.TEXT, 90, four_colour=True)
     await storage.save_place_settings(HERE, chosen)
     assert await storage.place_settings(HERE) == chosen
     assert await storage.place_settings(ELSEWHERE) == PlaceSettings()
@@ -104,6 +106,18 @@ async def test_place_settings(storage):
     with pytest.raises(ConstraintViolation):
         await storage.save_place_settings(HERE, PlaceSettings(par_for_nine=40))
     assert await storage.place_settings(HERE) == PlaceSettings()
+
+
+async def test_player_settings(storage):
+    assert await storage.player_settings(ALICE.key) == PlayerSettings()
+    chosen = PlayerSettings(BoardLook.TEXT, four_colour=True)
+    await storage.save_player_settings(ALICE, chosen)  # a player not seen before is recorded too
+    assert await storage.player_settings(ALICE.key) == chosen
+    assert await storage.player(ALICE.key) == ALICE
+    assert await storage.player_settings(BOB.key) == PlayerSettings()
+    await storage.save_player_settings(replace(ALICE, name=""), PlayerSettings(four_colour=False))
+    assert await storage.player_settings(ALICE.key) == PlayerSettings(four_colour=False)
+    assert await storage.player(ALICE.key) == ALICE  # an empty name never wipes the known one
 
 
 # ---- rounds ----------------------------------------------------------------------------------------

@@ -252,7 +252,7 @@ async def test_only_a_server_manager_may_change_the_settings(simcord_env, channe
     shown = await alice.slash(channel, "golf settings")  # any member may see them
 
     assert shown.ephemeral and "Par: 45 for nine holes" in shown.response.content
-    assert "Board: text" in shown.response.content and "Saved" not in shown.response.content
+    assert "Board: image" in shown.response.content and "Saved" not in shown.response.content
 
 
 async def test_settings_do_not_exist_in_direct_messages(simcord_env, alice):
@@ -263,7 +263,7 @@ async def test_settings_do_not_exist_in_direct_messages(simcord_env, alice):
 
 async def test_a_manager_sets_par_default_rules_and_the_emoji_board(simcord_env, channel, admin, alice):
     shown = await admin.slash(channel, "golf settings")
-    assert "Par: 45 for nine holes (5 a hole)\nDefault rules: strict\nBoard: text" in shown.response.content
+    assert "Par: 45 for nine holes (5 a hole)\nDefault rules: strict\nBoard: image" in shown.response.content
 
     changed = await admin.slash(channel, "golf settings", par=36, rules="qok", emoji=True, clock=120)
 

@@ -13,7 +13,7 @@ from pg_server import fresh_database
 from adapters.cli.main import main
 from adapters.postgres import PostgresStorage
 from adapters.sqlite import SqliteStorage
-from bot.models import HoleRecord, Place, PlaceSettings, Player, RoundState, RoundStatus, Timer
+from bot.models import BoardLook, HoleRecord, Place, PlaceSettings, Player, RoundState, RoundStatus, Timer
 from bot.models.competition import Competition, CompetitionStatus
 from bot.models.daily import DailyDay, DailyResult, DailySettings
 from bot.models.results import Finish, MatchResult
@@ -26,7 +26,9 @@ PLAYERS = [Player("test", str(n), f"Player {n}") for n in range(30)]
 async def fill(path: Path) -> None:
     """30 players, each with a finished three-hole round and one in progress, a place's settings, timers."""
     store = await SqliteStorage.open(path)
-    await store.save_place_settings(HERE, PlaceSettings(par_for_nine=36, default_rules="wrap", emoji=True))
+    await store.save_place_settings(
+        HERE, PlaceSettings(par_for_nine=36, default_rules="wrap", look=BoardLook.EMOJI)
+    )
     for n, player in enumerate(PLAYERS):
         await store.ensure_player(player)
         state = RoundState(

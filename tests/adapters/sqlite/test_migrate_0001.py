@@ -16,7 +16,7 @@ from adapters.memory import MemoryStorage
 from adapters.sqlite import SqliteStorage, apply_migrations, available_migrations
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
-from bot.models import Payload, Place, PlaceSettings, Player, RoundState, RoundStatus, Stats, Timer
+from bot.models import BoardLook, Payload, Place, PlaceSettings, Player, RoundState, RoundStatus, Stats, Timer
 from bot.ports import Storage
 from bot.screens import Screen
 from engine.golf import solver
@@ -226,7 +226,9 @@ async def test_rounds_in_progress_resume_exactly_after_the_migrations(tmp_path):
         assert await storage.active_round(ALICE.key, HERE.key) == MID_HOLE
         assert await storage.active_round(BOB.key, HERE.key) == HOLE_OVER
         assert await storage.active_round(ALICE.key, ELSEWHERE.key) is None
-        assert await storage.place_settings(HERE) == PlaceSettings(36, "wrap", emoji=True)
+        assert await storage.place_settings(HERE) == PlaceSettings(
+            36, "wrap", look=BoardLook.EMOJI
+        )  # emoji kept (0007)
         assert await storage.player(BOB.key) == BOB
         assert await storage.due_timers(T0) == [Timer("daily-here", "daily", T0, "test:here")]
         alice_here = await storage.stats(ALICE.key, HERE.key)
