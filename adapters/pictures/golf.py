@@ -1,0 +1,104 @@
+"""A Golf hole: the tableau's columns (cards overlapping downward, the available card whole at the bottom),
+the column numbers the buttons use, the stock (a back and its count) and the foundation's top card; at the
+end of a hole, what was left, the result and the scorecard below it."""
+
+from __future__ import annotations
+
+import textwrap
+
+from adapters.pictures import colours
+from adapters.pictures.canvas import Canvas
+from adapters.pictures.cards import CardSize, glow_pad
+from adapters.pictures.scorecard import draw_scorecard, scorecard_height
+from bot.screens import BoardView, Screen, ScreenKind
+
+CARD = CardSize(76)
+GAP = 14
+MARGIN = 18
+HEADER = 56
+NUMBERS = 26
+MIN_DEPTH = 5
+"""A hole deals five cards a column: the tableau keeps that height as it empties, so the picture does not
+jump."""
+
+
+def hole_description(view: BoardView) -> str:
+    top = view.foundation.pretty() if view.foundation else "empty"
+    return f"Hole {view.hole} of {view.holes}: foundation {top}, {view.stock_left} in the stock"
+
+
+def draw_hole(screen: Screen, view: BoardView, *, four_colour: bool) -> Canvas:
+    columns = max(len(view.columns), 1)
+    depth = max(MIN_DEPTH, *(len(c) for c in view.columns)) if view.columns else MIN_DEPTH
+    width = 2 * MARGIN + columns * CARD.width + (columns - 1) * GAP
+    tableau_top = MARGIN + HEADER + NUMBERS
+    tableau_height = (depth - 1) * CARD.strip + CARD.height
+    piles_top = tableau_top + tableau_height + 22
+    height = piles_top + 20 + CARD.height + MARGIN
+    summary = screen.kind is ScreenKind.SUMMARY
+    result_lines: list[str] = []
+    if summary:
+        result_lines = _wrapped(screen.notes[0] if screen.notes else "", width - 2 * MARGIN)
+        height += 12 + 24 * len(result_lines)
+        if screen.scorecard is not None:
+            height += 10 + scorecard_height(screen.scorecard)
+    canvas = Canvas(width, height, four_colour=four_colour)
+    _header(canvas, view, summary)
+    for c, column in enumerate(view.columns):
+        x = MARGIN + c * (CARD.width + GAP)
+        playable = c < len(view.playable) and view.playable[c]
+        number = colours.GLOW if playable else colours.FELT_DIM
+        canvas.text(
+            (x + CARD.width / 2, tableau_top - 6), str(c + 1), 20, fill=number, anchor="md", bold=True
+        )
+        if not column:
+            canvas.empty(x, tableau_top, CARD.width)
+        for r, card in enumerate(column):
+            last = r == len(column) - 1
+            canvas.card(card, x, tableau_top + r * CARD.strip, CARD.width, marked=last and playable)
+    _piles(canvas, view, piles_top)
+    y = piles_top + 20 + CARD.height + 12
+    for line in result_lines:
+        canvas.text((MARGIN, y), line, 18, fill=colours.FELT_TEXT)
+        y += 24
+    if summary and screen.scorecard is not None:
+        draw_scorecard(canvas, screen.scorecard, MARGIN, y + 10, width - 2 * MARGIN)
+    return canvas
+
+
+def _header(canvas: Canvas, view: BoardView, summary: bool) -> None:
+    title = f"Hole {view.hole} of {view.holes}" + (" — over" if summary else "")
+    canvas.text((MARGIN, MARGIN), title, 26, bold=True, anchor="la")
+    canvas.text((canvas.width - MARGIN, MARGIN + 2), f"Total {view.total} · par {view.par}", 20, anchor="ra")
+    detail = view.rules if view.deal is None else f"Deal #{view.deal} · {view.rules}"
+    canvas.text((MARGIN, MARGIN + 34), detail, 16, fill=colours.FELT_DIM)
+
+
+def _piles(canvas: Canvas, view: BoardView, top: int) -> None:
+    """The stock (a back with its count on it) and the foundation's top card, side by side."""
+    x = MARGIN
+    canvas.text((x, top), "Stock", 16, fill=colours.FELT_DIM)
+    if view.stock_left:
+        canvas.card(None, x, top + 20, CARD.width)
+        _badge(canvas, str(view.stock_left), x + CARD.width // 2, top + 20 + CARD.height // 2)
+    else:
+        canvas.empty(x, top + 20, CARD.width)
+        canvas.text((x + CARD.width / 2, top + 20 + CARD.height / 2), "0", 22, anchor="mm")
+    x += CARD.width + GAP + glow_pad(CARD.width) * 2 + 8
+    canvas.text((x, top), "Foundation", 16, fill=colours.FELT_DIM)
+    if view.foundation is None:
+        canvas.empty(x, top + 20, CARD.width)
+    else:
+        canvas.card(view.foundation, x, top + 20, CARD.width)
+
+
+def _badge(canvas: Canvas, text: str, cx: int, cy: int) -> None:
+    """A count on a dark disc, over the stock's back."""
+    r = 19
+    canvas.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(16, 24, 48), outline=colours.PAPER, width=2)
+    canvas.text((cx, cy), text, 20, anchor="mm", bold=True)
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """``text`` in lines of about ``width`` pixels at 18 px (the font is about 9 px a character)."""
+    return textwrap.wrap(text, max(20, width // 9)) if text else []

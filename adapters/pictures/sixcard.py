@@ -1,0 +1,193 @@
+"""A Six-card table as one viewer sees it: each seat's 2×3 grid with its name and total (the viewer's own
+larger, at the front), face-down cards as backs, the discard pile's top and the stock, whose turn, the held
+card; at the end of a hand every grid face up, the pairs marked, each seat's score and who went out.
+
+The fairness rule: a card the view holds as None is drawn as the back, always, and nothing else is drawn on
+it; ``layout`` tells where each card goes, so a test can check those pixels."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adapters.pictures import colours
+from adapters.pictures.canvas import Canvas
+from adapters.pictures.cards import CardSize
+from bot.screens import GridView, TableView
+
+MARGIN = 18
+HEADER = 52
+GAP = 6
+"""Between the cards of a grid."""
+NAME = 26
+"""The line above a grid: the seat's name and total."""
+PAD = 10
+"""Inside a grid's panel."""
+WIDTH = 720
+FRONT = CardSize(72)
+"""The viewer's own grid."""
+OTHER = CardSize(46)
+"""The others' grids, when a seat views the table."""
+PLACE = CardSize(54)
+"""Every grid, when the place views it (no seat is in front)."""
+PILE = CardSize(64)
+PILES = 28 + PILE.height + 16
+
+
+@dataclass(frozen=True, slots=True)
+class GridBox:
+    """Where a seat's grid goes: its panel and each of its six cards (top-left corners) at ``size``."""
+
+    seat: int
+    panel: tuple[int, int, int, int]
+    size: CardSize
+    cells: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    width: int
+    height: int
+    grids: tuple[GridBox, ...]
+    piles: int
+    """The top of the piles' row."""
+
+
+def _grid_box(seat: int, x: int, y: int, size: CardSize) -> GridBox:
+    w = 3 * size.width + 2 * GAP + 2 * PAD
+    h = NAME + 2 * size.height + GAP + 2 * PAD
+    left, top = x + PAD, y + NAME + PAD
+    cells = tuple(
+        (left + (p % 3) * (size.width + GAP), top + (p // 3) * (size.height + GAP)) for p in range(6)
+    )
+    return GridBox(seat, (x, y, x + w, y + h), size, cells)
+
+
+def _grid_width(size: CardSize) -> int:
+    return 3 * size.width + 2 * GAP + 2 * PAD
+
+
+def _grid_height(size: CardSize) -> int:
+    return NAME + 2 * size.height + GAP + 2 * PAD
+
+
+def _row(seats: list[int], y: int, size: CardSize) -> list[GridBox]:
+    """Grids side by side, centred in the picture's width."""
+    w = _grid_width(size)
+    spare = WIDTH - 2 * MARGIN - len(seats) * w
+    gap = min(24, spare // max(1, len(seats) - 1)) if len(seats) > 1 else 0
+    x = MARGIN + (WIDTH - 2 * MARGIN - (len(seats) * w + (len(seats) - 1) * gap)) // 2
+    return [_grid_box(seat, x + i * (w + gap), y, size) for i, seat in enumerate(seats)]
+
+
+def layout(view: TableView) -> Layout:
+    """Where everything goes, for this view (the same for every view of the same seat count, bar whose
+    grid is in front)."""
+    top = MARGIN + HEADER
+    seats = list(range(len(view.seats)))
+    if view.viewer is None:
+        grids = _row(seats, top, PLACE)
+        piles = top + _grid_height(PLACE) + 12
+        height = piles + PILES + MARGIN
+        return Layout(WIDTH, height, tuple(grids), piles)
+    others = [s for s in seats if s != view.viewer]
+    grids = _row(others, top, OTHER)
+    piles = top + _grid_height(OTHER) + 12
+    front = _row([view.viewer], piles + PILES, FRONT)
+    height = piles + PILES + _grid_height(FRONT) + MARGIN
+    return Layout(WIDTH, height, tuple(grids + front), piles)
+
+
+def table_description(view: TableView) -> str:
+    top = view.discard.pretty() if view.discard else "empty"
+    what = "hand over" if view.over else f"discard {top}, {view.stock} in the stock"
+    return f"Six-card Golf, hole {view.hole} of {view.holes}: {what}"
+
+
+def draw_table(view: TableView, *, four_colour: bool) -> Canvas:
+    plan = layout(view)
+    canvas = Canvas(plan.width, plan.height, four_colour=four_colour)
+    title = f"Six-card Golf · hole {view.hole} of {view.holes}" + (" · hand over" if view.over else "")
+    canvas.text((MARGIN, MARGIN), title, 24, bold=True)
+    for box in plan.grids:
+        _grid(canvas, view, box)
+    _piles(canvas, view, plan.piles)
+    return canvas
+
+
+def _grid(canvas: Canvas, view: TableView, box: GridBox) -> None:
+    seat = view.seats[box.seat]
+    acting = box.seat in view.to_act
+    x0, y0, x1, y1 = box.panel
+    outline = colours.GLOW if acting else colours.FELT_LIGHT
+    canvas.draw.rounded_rectangle(
+        box.panel, radius=10, fill=(22, 68, 42), outline=outline, width=3 if acting else 1
+    )
+    name = seat.name + (" (you)" if box.seat == view.viewer else "")
+    size = 17 if box.size.width >= 60 else 15
+    canvas.text((x0 + PAD, y0 + 6), _fit(canvas, name, size, (x1 - x0) * 0.62), size, bold=True)
+    right = f"total {seat.total}" if seat.score is None else f"{seat.score} · total {seat.total}"
+    canvas.text((x1 - PAD, y0 + 7), right, size - 1, fill=colours.FELT_DIM, anchor="ra")
+    for p, (x, y) in enumerate(box.cells):
+        canvas.card(seat.cards[p] if p < len(seat.cards) else None, x, y, box.size.width)
+    if view.over:
+        _pairs(canvas, seat, box)
+    note = "out first" if seat.went_out else ("to play" if acting and not view.over else "")
+    if note:
+        w = canvas.text_width(note, 14) + 12
+        cx = (x0 + x1) / 2
+        canvas.draw.rounded_rectangle(
+            (cx - w / 2, y1 - 10, cx + w / 2, y1 + 10),
+            radius=9,
+            fill=colours.GLOW if acting else colours.PAIRED,
+        )
+        canvas.text((cx, y1), note, 14, fill=(20, 20, 20), anchor="mm")
+
+
+def _pairs(canvas: Canvas, seat: GridView, box: GridBox) -> None:
+    """A ring round each column that pairs (it scores nothing)."""
+    for column, paired in enumerate(seat.paired):
+        if not paired:
+            continue
+        x, y = box.cells[column]
+        _, y_low = box.cells[column + 3]
+        canvas.draw.rounded_rectangle(
+            (x - 3, y - 3, x + box.size.width + 2, y_low + box.size.height + 2),
+            radius=box.size.radius + 3,
+            outline=colours.PAIRED,
+            width=3,
+        )
+
+
+def _piles(canvas: Canvas, view: TableView, top: int) -> None:
+    """The stock, the discard pile's top and the held card, in a row in the middle."""
+    labels = ["Stock", "Discard"] + (["Held"] if view.holding is not None else [])
+    step = PILE.width + 48
+    x = (canvas.width - (len(labels) * step - 48)) // 2
+    for i, label in enumerate(labels):
+        px = x + i * step
+        canvas.text((px + PILE.width / 2, top + 4), label, 15, fill=colours.FELT_DIM, anchor="ma")
+        y = top + 26
+        if label == "Stock":
+            if view.stock:
+                canvas.card(None, px, y, PILE.width)
+            else:
+                canvas.empty(px, y, PILE.width)
+            canvas.text(
+                (px + PILE.width / 2, y + PILE.height / 2), str(view.stock), 22, anchor="mm", bold=True
+            )
+        elif label == "Discard":
+            if view.discard is None:
+                canvas.empty(px, y, PILE.width)
+            else:
+                canvas.card(view.discard, px, y, PILE.width)
+        else:
+            canvas.card(view.holding, px, y, PILE.width, marked=True)
+
+
+def _fit(canvas: Canvas, text: str, size: int, width: float) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels."""
+    if canvas.text_width(text, size) <= width:
+        return text
+    while text and canvas.text_width(text + "…", size) > width:
+        text = text[:-1]
+    return text + "…"
