@@ -15,11 +15,11 @@ from adapters.pictures.cards import CardSize
 from bot.screens import GridView, TableView
 
 MARGIN = 18
-HEADER = 52
+HEADER = 58
 GAP = 6
 """Between the cards of a grid."""
-NAME = 26
-"""The line above a grid: the seat's name and total."""
+NAME = 44
+"""The two lines above a grid: the seat's name, then its total (and the hand's score once it is over)."""
 PAD = 10
 """Inside a grid's panel."""
 WIDTH = 720
@@ -31,6 +31,7 @@ PLACE = CardSize(54)
 """Every grid, when the place views it (no seat is in front)."""
 PILE = CardSize(64)
 PILES = 28 + PILE.height + 16
+PANEL = colours.PANEL
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +109,7 @@ def draw_table(view: TableView, *, four_colour: bool) -> Canvas:
     canvas = Canvas(plan.width, plan.height, four_colour=four_colour)
     title = f"Six-card Golf · hole {view.hole} of {view.holes}" + (" · hand over" if view.over else "")
     canvas.text((MARGIN, MARGIN), title, 24, bold=True)
+    canvas.text((MARGIN, MARGIN + 31), _whose(view), 17, fill=colours.GLOW)
     for box in plan.grids:
         _grid(canvas, view, box)
     _piles(canvas, view, plan.piles)
@@ -116,46 +118,39 @@ def draw_table(view: TableView, *, four_colour: bool) -> Canvas:
 
 def _grid(canvas: Canvas, view: TableView, box: GridBox) -> None:
     seat = view.seats[box.seat]
-    acting = box.seat in view.to_act
+    acting = box.seat in view.to_act and not view.over
     x0, y0, x1, y1 = box.panel
-    outline = colours.GLOW if acting else colours.FELT_LIGHT
-    canvas.draw.rounded_rectangle(
-        box.panel, radius=10, fill=(22, 68, 42), outline=outline, width=3 if acting else 1
-    )
-    name = seat.name + (" (you)" if box.seat == view.viewer else "")
+    if acting:
+        canvas.rounded(box.panel, 10, PANEL, outline=colours.GLOW, line=3)
+    else:
+        canvas.rounded(box.panel, 10, PANEL, outline=colours.FELT_LIGHT, line=1)
     size = 17 if box.size.width >= 60 else 15
-    canvas.text((x0 + PAD, y0 + 6), _fit(canvas, name, size, (x1 - x0) * 0.62), size, bold=True)
-    right = f"total {seat.total}" if seat.score is None else f"{seat.score} · total {seat.total}"
-    canvas.text((x1 - PAD, y0 + 7), right, size - 1, fill=colours.FELT_DIM, anchor="ra")
-    for p, (x, y) in enumerate(box.cells):
-        canvas.card(seat.cards[p] if p < len(seat.cards) else None, x, y, box.size.width)
+    score = f"total {seat.total}" if seat.score is None else f"this hand {seat.score} · total {seat.total}"
+    name = _fit(canvas, seat.name, size, x1 - x0 - 2 * PAD)
+    canvas.text((x0 + PAD, y0 + 7), name, size, bold=True, ground=PANEL)
+    canvas.text((x0 + PAD, y0 + 9 + size), score, size - 2, fill=colours.FELT_DIM, ground=PANEL)
     if view.over:
         _pairs(canvas, seat, box)
-    note = "out first" if seat.went_out else ("to play" if acting and not view.over else "")
+    for p, (x, y) in enumerate(box.cells):
+        canvas.card(seat.cards[p] if p < len(seat.cards) else None, x, y, box.size.width, ground=PANEL)
+    note = "out first" if seat.went_out else ("to play" if acting else "")
     if note:
-        w = canvas.text_width(note, 14) + 12
+        mark = colours.GLOW if acting else colours.PAIRED
+        w = canvas.text_width(note, 14) + 14
         cx = (x0 + x1) / 2
-        canvas.draw.rounded_rectangle(
-            (cx - w / 2, y1 - 10, cx + w / 2, y1 + 10),
-            radius=9,
-            fill=colours.GLOW if acting else colours.PAIRED,
-        )
-        canvas.text((cx, y1), note, 14, fill=(20, 20, 20), anchor="mm")
+        canvas.rounded((cx - w / 2, y1 - 10, cx + w / 2, y1 + 10), 10, mark, ground=PANEL)
+        canvas.text((cx, y1), note, 14, fill=colours.DARK, anchor="mm", ground=mark)
 
 
 def _pairs(canvas: Canvas, seat: GridView, box: GridBox) -> None:
-    """A ring round each column that pairs (it scores nothing)."""
+    """A ring round each column that pairs (it scores nothing), under its two cards."""
     for column, paired in enumerate(seat.paired):
         if not paired:
             continue
         x, y = box.cells[column]
         _, y_low = box.cells[column + 3]
-        canvas.draw.rounded_rectangle(
-            (x - 3, y - 3, x + box.size.width + 2, y_low + box.size.height + 2),
-            radius=box.size.radius + 3,
-            outline=colours.PAIRED,
-            width=3,
-        )
+        ring = (x - 4, y - 4, x + box.size.width + 4, y_low + box.size.height + 4)
+        canvas.rounded(ring, box.size.radius + 4, PANEL, ground=PANEL, outline=colours.PAIRED, line=3)
 
 
 def _piles(canvas: Canvas, view: TableView, top: int) -> None:
@@ -170,11 +165,10 @@ def _piles(canvas: Canvas, view: TableView, top: int) -> None:
         if label == "Stock":
             if view.stock:
                 canvas.card(None, px, y, PILE.width)
+                canvas.badge(str(view.stock), px + PILE.width // 2, y + PILE.height // 2)
             else:
                 canvas.empty(px, y, PILE.width)
-            canvas.text(
-                (px + PILE.width / 2, y + PILE.height / 2), str(view.stock), 22, anchor="mm", bold=True
-            )
+                canvas.text((px + PILE.width / 2, y + PILE.height / 2), "0", 22, anchor="mm")
         elif label == "Discard":
             if view.discard is None:
                 canvas.empty(px, y, PILE.width)
@@ -184,10 +178,23 @@ def _piles(canvas: Canvas, view: TableView, top: int) -> None:
             canvas.card(view.holding, px, y, PILE.width, marked=True)
 
 
+def _whose(view: TableView) -> str:
+    """Whose turn it is, or who went out."""
+    if view.over:
+        out = [s.name for s in view.seats if s.went_out]
+        return f"{out[0]} went out" if out else ""
+    names = [view.seats[i].name for i in view.to_act if i < len(view.seats)]
+    if not names:
+        return ""
+    if len(names) == 1:
+        return f"{names[0]} to play"
+    return "Waiting for " + ", ".join(names)
+
+
 def _fit(canvas: Canvas, text: str, size: int, width: float) -> str:
     """``text`` cut with an ellipsis to ``width`` pixels."""
-    if canvas.text_width(text, size) <= width:
+    if canvas.text_width(text, size, bold=True) <= width:
         return text
-    while text and canvas.text_width(text + "…", size) > width:
+    while text and canvas.text_width(text + "…", size, bold=True) > width:
         text = text[:-1]
     return text + "…"

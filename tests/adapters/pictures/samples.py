@@ -51,3 +51,12 @@ def round_end() -> Screen:
 def share() -> Screen:
     view = ShareView("Golf daily #326 · 9 holes", "38 (-7)", "🟦🟩🟨🟥🟩🟩🟦🟨🟩", "3rd of 12")
     return Screen(ScreenKind.INFO, title="", share=view)
+
+
+def sixcard(seat: int | None = 0, computers: int = 2, seed: int = 5) -> Screen:
+    """A dealt Six-card hand after its opening, through the table mode itself."""
+    import asyncio
+
+    from adapters.cli.render_screens import sixcard_screen
+
+    return asyncio.run(sixcard_screen(seed, computers, seat))
