@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 import adapters.cli.bench_daily as bench_daily
 import adapters.cli.bench_discord as bench_discord
+import adapters.cli.bench_render as bench_render
 import adapters.cli.bench_sixcard as bench_sixcard
 import adapters.cli.bench_telegram as bench_telegram
 import adapters.cli.bench_tournament as bench_tournament
@@ -50,6 +51,7 @@ COMMAND_MODULES.append(backup_command)
 COMMAND_MODULES.append(bench_discord)
 COMMAND_MODULES.append(bench_telegram)
 COMMAND_MODULES.append(render_command)
+COMMAND_MODULES.append(bench_render)
 
 
 def _columns() -> int:

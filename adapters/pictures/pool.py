@@ -7,6 +7,9 @@ player, costs nothing."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import threading
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
@@ -20,7 +23,9 @@ class Pictures:
     picture shows and the deck). Use it from one event loop."""
 
     def __init__(self, *, workers: int = 2, cache: int = 256) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pictures")
+        self._pool = ThreadPoolExecutor(
+            max_workers=workers, thread_name_prefix="pictures", initializer=_yield_to_the_loop
+        )
         self._size = cache
         self._done: OrderedDict[object, Picture | None] = OrderedDict()
         self._pending: dict[object, asyncio.Future[Picture | None]] = {}
@@ -58,6 +63,17 @@ class Pictures:
     def close(self) -> None:
         """Stop the pool (renders under way finish; none starts after)."""
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+NICE = 10
+"""How much less the render threads weigh than the event loop's with the scheduler (Linux): a burst of
+renders on a busy machine then delays the loop less; they still use every idle moment of the cores."""
+
+
+def _yield_to_the_loop() -> None:
+    """Run this worker thread at a lower priority than the event loop (where the system allows it)."""
+    with contextlib.suppress(AttributeError, OSError):  # not Linux, or not allowed: the default priority
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
 
 
 def _render(screen: Screen, four_colour: bool) -> Picture | None:
