@@ -112,12 +112,12 @@ def share_screen(scores: tuple[int, ...], best: tuple[int | None, ...], standing
 
 
 async def sixcard_screen(
-    seed: int, computers: int = 1, seat: int | None = None, *, to_the_end: bool = False
+    seed: int, computers: int = 1, seat: int | None = None, *, to_the_end: bool = False, moves: int = 0
 ) -> Screen:
     """A dealt Six-card hand after its opening (every seat has turned two cards), as ``seat`` sees it (0
-    is you, 1.. the computers) or, for None, as the place sees it: the table mode's own screen.
-    ``to_the_end``: your seat played on by an easy computer player until the hand is over (every grid face
-    up, the pairs marked, the scores)."""
+    is you, 1.. the computers) or, for None, as the place sees it: the table mode's own screen. ``moves``:
+    your seat then plays that many actions as an easy computer player would (the computers answer);
+    ``to_the_end``: on until the hand is over (every grid face up, the pairs marked, the scores)."""
     from adapters.memory import MemoryStorage
     from bot.clock import ManualClock
     from bot.modes.table import TableMode
@@ -134,9 +134,9 @@ async def sixcard_screen(
     for position in ("1", "5"):  # your opening: two cards face up, one in each row
         screen = await mode.press(ME, TABLE.build(screen.session, screen.version, position))
     live = await sessions.load(screen.session)
-    if to_the_end:
+    if to_the_end or moves:
         player, rng = find_player("easy"), random.Random(seed)
-        for _ in range(MAX_PRESSES):
+        for _ in range(MAX_PRESSES if to_the_end else moves):
             hand = live.position.hand
             if live.position.between_hands or hand is None or 0 not in live.position.waiting_for():
                 break

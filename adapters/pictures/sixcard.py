@@ -80,19 +80,34 @@ def _row(seats: list[int], y: int, size: CardSize) -> list[GridBox]:
     return [_grid_box(seat, x + i * (w + gap), y, size) for i, seat in enumerate(seats)]
 
 
+ROW_GAP = 12
+"""Between two grids side by side, at the least."""
+
+
+def _fitting(grids: int, wanted: CardSize) -> CardSize:
+    """``wanted``, or the largest smaller card with which ``grids`` grids fit side by side."""
+    room = WIDTH - 2 * MARGIN - (grids - 1) * ROW_GAP
+    width = wanted.width
+    while width > 24 and grids * _grid_width(CardSize(width)) > room:
+        width -= 2
+    return CardSize(width)
+
+
 def layout(view: TableView) -> Layout:
     """Where everything goes, for this view (the same for every view of the same seat count, bar whose
     grid is in front)."""
     top = MARGIN + HEADER
     seats = list(range(len(view.seats)))
     if view.viewer is None:
-        grids = _row(seats, top, PLACE)
-        piles = top + _grid_height(PLACE) + 12
+        size = _fitting(len(seats), PLACE)
+        grids = _row(seats, top, size)
+        piles = top + _grid_height(size) + 12
         height = piles + PILES + MARGIN
         return Layout(WIDTH, height, tuple(grids), piles)
     others = [s for s in seats if s != view.viewer]
-    grids = _row(others, top, OTHER)
-    piles = top + _grid_height(OTHER) + 12
+    size = _fitting(len(others), OTHER)
+    grids = _row(others, top, size)
+    piles = top + _grid_height(size) + 12
     front = _row([view.viewer], piles + PILES, FRONT)
     height = piles + PILES + _grid_height(FRONT) + MARGIN
     return Layout(WIDTH, height, tuple(grids + front), piles)
