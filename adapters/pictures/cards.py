@@ -214,4 +214,4 @@ def glow(width: int) -> Image.Image:
 
 
 def glow_pad(width: int) -> int:
-    return max(2, round(width * 0.045))
+    return max(2, round(width * 0.06))

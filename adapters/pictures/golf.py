@@ -85,13 +85,13 @@ def _header(canvas: Canvas, screen: Screen, view: BoardView) -> None:
     canvas.text((MARGIN, MARGIN), title, 26, bold=True, anchor="la")
     canvas.text((canvas.width - MARGIN, MARGIN + 2), f"Total {view.total} · par {view.par}", 20, anchor="ra")
     detail = view.rules if view.deal is None else f"Deal #{view.deal} · {view.rules}"
-    canvas.text((MARGIN, MARGIN + 34), detail, 16, fill=colours.FELT_DIM)
+    canvas.text((MARGIN, MARGIN + 33), detail, 18, fill=colours.FELT_DIM)
 
 
 def _piles(canvas: Canvas, view: BoardView, top: int) -> None:
     """The stock (a back with its count on it) and the foundation's top card, side by side."""
     x = MARGIN
-    canvas.text((x, top), "Stock", 16, fill=colours.FELT_DIM)
+    canvas.text((x, top), "Stock", 18, fill=colours.FELT_DIM)
     if view.stock_left:
         canvas.card(None, x, top + 20, CARD.width)
         canvas.badge(str(view.stock_left), x + CARD.width // 2, top + 20 + CARD.height // 2)
@@ -99,7 +99,7 @@ def _piles(canvas: Canvas, view: BoardView, top: int) -> None:
         canvas.empty(x, top + 20, CARD.width)
         canvas.text((x + CARD.width / 2, top + 20 + CARD.height / 2), "0", 22, anchor="mm")
     x += CARD.width + GAP + glow_pad(CARD.width) * 2 + 8
-    canvas.text((x, top), "Foundation", 16, fill=colours.FELT_DIM)
+    canvas.text((x, top), "Foundation", 18, fill=colours.FELT_DIM)
     if view.foundation is None:
         canvas.empty(x, top + 20, CARD.width)
     else:

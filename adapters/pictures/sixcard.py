@@ -18,18 +18,18 @@ MARGIN = 18
 HEADER = 58
 GAP = 6
 """Between the cards of a grid."""
-NAME = 44
+NAME = 48
 """The two lines above a grid: the seat's name, then its total (and the hand's score once it is over)."""
 PAD = 10
 """Inside a grid's panel."""
 WIDTH = 720
-FRONT = CardSize(72)
+FRONT = CardSize(84)
 """The viewer's own grid."""
-OTHER = CardSize(46)
+OTHER = CardSize(60)
 """The others' grids, when a seat views the table."""
-PLACE = CardSize(54)
+PLACE = CardSize(66)
 """Every grid, when the place views it (no seat is in front)."""
-PILE = CardSize(64)
+PILE = CardSize(70)
 PILES = 28 + PILE.height + 16
 PANEL = colours.PANEL
 
@@ -124,7 +124,7 @@ def draw_table(view: TableView, *, four_colour: bool) -> Canvas:
     canvas = Canvas(plan.width, plan.height, four_colour=four_colour)
     title = f"Six-card Golf · hole {view.hole} of {view.holes}" + (" · hand over" if view.over else "")
     canvas.text((MARGIN, MARGIN), title, 24, bold=True)
-    canvas.text((MARGIN, MARGIN + 31), _whose(view), 17, fill=colours.GLOW)
+    canvas.text((MARGIN, MARGIN + 31), _whose(view), 19, fill=colours.GLOW)
     for box in plan.grids:
         _grid(canvas, view, box)
     _piles(canvas, view, plan.piles)
@@ -134,27 +134,28 @@ def draw_table(view: TableView, *, four_colour: bool) -> Canvas:
 def _grid(canvas: Canvas, view: TableView, box: GridBox) -> None:
     seat = view.seats[box.seat]
     acting = box.seat in view.to_act and not view.over
-    x0, y0, x1, y1 = box.panel
+    x0, y0, x1, _ = box.panel
     if acting:
         canvas.rounded(box.panel, 10, PANEL, outline=colours.GLOW, line=3)
     else:
         canvas.rounded(box.panel, 10, PANEL, outline=colours.FELT_LIGHT, line=1)
-    size = 17 if box.size.width >= 60 else 15
+    size = 19 if box.size.width >= 70 else 17
     score = f"total {seat.total}" if seat.score is None else f"this hand {seat.score} · total {seat.total}"
-    name = _fit(canvas, seat.name, size, x1 - x0 - 2 * PAD)
+    note = "out first" if seat.went_out else ("to play" if acting else "")
+    room = x1 - x0 - 2 * PAD
+    if note:  # a bright label at the top right of the panel, clear of the cards
+        mark = colours.GLOW if acting else colours.PAIRED
+        w = canvas.text_width(note, 15) + 14
+        canvas.rounded((x1 - PAD - w, y0 + 6, x1 - PAD, y0 + 28), 11, mark, ground=PANEL)
+        canvas.text((x1 - PAD - w / 2, y0 + 17), note, 15, fill=colours.DARK, anchor="mm", ground=mark)
+        room -= round(w) + 6
+    name = _fit(canvas, seat.name, size, room)
     canvas.text((x0 + PAD, y0 + 7), name, size, bold=True, ground=PANEL)
     canvas.text((x0 + PAD, y0 + 9 + size), score, size - 2, fill=colours.FELT_DIM, ground=PANEL)
     if view.over:
         _pairs(canvas, seat, box)
     for p, (x, y) in enumerate(box.cells):
         canvas.card(seat.cards[p] if p < len(seat.cards) else None, x, y, box.size.width, ground=PANEL)
-    note = "out first" if seat.went_out else ("to play" if acting else "")
-    if note:
-        mark = colours.GLOW if acting else colours.PAIRED
-        w = canvas.text_width(note, 14) + 14
-        cx = (x0 + x1) / 2
-        canvas.rounded((cx - w / 2, y1 - 10, cx + w / 2, y1 + 10), 10, mark, ground=PANEL)
-        canvas.text((cx, y1), note, 14, fill=colours.DARK, anchor="mm", ground=mark)
 
 
 def _pairs(canvas: Canvas, seat: GridView, box: GridBox) -> None:
@@ -175,7 +176,7 @@ def _piles(canvas: Canvas, view: TableView, top: int) -> None:
     x = (canvas.width - (len(labels) * step - 48)) // 2
     for i, label in enumerate(labels):
         px = x + i * step
-        canvas.text((px + PILE.width / 2, top + 4), label, 15, fill=colours.FELT_DIM, anchor="ma")
+        canvas.text((px + PILE.width / 2, top + 2), label, 18, fill=colours.FELT_DIM, anchor="ma")
         y = top + 26
         if label == "Stock":
             if view.stock:
