@@ -22,7 +22,13 @@ MIN_DEPTH = 5
 jump."""
 
 
-def hole_description(view: BoardView) -> str:
+def hole_description(screen: Screen, view: BoardView) -> str:
+    """The alt text: where the hole stands, or (once it is over) its result."""
+    card = screen.scorecard
+    if card is not None and len(card.scores) >= card.holes:
+        return f"Round over: total {card.total}, par {card.par * card.holes}"
+    if screen.kind is ScreenKind.SUMMARY and card is not None and card.scores:
+        return f"Hole {len(card.scores)} of {card.holes} is over: score {card.scores[-1]}"
     top = view.foundation.pretty() if view.foundation else "empty"
     return f"Hole {view.hole} of {view.holes}: foundation {top}, {view.stock_left} in the stock"
 

@@ -30,7 +30,7 @@ def render(screen: Screen, *, four_colour: bool = False) -> Picture | None:
     canvas: Canvas
     if screen.board is not None:
         canvas = draw_hole(screen, screen.board, four_colour=four_colour)
-        description = hole_description(screen.board)
+        description = hole_description(screen, screen.board)
         name = "board.png"
     elif screen.table is not None:
         canvas = draw_table(screen.table, four_colour=four_colour)

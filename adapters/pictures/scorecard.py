@@ -7,9 +7,9 @@ from adapters.pictures import colours
 from adapters.pictures.canvas import Canvas
 from bot.screens import ScorecardView
 
-ROW = 24
-LABEL = 64
-SIZE = 16
+ROW = 27
+LABEL = 68
+SIZE = 18
 BG = colours.SCORE_BG
 
 

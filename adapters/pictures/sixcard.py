@@ -116,7 +116,8 @@ def layout(view: TableView) -> Layout:
 def table_description(view: TableView) -> str:
     top = view.discard.pretty() if view.discard else "empty"
     what = "hand over" if view.over else f"discard {top}, {view.stock} in the stock"
-    return f"Six-card Golf, hole {view.hole} of {view.holes}: {what}"
+    whose = _whose(view)
+    return f"Six-card Golf, hole {view.hole} of {view.holes}: {what}" + (f"; {whose}" if whose else "")
 
 
 def draw_table(view: TableView, *, four_colour: bool) -> Canvas:

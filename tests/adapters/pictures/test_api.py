@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from dataclasses import replace
 
 from PIL import Image
 
@@ -38,3 +39,25 @@ async def test_pictures_renders_off_the_loop_and_remembers() -> None:
         assert await pictures.picture(notice("Hello")) is None
     finally:
         pictures.close()
+
+
+def test_a_hidden_deal_number_is_nowhere_in_the_picture() -> None:
+    """The daily's board (BoardView.deal None) draws no number, where another board shows its own."""
+    screen = samples.golf_hole()
+    assert screen.board is not None and screen.board.deal == 26
+    shown = render(screen)
+    hidden = render(replace(screen, board=replace(screen.board, deal=None)))
+    assert shown is not None and hidden is not None
+    assert hidden.data != shown.data and (hidden.width, hidden.height) == (shown.width, shown.height)
+    assert "#" not in hidden.description and "deal" not in hidden.description.lower()
+
+
+def test_the_descriptions_say_what_the_picture_shows() -> None:
+    end = render(samples.hole_end())
+    assert end is not None and end.description.startswith("Hole 1 of 9 is over: score ")
+    done = render(samples.round_end())
+    assert done is not None and done.description.startswith("Round over: total ")
+    table = render(samples.sixcard(0))
+    assert table is not None and table.description.endswith("; You to play")
+    share = render(samples.share())
+    assert share is not None and share.description == "Golf daily #333 · 9 holes: 36 (-9), 3rd of 12"
