@@ -8,7 +8,7 @@ import io
 from PIL import Image, ImageDraw
 
 from adapters.pictures import colours, stickers
-from adapters.pictures.fonts import font
+from adapters.pictures.fonts import width
 from adapters.pictures.palette import index, palette_image
 from engine.cards import Card
 
@@ -101,7 +101,7 @@ class Canvas:
         ImageDraw.Draw(self.image).line(box, fill=index(fill))
 
     def text_width(self, text: str, size: int, *, bold: bool = False) -> float:
-        return font(size, bold).getlength(text)
+        return width(text, size, bold)
 
     def png(self) -> bytes:
         out = io.BytesIO()

@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from adapters.pictures import colours
-from adapters.pictures.fonts import font
+from adapters.pictures.fonts import LOCK, font
 from adapters.pictures.suits import SCALE, suit_mask
 from engine.cards import KING, QUEEN, Card, Suit
 
@@ -91,8 +91,9 @@ def face(card: Card, width: int, four_colour: bool = False) -> Image.Image:
     size = CardSize(width)
     image = _blank(width, colours.PAPER, colours.EDGE)
     ink = colours.ink(card.suit, four_colour)
-    _index(image, card, size, ink)
-    _body(image, card, size, ink)
+    with LOCK:  # (FreeType sets the rank)
+        _index(image, card, size, ink)
+        _body(image, card, size, ink)
     return image
 
 

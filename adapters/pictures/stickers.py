@@ -12,7 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from adapters.pictures import cards, colours
-from adapters.pictures.fonts import font
+from adapters.pictures.fonts import LOCK, font
 from adapters.pictures.palette import to_palette
 from adapters.pictures.suits import SCALE
 from engine.cards import Card
@@ -66,9 +66,10 @@ def text(words: str, size: int, bold: bool, anchor: str, fill: colours.RGB, grou
     "mm": middle, "ra": right-top...)."""
     face = font(size, bold)
     words = printable(words)
-    left, top, right, bottom = (int(v) for v in face.getbbox(words, anchor=anchor))
-    base = Image.new("RGB", (max(1, right - left), max(1, bottom - top)), ground)
-    ImageDraw.Draw(base).text((-left, -top), words, font=face, fill=fill, anchor=anchor)
+    with LOCK:
+        left, top, right, bottom = (int(v) for v in face.getbbox(words, anchor=anchor))
+        base = Image.new("RGB", (max(1, right - left), max(1, bottom - top)), ground)
+        ImageDraw.Draw(base).text((-left, -top), words, font=face, fill=fill, anchor=anchor)
     return to_palette(base), left, top
 
 
@@ -90,7 +91,8 @@ def _has_glyph(ch: str) -> bool:
 def _ink(ch: str) -> bytes:
     face = font(20)
     mask = Image.new("L", (40, 40), 0)
-    ImageDraw.Draw(mask).text((6, 6), ch, font=face, fill=255)
+    with LOCK:
+        ImageDraw.Draw(mask).text((6, 6), ch, font=face, fill=255)
     return mask.tobytes()
 
 

@@ -61,3 +61,18 @@ def test_the_descriptions_say_what_the_picture_shows() -> None:
     assert table is not None and table.description.endswith("; You to play")
     share = render(samples.share())
     assert share is not None and share.description == "Golf daily #333 · 9 holes: 36 (-9), 3rd of 12"
+
+
+def test_render_is_safe_from_many_threads_at_once() -> None:
+    """Threads drawing the same art for the first time at once draw the same pictures as one thread."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from adapters.pictures import cards, fonts, stickers
+
+    screens = [samples.golf_hole(), samples.hole_end(), samples.sixcard(0), samples.share()] * 3
+    alone = [render(s, four_colour=True) for s in screens]
+    for cached in (stickers.card, stickers.text, stickers.rounded, cards.face, cards.top_of, fonts.width):
+        cached.cache_clear()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda s: render(s, four_colour=True), screens))
+    assert [p.data for p in together if p] == [p.data for p in alone if p]
