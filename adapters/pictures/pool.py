@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from adapters.pictures.picture import Picture
 from adapters.pictures.render import picture_key, render
+from adapters.pictures.warm import prepare
 from bot.screens import Screen
 
 
@@ -51,6 +52,11 @@ class Pictures:
             self._pending.pop(key, None)
         self._remember(key, drawn)
         return drawn
+
+    async def prepare(self, *, four_colour: bool = False) -> None:
+        """Draw the card art on the pool now (about a second a deck), so that the first boards are as fast
+        as the rest. Optional: without it, each card is drawn the first time a board shows it."""
+        await asyncio.get_running_loop().run_in_executor(self._pool, prepare, four_colour)
 
     def _remember(self, key: object, drawn: Picture | None) -> None:
         if self._size <= 0:

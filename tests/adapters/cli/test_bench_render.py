@@ -30,7 +30,7 @@ def test_the_figures_of_every_screen_kind_in_json() -> None:
     run = bench("--renders", "3", "--burst", "8", "--json")
     assert run.returncode == 0, run.stderr
     figures = json.loads(run.stdout)
-    assert figures["renders"] == 3 and figures["pillow"]
+    assert figures["renders"] == 3 and figures["pillow"] and figures["prepare_ms"] > 0
     assert list(figures["kinds"]) == list(KINDS)
     for kind in figures["kinds"].values():
         assert kind["renders_per_second"] > 0 and 0 < kind["median_ms"] <= kind["p99_ms"]
@@ -45,6 +45,7 @@ def test_the_text_table() -> None:
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert lines[0].startswith("render bench: 2 renders a kind, four-colour deck, Pillow ")
+    assert "; the card art drawn ahead in " in lines[0]
     assert lines[1].split() == ["screen", "renders/s", "median", "ms", "p99", "ms", "bytes", "max", "bytes"]
     assert [line[2:20].strip() for line in lines[2 : 2 + len(KINDS)]] == list(KINDS)
     assert "renders through Pictures (2 threads" in lines[-2] and "held at most" in lines[-2]

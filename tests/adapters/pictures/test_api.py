@@ -76,3 +76,18 @@ def test_render_is_safe_from_many_threads_at_once() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         together = list(pool.map(lambda s: render(s, four_colour=True), screens))
     assert [p.data for p in together if p] == [p.data for p in alone if p]
+
+
+async def test_prepare_draws_the_art_ahead() -> None:
+    from adapters.pictures import stickers
+    from adapters.pictures.warm import prepare
+
+    assert prepare(True) == 53 * 11  # every card, as each place on a board or a table puts it
+    pictures = Pictures(workers=1)
+    try:
+        await pictures.prepare(four_colour=True)
+        before = stickers.card.cache_info().misses
+        assert await pictures.picture(samples.golf_hole(), four_colour=True) is not None
+        assert stickers.card.cache_info().misses == before  # every card of the board was drawn already
+    finally:
+        pictures.close()
