@@ -1,8 +1,8 @@
 """``Pictures``: what an adapter holds to have screens drawn without holding its event loop.
 
-Rendering runs on a small thread pool (Pillow releases the GIL while it composes and encodes), and the last
-few pictures are remembered: a refusal that redraws the same screen, or the same board shown to a second
-player, costs nothing."""
+Rendering runs on a small thread pool (Pillow releases the GIL while it pastes and encodes, most of a
+render), and the last few pictures are remembered: a refusal that redraws the same screen, or the same
+board shown to a second player, costs nothing."""
 
 from __future__ import annotations
 
