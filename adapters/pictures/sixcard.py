@@ -98,10 +98,11 @@ def layout(view: TableView) -> Layout:
     grid is in front)."""
     top = MARGIN + HEADER
     seats = list(range(len(view.seats)))
-    if view.viewer is None:
-        size = _fitting(len(seats), PLACE)
-        grids = _row(seats, top, size)
-        piles = top + _grid_height(size) + 12
+    if view.viewer is None:  # four seats go two by two: side by side, their cards would be too small
+        rows = [seats] if len(seats) <= 3 else [seats[:2], seats[2:]]
+        size = _fitting(max(len(r) for r in rows), PLACE)
+        grids = [g for i, r in enumerate(rows) for g in _row(r, top + i * (_grid_height(size) + 12), size)]
+        piles = top + len(rows) * (_grid_height(size) + 12)
         height = piles + PILES + MARGIN
         return Layout(WIDTH, height, tuple(grids), piles)
     others = [s for s in seats if s != view.viewer]
