@@ -34,6 +34,7 @@ def test_the_figures_of_every_screen_kind_in_json() -> None:
     assert list(figures["kinds"]) == list(KINDS)
     for kind in figures["kinds"].values():
         assert kind["renders_per_second"] > 0 and 0 < kind["median_ms"] <= kind["p99_ms"]
+        assert kind["cpu_median_ms"] > 0
         assert 0 < kind["bytes"] <= kind["max_bytes"] <= 60_000  # every picture within the size target
     loop = figures["event_loop"]
     assert loop["renders"] == 8 and loop["workers"] == 2
@@ -46,7 +47,8 @@ def test_the_text_table() -> None:
     lines = run.stdout.splitlines()
     assert lines[0].startswith("render bench: 2 renders a kind, four-colour deck, Pillow ")
     assert "; the card art drawn ahead in " in lines[0]
-    assert lines[1].split() == ["screen", "renders/s", "median", "ms", "p99", "ms", "bytes", "max", "bytes"]
+    heads = ["screen", "renders/s", "median", "ms", "p99", "ms", "cpu", "ms", "bytes", "max", "bytes"]
+    assert lines[1].split() == heads
     assert [line[2:20].strip() for line in lines[2 : 2 + len(KINDS)]] == list(KINDS)
     assert "renders through Pictures (2 threads" in lines[-2] and "held at most" in lines[-2]
     assert lines[-1].startswith("  event loop idle: late at most ")
