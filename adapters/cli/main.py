@@ -17,9 +17,11 @@ from collections.abc import Sequence
 
 import adapters.cli.bench_daily as bench_daily
 import adapters.cli.bench_discord as bench_discord
+import adapters.cli.bench_render as bench_render
 import adapters.cli.bench_sixcard as bench_sixcard
 import adapters.cli.bench_telegram as bench_telegram
 import adapters.cli.bench_tournament as bench_tournament
+import adapters.cli.render_command as render_command
 import adapters.cli.sixcard_command as sixcard_command
 from adapters.cli import (
     backup_command,
@@ -48,6 +50,8 @@ COMMAND_MODULES.append(sixcard_command)
 COMMAND_MODULES.append(backup_command)
 COMMAND_MODULES.append(bench_discord)
 COMMAND_MODULES.append(bench_telegram)
+COMMAND_MODULES.append(render_command)
+COMMAND_MODULES.append(bench_render)
 
 
 def _columns() -> int:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from adapters.pictures import colours
-from adapters.pictures.fonts import font
+from adapters.pictures.fonts import LOCK, font
 from adapters.pictures.suits import SCALE, suit_mask
 from engine.cards import KING, QUEEN, Card, Suit
 
@@ -70,6 +70,15 @@ def _blank(width: int, fill: colours.RGB, edge: colours.RGB) -> Image.Image:
     return card
 
 
+@lru_cache(maxsize=16)
+def middle(width: int, fill: colours.RGB, rows: int) -> Image.Image:
+    """``rows`` rows from the middle of a blank card of ``fill``: what a card overlapping it in a column has
+    behind its top corners (its paper and its two edges)."""
+    blank = _blank(width, fill, colours.EDGE)
+    mid = blank.height // 2
+    return blank.crop((0, mid, blank.width, mid + rows))
+
+
 def _stamp(image: Image.Image, suit: Suit, box: tuple[int, int, int], colour: colours.RGB) -> None:
     """Print the suit's shape of side ``box[2]`` at (``box[0]``, ``box[1]``)."""
     x, y, side = box
@@ -82,8 +91,9 @@ def face(card: Card, width: int, four_colour: bool = False) -> Image.Image:
     size = CardSize(width)
     image = _blank(width, colours.PAPER, colours.EDGE)
     ink = colours.ink(card.suit, four_colour)
-    _index(image, card, size, ink)
-    _body(image, card, size, ink)
+    with LOCK:  # (FreeType sets the rank)
+        _index(image, card, size, ink)
+        _body(image, card, size, ink)
     return image
 
 
@@ -91,24 +101,21 @@ def _index(image: Image.Image, card: Card, size: CardSize, ink: colours.RGB) -> 
     """The large index in the top strip: the rank, then the suit beside it."""
     draw = ImageDraw.Draw(image)
     pad = max(2, round(size.width * 0.06))
-    glyph = size.strip - 2 * pad + max(2, round(size.width * 0.05))
-    suit_side = max(6, round(size.strip * 0.62))
+    glyph = round(size.strip * 0.9)
+    suit_side = max(6, round(size.strip * 0.6))
     if card.is_joker:
         _stamp(image, Suit.NONE, (pad, pad - 1, size.strip - pad), ink)
-        word = font(max(8, round(size.strip * 0.42)))
+        word = font(max(8, round(size.strip * 0.42)), bold=True)
         draw.text((size.strip + 1, size.strip // 2), "JOKER", font=word, fill=ink, anchor="lm")
         return
     text = rank_text(card)
-    typeface = font(glyph)
-    stroke = 1 if size.width >= 40 else 0  # a bolder rank
-    left, top, right, bottom = draw.textbbox((0, 0), text, font=typeface, stroke_width=stroke)
+    typeface = font(glyph, bold=True)
+    if text == "10":  # two figures: a little narrower, so that the suit still fits beside them
+        typeface = font(round(glyph * 0.86), bold=True)
+    left, top, right, bottom = draw.textbbox((0, 0), text, font=typeface)
     tx = pad - left
     ty = (size.strip - (bottom - top)) // 2 - top
-    if text == "10":  # two figures: a little narrower, so that the suit still fits beside them
-        typeface = font(round(glyph * 0.9))
-        left, top, right, bottom = draw.textbbox((0, 0), text, font=typeface, stroke_width=stroke)
-        tx, ty = pad - left, (size.strip - (bottom - top)) // 2 - top
-    draw.text((tx, ty), text, font=typeface, fill=ink, stroke_width=stroke, stroke_fill=ink)
+    draw.text((tx, ty), text, font=typeface, fill=ink)
     sx = round(tx + right) + max(1, pad // 2)
     sy = (size.strip - suit_side) // 2
     _stamp(image, card.suit, (min(sx, size.width - suit_side - 2), sy, suit_side), ink)
@@ -126,15 +133,24 @@ def _body(image: Image.Image, card: Card, size: CardSize, ink: colours.RGB) -> N
         draw = ImageDraw.Draw(image)
         m = max(3, round(size.width * 0.12))
         frame = (m, top + m // 2, size.width - m - 1, size.height - m - 1)
-        draw.rounded_rectangle(frame, radius=size.radius, fill=(246, 232, 196), outline=ink, width=1)
-        letter = font(round(room * 0.42))
+        draw.rounded_rectangle(frame, radius=size.radius, fill=colours.FRAME, outline=ink, width=1)
+        letter = font(round(room * 0.36), bold=True)
         cx = size.width // 2
-        draw.text((cx, top + room * 0.42), rank_text(card), font=letter, fill=ink, anchor="mm")
-        side = round(room * 0.26)
-        _stamp(image, card.suit, (cx - side // 2, round(top + room * 0.62), side), ink)
+        draw.text((cx, top + room * 0.36), rank_text(card), font=letter, fill=ink, anchor="mm")
+        side = round(room * 0.24)
+        _stamp(image, card.suit, (cx - side // 2, round(top + room * 0.56), side), ink)
         return
     side = round(min(size.width * 0.62, room * 0.62)) if card.rank != 1 else round(room * 0.72)
     _stamp(image, card.suit, ((size.width - side) // 2, top + (room - side) // 2 - 2, side), ink)
+
+
+@lru_cache(maxsize=1024)
+def top_of(card: Card | None, width: int, four_colour: bool = False) -> Image.Image:
+    """The part of a card that shows when the next one in its column covers it: its index strip, and the
+    few rows more that the next card's rounded corners leave uncovered."""
+    whole = back(width) if card is None else face(card, width, four_colour)
+    size = CardSize(width)
+    return whole.crop((0, 0, size.width, min(size.height, size.strip + size.radius + 1)))
 
 
 @lru_cache(maxsize=16)
@@ -199,4 +215,4 @@ def glow(width: int) -> Image.Image:
 
 
 def glow_pad(width: int) -> int:
-    return max(2, round(width * 0.045))
+    return max(2, round(width * 0.06))

@@ -23,6 +23,16 @@ GLOW: RGB = (255, 206, 48)
 PAIRED: RGB = (86, 214, 255)
 """A pair of cards (one column of a Six-card grid) that scores nothing."""
 JOKER_INK: RGB = (128, 48, 160)
+FRAME: RGB = (246, 232, 196)
+"""The panel of a face card (J, Q, K)."""
+PANEL: RGB = (22, 68, 42)
+"""Under a Six-card seat's grid."""
+SCORE_BG: RGB = (22, 66, 41)
+"""Under the scorecard."""
+BADGE: RGB = (16, 24, 48)
+"""The disc of the stock's count."""
+DARK: RGB = (20, 20, 20)
+"""Text on a bright mark."""
 
 BLACK: RGB = (24, 24, 28)
 RED: RGB = (206, 24, 36)

@@ -22,7 +22,13 @@ MIN_DEPTH = 5
 jump."""
 
 
-def hole_description(view: BoardView) -> str:
+def hole_description(screen: Screen, view: BoardView) -> str:
+    """The alt text: where the hole stands, or (once it is over) its result."""
+    card = screen.scorecard
+    if card is not None and len(card.scores) >= card.holes:
+        return f"Round over: total {card.total}, par {card.par * card.holes}"
+    if screen.kind is ScreenKind.SUMMARY and card is not None and card.scores:
+        return f"Hole {len(card.scores)} of {card.holes} is over: score {card.scores[-1]}"
     top = view.foundation.pretty() if view.foundation else "empty"
     return f"Hole {view.hole} of {view.holes}: foundation {top}, {view.stock_left} in the stock"
 
@@ -43,7 +49,7 @@ def draw_hole(screen: Screen, view: BoardView, *, four_colour: bool) -> Canvas:
         if screen.scorecard is not None:
             height += 10 + scorecard_height(screen.scorecard)
     canvas = Canvas(width, height, four_colour=four_colour)
-    _header(canvas, view, summary)
+    _header(canvas, screen, view)
     for c, column in enumerate(view.columns):
         x = MARGIN + c * (CARD.width + GAP)
         playable = c < len(view.playable) and view.playable[c]
@@ -55,7 +61,15 @@ def draw_hole(screen: Screen, view: BoardView, *, four_colour: bool) -> Canvas:
             canvas.empty(x, tableau_top, CARD.width)
         for r, card in enumerate(column):
             last = r == len(column) - 1
-            canvas.card(card, x, tableau_top + r * CARD.strip, CARD.width, marked=last and playable)
+            canvas.card(
+                card,
+                x,
+                tableau_top + r * CARD.strip,
+                CARD.width,
+                over=colours.PAPER if r else None,
+                marked=last and playable,
+                covered=not last,
+            )
     _piles(canvas, view, piles_top)
     y = piles_top + 20 + CARD.height + 12
     for line in result_lines:
@@ -66,37 +80,36 @@ def draw_hole(screen: Screen, view: BoardView, *, four_colour: bool) -> Canvas:
     return canvas
 
 
-def _header(canvas: Canvas, view: BoardView, summary: bool) -> None:
-    title = f"Hole {view.hole} of {view.holes}" + (" — over" if summary else "")
+def _header(canvas: Canvas, screen: Screen, view: BoardView) -> None:
+    card = screen.scorecard
+    if card is not None and len(card.scores) >= card.holes:
+        title = f"Round over · {card.holes} holes"
+    elif screen.kind is ScreenKind.SUMMARY:
+        title = f"Hole {view.hole} of {view.holes} is over"
+    else:
+        title = f"Hole {view.hole} of {view.holes}"
     canvas.text((MARGIN, MARGIN), title, 26, bold=True, anchor="la")
     canvas.text((canvas.width - MARGIN, MARGIN + 2), f"Total {view.total} · par {view.par}", 20, anchor="ra")
     detail = view.rules if view.deal is None else f"Deal #{view.deal} · {view.rules}"
-    canvas.text((MARGIN, MARGIN + 34), detail, 16, fill=colours.FELT_DIM)
+    canvas.text((MARGIN, MARGIN + 33), detail, 18, fill=colours.FELT_DIM)
 
 
 def _piles(canvas: Canvas, view: BoardView, top: int) -> None:
     """The stock (a back with its count on it) and the foundation's top card, side by side."""
     x = MARGIN
-    canvas.text((x, top), "Stock", 16, fill=colours.FELT_DIM)
+    canvas.text((x, top), "Stock", 18, fill=colours.FELT_DIM)
     if view.stock_left:
         canvas.card(None, x, top + 20, CARD.width)
-        _badge(canvas, str(view.stock_left), x + CARD.width // 2, top + 20 + CARD.height // 2)
+        canvas.badge(str(view.stock_left), x + CARD.width // 2, top + 20 + CARD.height // 2)
     else:
         canvas.empty(x, top + 20, CARD.width)
         canvas.text((x + CARD.width / 2, top + 20 + CARD.height / 2), "0", 22, anchor="mm")
     x += CARD.width + GAP + glow_pad(CARD.width) * 2 + 8
-    canvas.text((x, top), "Foundation", 16, fill=colours.FELT_DIM)
+    canvas.text((x, top), "Foundation", 18, fill=colours.FELT_DIM)
     if view.foundation is None:
         canvas.empty(x, top + 20, CARD.width)
     else:
         canvas.card(view.foundation, x, top + 20, CARD.width)
-
-
-def _badge(canvas: Canvas, text: str, cx: int, cy: int) -> None:
-    """A count on a dark disc, over the stock's back."""
-    r = 19
-    canvas.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(16, 24, 48), outline=colours.PAPER, width=2)
-    canvas.text((cx, cy), text, 20, anchor="mm", bold=True)
 
 
 def _wrapped(text: str, width: int) -> list[str]:

@@ -1,5 +1,6 @@
 """``render``: the picture of a screen that shows cards. Pure and synchronous; safe from any thread (the art's
-caches are filled under the GIL, and a card drawn twice by two threads at once is the same card)."""
+caches may draw a piece twice when two threads first need it at once, the same piece; FreeType, which is
+not, is used under a lock: adapters.pictures.fonts.LOCK)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def render(screen: Screen, *, four_colour: bool = False) -> Picture | None:
     canvas: Canvas
     if screen.board is not None:
         canvas = draw_hole(screen, screen.board, four_colour=four_colour)
-        description = hole_description(screen.board)
+        description = hole_description(screen, screen.board)
         name = "board.png"
     elif screen.table is not None:
         canvas = draw_table(screen.table, four_colour=four_colour)

@@ -7,9 +7,10 @@ from adapters.pictures import colours
 from adapters.pictures.canvas import Canvas
 from bot.screens import ScorecardView
 
-ROW = 24
-LABEL = 64
-SIZE = 16
+ROW = 27
+LABEL = 68
+SIZE = 18
+BG = colours.SCORE_BG
 
 
 def _nines(card: ScorecardView) -> list[range]:
@@ -35,7 +36,7 @@ def draw_scorecard(canvas: Canvas, card: ScorecardView, x: int, y: int, width: i
             sums.append("Tot")
         cells = 9 + len(sums)
         cell = (width - LABEL) / cells
-        canvas.draw.rectangle((x, y, x + width, y + _rows(card) * ROW), fill=(22, 66, 41))
+        canvas.rectangle((x, y, x + width, y + _rows(card) * ROW), colours.SCORE_BG)
         rows: list[tuple[str, list[str]]] = [
             ("Hole", [str(n + 1) for n in holes] + sums),
             ("Par", [str(card.par) for _ in holes] + [_sum(card, holes, s, par=True) for s in sums]),
@@ -48,13 +49,13 @@ def draw_scorecard(canvas: Canvas, card: ScorecardView, x: int, y: int, width: i
         for r, (label, values) in enumerate(rows):
             top = y + r * ROW
             head = r == 0
-            tint = colours.FELT_DIM if head or label == "Par" else colours.FELT_TEXT
-            canvas.text((x + 6, top + ROW / 2), label, SIZE, fill=colours.FELT_DIM, anchor="lm")
+            tint = colours.FELT_DIM if head or label != "Score" else colours.FELT_TEXT
+            canvas.text((x + 6, top + ROW / 2), label, SIZE, fill=colours.FELT_DIM, anchor="lm", ground=BG)
             for i, value in enumerate(values):
                 cx = x + LABEL + (i + 0.5) * cell
-                canvas.text((cx, top + ROW / 2), value, SIZE, fill=tint, anchor="mm", bold=label == "Score")
+                canvas.text((cx, top + ROW / 2), value, SIZE, fill=tint, anchor="mm", ground=BG)
             if head:
-                canvas.draw.line((x, top + ROW, x + width, top + ROW), fill=colours.FELT_LIGHT)
+                canvas.line((x, top + ROW, x + width, top + ROW), colours.FELT_LIGHT)
         y += _rows(card) * ROW + 10
 
 

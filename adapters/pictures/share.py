@@ -36,9 +36,7 @@ def draw_share(view: ShareView) -> Canvas:
     for i, mark in enumerate(marks):
         x = left + (i % PER_ROW) * (SQUARE + GAP)
         y = top + (i // PER_ROW) * (SQUARE + GAP)
-        canvas.draw.rounded_rectangle(
-            (x, y, x + SQUARE, y + SQUARE), radius=8, fill=colours.SQUARE_COLOURS[mark]
-        )
+        canvas.rounded((x, y, x + SQUARE, y + SQUARE), 8, colours.SQUARE_COLOURS[mark])
     y = top + rows * (SQUARE + GAP) + 16
     canvas.text((WIDTH / 2, y), view.score, 34, bold=True, anchor="ma")
     if view.standing:

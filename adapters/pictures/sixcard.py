@@ -15,22 +15,23 @@ from adapters.pictures.cards import CardSize
 from bot.screens import GridView, TableView
 
 MARGIN = 18
-HEADER = 52
+HEADER = 58
 GAP = 6
 """Between the cards of a grid."""
-NAME = 26
-"""The line above a grid: the seat's name and total."""
+NAME = 48
+"""The two lines above a grid: the seat's name, then its total (and the hand's score once it is over)."""
 PAD = 10
 """Inside a grid's panel."""
 WIDTH = 720
-FRONT = CardSize(72)
+FRONT = CardSize(84)
 """The viewer's own grid."""
-OTHER = CardSize(46)
+OTHER = CardSize(60)
 """The others' grids, when a seat views the table."""
-PLACE = CardSize(54)
+PLACE = CardSize(66)
 """Every grid, when the place views it (no seat is in front)."""
-PILE = CardSize(64)
+PILE = CardSize(70)
 PILES = 28 + PILE.height + 16
+PANEL = colours.PANEL
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,19 +80,35 @@ def _row(seats: list[int], y: int, size: CardSize) -> list[GridBox]:
     return [_grid_box(seat, x + i * (w + gap), y, size) for i, seat in enumerate(seats)]
 
 
+ROW_GAP = 12
+"""Between two grids side by side, at the least."""
+
+
+def _fitting(grids: int, wanted: CardSize) -> CardSize:
+    """``wanted``, or the largest smaller card with which ``grids`` grids fit side by side."""
+    room = WIDTH - 2 * MARGIN - (grids - 1) * ROW_GAP
+    width = wanted.width
+    while width > 24 and grids * _grid_width(CardSize(width)) > room:
+        width -= 2
+    return CardSize(width)
+
+
 def layout(view: TableView) -> Layout:
     """Where everything goes, for this view (the same for every view of the same seat count, bar whose
     grid is in front)."""
     top = MARGIN + HEADER
     seats = list(range(len(view.seats)))
-    if view.viewer is None:
-        grids = _row(seats, top, PLACE)
-        piles = top + _grid_height(PLACE) + 12
+    if view.viewer is None:  # four seats go two by two: side by side, their cards would be too small
+        rows = [seats] if len(seats) <= 3 else [seats[:2], seats[2:]]
+        size = _fitting(max(len(r) for r in rows), PLACE)
+        grids = [g for i, r in enumerate(rows) for g in _row(r, top + i * (_grid_height(size) + 12), size)]
+        piles = top + len(rows) * (_grid_height(size) + 12)
         height = piles + PILES + MARGIN
         return Layout(WIDTH, height, tuple(grids), piles)
     others = [s for s in seats if s != view.viewer]
-    grids = _row(others, top, OTHER)
-    piles = top + _grid_height(OTHER) + 12
+    size = _fitting(len(others), OTHER)
+    grids = _row(others, top, size)
+    piles = top + _grid_height(size) + 12
     front = _row([view.viewer], piles + PILES, FRONT)
     height = piles + PILES + _grid_height(FRONT) + MARGIN
     return Layout(WIDTH, height, tuple(grids + front), piles)
@@ -100,7 +117,8 @@ def layout(view: TableView) -> Layout:
 def table_description(view: TableView) -> str:
     top = view.discard.pretty() if view.discard else "empty"
     what = "hand over" if view.over else f"discard {top}, {view.stock} in the stock"
-    return f"Six-card Golf, hole {view.hole} of {view.holes}: {what}"
+    whose = _whose(view)
+    return f"Six-card Golf, hole {view.hole} of {view.holes}: {what}" + (f"; {whose}" if whose else "")
 
 
 def draw_table(view: TableView, *, four_colour: bool) -> Canvas:
@@ -108,6 +126,7 @@ def draw_table(view: TableView, *, four_colour: bool) -> Canvas:
     canvas = Canvas(plan.width, plan.height, four_colour=four_colour)
     title = f"Six-card Golf · hole {view.hole} of {view.holes}" + (" · hand over" if view.over else "")
     canvas.text((MARGIN, MARGIN), title, 24, bold=True)
+    canvas.text((MARGIN, MARGIN + 31), _whose(view), 19, fill=colours.GLOW)
     for box in plan.grids:
         _grid(canvas, view, box)
     _piles(canvas, view, plan.piles)
@@ -116,46 +135,40 @@ def draw_table(view: TableView, *, four_colour: bool) -> Canvas:
 
 def _grid(canvas: Canvas, view: TableView, box: GridBox) -> None:
     seat = view.seats[box.seat]
-    acting = box.seat in view.to_act
-    x0, y0, x1, y1 = box.panel
-    outline = colours.GLOW if acting else colours.FELT_LIGHT
-    canvas.draw.rounded_rectangle(
-        box.panel, radius=10, fill=(22, 68, 42), outline=outline, width=3 if acting else 1
-    )
-    name = seat.name + (" (you)" if box.seat == view.viewer else "")
-    size = 17 if box.size.width >= 60 else 15
-    canvas.text((x0 + PAD, y0 + 6), _fit(canvas, name, size, (x1 - x0) * 0.62), size, bold=True)
-    right = f"total {seat.total}" if seat.score is None else f"{seat.score} · total {seat.total}"
-    canvas.text((x1 - PAD, y0 + 7), right, size - 1, fill=colours.FELT_DIM, anchor="ra")
-    for p, (x, y) in enumerate(box.cells):
-        canvas.card(seat.cards[p] if p < len(seat.cards) else None, x, y, box.size.width)
+    acting = box.seat in view.to_act and not view.over
+    x0, y0, x1, _ = box.panel
+    if acting:
+        canvas.rounded(box.panel, 10, PANEL, outline=colours.GLOW, line=3)
+    else:
+        canvas.rounded(box.panel, 10, PANEL, outline=colours.FELT_LIGHT, line=1)
+    size = 19 if box.size.width >= 70 else 17
+    score = f"total {seat.total}" if seat.score is None else f"this hand {seat.score} · total {seat.total}"
+    note = "out first" if seat.went_out else ("to play" if acting else "")
+    room = x1 - x0 - 2 * PAD
+    if note:  # a bright label at the top right of the panel, clear of the cards
+        mark = colours.GLOW if acting else colours.PAIRED
+        w = canvas.text_width(note, 15) + 14
+        canvas.rounded((x1 - PAD - w, y0 + 6, x1 - PAD, y0 + 28), 11, mark, ground=PANEL)
+        canvas.text((x1 - PAD - w / 2, y0 + 17), note, 15, fill=colours.DARK, anchor="mm", ground=mark)
+        room -= round(w) + 6
+    name = _fit(canvas, seat.name, size, room)
+    canvas.text((x0 + PAD, y0 + 7), name, size, bold=True, ground=PANEL)
+    canvas.text((x0 + PAD, y0 + 9 + size), score, size - 2, fill=colours.FELT_DIM, ground=PANEL)
     if view.over:
         _pairs(canvas, seat, box)
-    note = "out first" if seat.went_out else ("to play" if acting and not view.over else "")
-    if note:
-        w = canvas.text_width(note, 14) + 12
-        cx = (x0 + x1) / 2
-        canvas.draw.rounded_rectangle(
-            (cx - w / 2, y1 - 10, cx + w / 2, y1 + 10),
-            radius=9,
-            fill=colours.GLOW if acting else colours.PAIRED,
-        )
-        canvas.text((cx, y1), note, 14, fill=(20, 20, 20), anchor="mm")
+    for p, (x, y) in enumerate(box.cells):
+        canvas.card(seat.cards[p] if p < len(seat.cards) else None, x, y, box.size.width, ground=PANEL)
 
 
 def _pairs(canvas: Canvas, seat: GridView, box: GridBox) -> None:
-    """A ring round each column that pairs (it scores nothing)."""
+    """A ring round each column that pairs (it scores nothing), under its two cards."""
     for column, paired in enumerate(seat.paired):
         if not paired:
             continue
         x, y = box.cells[column]
         _, y_low = box.cells[column + 3]
-        canvas.draw.rounded_rectangle(
-            (x - 3, y - 3, x + box.size.width + 2, y_low + box.size.height + 2),
-            radius=box.size.radius + 3,
-            outline=colours.PAIRED,
-            width=3,
-        )
+        ring = (x - 4, y - 4, x + box.size.width + 4, y_low + box.size.height + 4)
+        canvas.rounded(ring, box.size.radius + 4, PANEL, ground=PANEL, outline=colours.PAIRED, line=3)
 
 
 def _piles(canvas: Canvas, view: TableView, top: int) -> None:
@@ -165,16 +178,15 @@ def _piles(canvas: Canvas, view: TableView, top: int) -> None:
     x = (canvas.width - (len(labels) * step - 48)) // 2
     for i, label in enumerate(labels):
         px = x + i * step
-        canvas.text((px + PILE.width / 2, top + 4), label, 15, fill=colours.FELT_DIM, anchor="ma")
+        canvas.text((px + PILE.width / 2, top + 2), label, 18, fill=colours.FELT_DIM, anchor="ma")
         y = top + 26
         if label == "Stock":
             if view.stock:
                 canvas.card(None, px, y, PILE.width)
+                canvas.badge(str(view.stock), px + PILE.width // 2, y + PILE.height // 2)
             else:
                 canvas.empty(px, y, PILE.width)
-            canvas.text(
-                (px + PILE.width / 2, y + PILE.height / 2), str(view.stock), 22, anchor="mm", bold=True
-            )
+                canvas.text((px + PILE.width / 2, y + PILE.height / 2), "0", 22, anchor="mm")
         elif label == "Discard":
             if view.discard is None:
                 canvas.empty(px, y, PILE.width)
@@ -184,10 +196,23 @@ def _piles(canvas: Canvas, view: TableView, top: int) -> None:
             canvas.card(view.holding, px, y, PILE.width, marked=True)
 
 
+def _whose(view: TableView) -> str:
+    """Whose turn it is, or who went out."""
+    if view.over:
+        out = [s.name for s in view.seats if s.went_out]
+        return f"{out[0]} went out" if out else ""
+    names = [view.seats[i].name for i in view.to_act if i < len(view.seats)]
+    if not names:
+        return ""
+    if len(names) == 1:
+        return f"{names[0]} to play"
+    return "Waiting for " + ", ".join(names)
+
+
 def _fit(canvas: Canvas, text: str, size: int, width: float) -> str:
     """``text`` cut with an ellipsis to ``width`` pixels."""
-    if canvas.text_width(text, size) <= width:
+    if canvas.text_width(text, size, bold=True) <= width:
         return text
-    while text and canvas.text_width(text + "…", size) > width:
+    while text and canvas.text_width(text + "…", size, bold=True) > width:
         text = text[:-1]
     return text + "…"

@@ -1,53 +1,38 @@
-"""Screens of every kind that has a picture, built with the core's own functions (as the bot builds them)."""
+"""Screens of every kind that has a picture, built as the bot builds them (adapters.cli.render_screens: the
+core's own functions)."""
 
 from __future__ import annotations
 
-from bot.models import RoundState, RoundStatus
-from bot.round_screens import round_screen
-from bot.screens import Screen, ScreenKind, ShareView
-from engine.golf.deal import deal
-from engine.golf.moves import CONCEDE, TURN, Move
+import asyncio
 
-
-def state(**changes: object) -> RoundState:
-    fields: dict[str, object] = {
-        "id": "abcdefgh",
-        "place": "test:x",
-        "players": ("test:1",),
-        "rules": "strict",
-        "holes": 9,
-        "par_for_nine": 45,
-        "casual": True,
-        "deals": (24, 25, 26, 27, 28, 29, 30, 31, 32),
-    }
-    fields.update(changes)
-    return RoundState(**fields)  # type: ignore[arg-type]
+from adapters.cli import render_screens
+from bot.screens import Screen
 
 
 def golf_hole() -> Screen:
-    """Hole 3 of deal 26, a few moves in."""
-    hole = deal(26)
-    for _ in range(4):
-        playable = hole.playable_columns()
-        hole = hole.play(Move.play(playable[0]) if playable else TURN)
-    return round_screen(state(scores=(3, -1)), hole)
+    """Hole 3 of 9: deal 26, four moves in."""
+    return render_screens.hole_screen(26, 4)
 
 
 def hole_end() -> Screen:
-    hole = deal(24).play(CONCEDE)
-    return round_screen(state(scores=(35,), best=(2,), status=RoundStatus.HOLE_OVER), hole)
+    return render_screens.hole_end_screen(24)
 
 
 def round_end() -> Screen:
-    hole = deal(24).play(CONCEDE)
-    scores = (3, -1, 0, 5, 2, 7, 1, 0, 4, 2, 6, -2, 3, 1, 0, 5, 2, 4)
-    best = (1, -1, 0, 3, 2, 4, 1, 0, None, 2, 3, -2, 1, 1, 0, 2, 2, 1)
-    return round_screen(
-        state(holes=18, deals=tuple(range(24, 42)), scores=scores, best=best, status=RoundStatus.FINISHED),
-        hole,
-    )
+    return render_screens.round_end_screen(25)
 
 
 def share() -> Screen:
-    view = ShareView("Golf daily #326 · 9 holes", "38 (-7)", "🟦🟩🟨🟥🟩🟩🟦🟨🟩", "3rd of 12")
-    return Screen(ScreenKind.INFO, title="", share=view)
+    scores = (3, -1, 5, 7, 2, 4, 1, 6, 9)
+    best = (3, -2, 2, 5, 2, 1, 1, None, 4)
+    return render_screens.share_screen(scores, best, "3rd of 12")
+
+
+def sixcard(seat: int | None = 0, computers: int = 2, seed: int = 5) -> Screen:
+    """A dealt Six-card hand after its opening, through the table mode itself."""
+    return asyncio.run(render_screens.sixcard_screen(seed, computers, seat))
+
+
+def sixcard_end(seed: int = 5, computers: int = 2) -> Screen:
+    """A Six-card hand played to its end."""
+    return asyncio.run(render_screens.sixcard_screen(seed, computers, None, to_the_end=True))
