@@ -214,6 +214,8 @@ class GolfCommands(app_commands.Group, name="golf", description="Golf patience, 
         listed: dict[str, str] = {}
         for command in self.walk_commands():
             if isinstance(command, app_commands.Command):
-                options = " ".join(p.name if p.required else f"[{p.name}]" for p in command.parameters)
+                options = " ".join(
+                    p.display_name if p.required else f"[{p.display_name}]" for p in command.parameters
+                )
                 listed[f"/{command.qualified_name} {options}".rstrip()] = command.description
         return listed
