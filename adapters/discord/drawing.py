@@ -23,7 +23,10 @@ look; anything else (a Six-card table, a scoreboard, a share card: what everyone
 
 from __future__ import annotations
 
+import asyncio
 import io
+import logging
+import time
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -44,6 +47,36 @@ MAX_COMPONENTS = 40
 """Discord's limit on a V2 message's components, nested ones included."""
 MAX_DESCRIPTION = 256
 """A media gallery item's alt text."""
+MAX_DRAWING = 16
+"""Pictures being drawn at once, at most: beyond that a board is sent as text (the renderer cannot keep
+up, and waiting would only make every answer later)."""
+DRAW_SECONDS = 1.0
+"""How long a board waits for its picture before it is sent as text instead."""
+LATE_EVERY = 60.0
+"""Seconds between two WARNING lines about boards sent as text for want of a picture."""
+
+log = logging.getLogger(__name__)
+
+
+class Late:
+    """Boards sent as text because their picture was not ready: counted, and told in one WARNING line a
+    minute at most (under a load the renderer cannot carry this happens at every press)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._told = 0
+        self._last = -LATE_EVERY
+
+    def note(self, why: str) -> None:
+        self.count += 1
+        now = time.monotonic()
+        if now - self._last >= LATE_EVERY:
+            log.warning(
+                "%d board(s) sent as text because their picture was not ready (%s); the renderer is behind",
+                self.count - self._told,
+                why,
+            )
+            self._told, self._last = self.count, now
 
 
 def _rows(screen: Screen) -> list[discord.ui.ActionRow[Any]]:
@@ -166,6 +199,9 @@ class Drawing:
     def __init__(self, clubhouse: Clubhouse, pictures: Pictures | None = None) -> None:
         self._clubhouse = clubhouse
         self.pictures = pictures
+        self._drawing = 0
+        """Pictures asked for and not drawn yet."""
+        self._late = Late()
 
     @property
     def places(self) -> Places:
@@ -188,8 +224,26 @@ class Drawing:
         look = await self.look(place, screen)
         picture = None
         if look.board is BoardLook.IMAGE and screen.has_cards and self.pictures is not None:
-            picture = await self.pictures.picture(screen, four_colour=look.four_colour)
+            picture = await self._picture(screen, look.four_colour)
         return Drawn(screen, look, notice, picture, v2=v2 or picture is not None)
+
+    async def _picture(self, screen: Screen, four_colour: bool) -> Picture | None:
+        """The picture, unless too many are being drawn already or it takes longer than DRAW_SECONDS: then
+        None, and the board goes out as text (an answer must be in within Discord's 3 seconds, and a
+        queue of pictures would only grow). Counted; one WARNING line a minute at most says so."""
+        assert self.pictures is not None
+        if self._drawing >= MAX_DRAWING:
+            self._late.note(f"{MAX_DRAWING} pictures being drawn already")
+            return None
+        self._drawing += 1
+        try:
+            async with asyncio.timeout(DRAW_SECONDS):
+                return await self.pictures.picture(screen, four_colour=four_colour)
+        except TimeoutError:
+            self._late.note(f"a picture took longer than {DRAW_SECONDS:g} s")
+            return None
+        finally:
+            self._drawing -= 1
 
 
 def is_v2(message: discord.Message | None) -> bool:
