@@ -146,6 +146,8 @@ class FakeDiscord:
         self.callback_storm = False  # True: every interaction callback is refused 429 (a rate-limit storm)
         self.upload_limit: int | None = None
         """Bytes a file may have; a request with a larger one gets 413 (None: no limit)."""
+        self.upload_delay = 0.0
+        """Seconds a request with a file waits before it is handled (an upload that is slow to arrive)."""
         self.uploaded: list[int] = []
         """The size of every file the bot uploaded, in order."""
         self.identifies = 0
@@ -525,6 +527,8 @@ class FakeDiscord:
             sizes = [size for _, size in uploads.values()]
             if self.upload_limit is not None and any(size > self.upload_limit for size in sizes):
                 raise _Refused(413, {"message": "Request entity too large", "code": 40005})
+            if sizes and self.upload_delay:  # a slow upload: taken (or refused) only after the delay
+                await asyncio.sleep(self.upload_delay)
             status, result = self._route(request.method, path, body or {}, request)
         except _Refused as refusal:
             status, result = refusal.status, refusal.body

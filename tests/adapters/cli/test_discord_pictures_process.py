@@ -134,3 +134,27 @@ async def test_a_hole_on_picture_boards_then_text_then_a_refused_upload(discord:
     assert len(warned) == 1 and "413" in warned[0], log
     assert "Traceback" not in log, log
     assert not discord.unhandled, discord.unhandled
+
+
+async def test_a_picture_that_takes_too_long_is_shown_as_text_never_late(discord: Any, bot: Any) -> None:
+    """An upload still on its way after 2 s: the text board is sent instead, and the picture, when it
+    arrives, is refused as already answered (40060): the board never turns into a stale picture."""
+    alice = discord.members[0]
+    board = await discord.answer(discord.slash(alice, "golf play", holes=1, deal="24"), START)
+    assert is_picture_board(board), board
+    discord.upload_delay = 3.0
+    board = await press(discord, board, str(choice(discord, board)))
+    assert board["flags"] & V2 and board["attachments"] == [], board
+    await asyncio.sleep(1.5)  # the late picture arrives, and is refused
+    shown = discord.messages[int(board["id"])]
+    assert shown["attachments"] == [] and "Hole 1 of 1" in discord.text(shown)
+    discord.upload_delay = 0.0
+    board = await press(discord, shown, str(choice(discord, shown)))
+    assert is_picture_board(board), board
+
+    bot.send_signal(signal.SIGTERM)
+    assert await asyncio.wait_for(bot.wait(), START) == 0
+    log = bot.log.read_text(errors="replace")
+    warned = [line for line in log.splitlines() if "could not be uploaded" in line]
+    assert len(warned) == 1 and "no answer within 2 s" in warned[0], log
+    assert "Traceback" not in log, log
