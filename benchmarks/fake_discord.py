@@ -46,6 +46,11 @@ PATIENCE = 30.0
 API = "/api/v10"
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+COMPONENTS_V2 = 1 << 15
+V2_TYPES = {9, 10, 11, 12, 13, 14, 17}
+"""Section, text display, thumbnail, media gallery, file, separator, container: only in a V2 message."""
+MAX_COMPONENTS = 40
+MAX_V2_TEXT = 4000
 _OPTION_TYPES = {"SUB_COMMAND": 1, "SUB_COMMAND_GROUP": 2}
 
 
@@ -139,6 +144,12 @@ class FakeDiscord:
         self.refusing_posts: tuple[int, str] | None = None  # (code, message) of a 403 to every channel post
         self._dm_channels: dict[int, int] = {}  # DM channel id -> user id
         self.callback_storm = False  # True: every interaction callback is refused 429 (a rate-limit storm)
+        self.upload_limit: int | None = None
+        """Bytes a file may have; a request with a larger one gets 413 (None: no limit)."""
+        self.upload_delay = 0.0
+        """Seconds a request with a file waits before it is handled (an upload that is slow to arrive)."""
+        self.uploaded: list[int] = []
+        """The size of every file the bot uploaded, in order."""
         self.identifies = 0
         self.resumes = 0
         self._edited_by: dict[int, int] = {}  # message id -> the press whose answer last edited it
@@ -382,7 +393,16 @@ class FakeDiscord:
 
     @staticmethod
     def buttons(message: JSON) -> list[JSON]:
-        return [c for row in message.get("components", []) for c in row.get("components", [])]
+        """Every button of the message, in action rows or anywhere in a V2 layout."""
+        return [c for c in _walk(message.get("components", [])) if c.get("type") == 2]
+
+    @staticmethod
+    def text(message: JSON) -> str:
+        """What the message says: its content, or the text displays of a V2 message."""
+        shown = [
+            str(c.get("content", "")) for c in _walk(message.get("components", [])) if c.get("type") == 10
+        ]
+        return "\n".join([message.get("content") or "", *shown]).strip()
 
     @property
     def connected(self) -> bool:
@@ -497,7 +517,18 @@ class FakeDiscord:
         elif request.can_read_body and request.content_type.startswith("multipart/"):
             form = await request.post()
             body = json.loads(str(form.get("payload_json", "{}")))
+            body[UPLOADS] = {
+                int(name[len("files[") : -1]): (field.filename, len(field.file.read()))
+                for name, field in form.items()
+                if name.startswith("files[") and isinstance(field, web.FileField)
+            }
         try:
+            uploads = body.get(UPLOADS, {}) if isinstance(body, dict) else {}
+            sizes = [size for _, size in uploads.values()]
+            if self.upload_limit is not None and any(size > self.upload_limit for size in sizes):
+                raise _Refused(413, {"message": "Request entity too large", "code": 40005})
+            if sizes and self.upload_delay:  # a slow upload: taken (or refused) only after the delay
+                await asyncio.sleep(self.upload_delay)
             status, result = self._route(request.method, path, body or {}, request)
         except _Refused as refusal:
             status, result = refusal.status, refusal.body
@@ -571,12 +602,13 @@ class FakeDiscord:
                     return 200, self.posts[-1]
                 posted = next((m for m in self.posts if parts[3:] == [m["id"]]), None)
                 if posted is not None:
-                    posted.update(self._message_fields(body), edited_timestamp=_now())
+                    posted.update(self._message_fields(body, posted), edited_timestamp=_now())
                     return 200, posted
         self.unhandled.append(f"{method} /{'/'.join(parts)}")
         raise _Refused(404, {"message": "404: Not Found", "code": 0})
 
     def _bot_message(self, channel: int, body: JSON, *, guild: bool) -> JSON:
+        fields = self._message_fields(body)
         return {
             "id": str(self._next_id()),
             "channel_id": str(channel),
@@ -594,8 +626,7 @@ class FakeDiscord:
             "components": body.get("components", []),
             "pinned": False,
             "type": 0,
-            "flags": 0,
-        }
+        } | fields
 
     def _application(self) -> JSON:
         return {
@@ -655,9 +686,8 @@ class FakeDiscord:
             if method == "GET":
                 return 200, message
             if method == "PATCH":
-                message.update(
-                    self._message_fields(body), flags=message["flags"] & ~LOADING, edited_timestamp=_now()
-                )
+                message.update(self._message_fields(body, message), edited_timestamp=_now())
+                message["flags"] &= ~LOADING
                 self._edited_by[int(message["id"])] = interaction.id
                 return 200, message
         self.unhandled.append(f"{method} /{'/'.join(parts)}")
@@ -667,7 +697,7 @@ class FakeDiscord:
         if interaction.callbacks:
             raise _Refused(400, {"message": "Interaction has already been acknowledged.", "code": 40060})
         interaction.callbacks.append(body)
-        kind, data = body["type"], body.get("data") or {}
+        kind, data = body["type"], {**(body.get("data") or {}), UPLOADS: body.get(UPLOADS, {})}
         result: JSON = {"id": str(interaction.id), "type": interaction.payload["type"]}
         resource: JSON = {"type": kind}
         if kind in (4, 5):
@@ -682,7 +712,7 @@ class FakeDiscord:
             resource["message"] = message
         elif kind == 7 and interaction.original_id is not None:
             message = self.messages[interaction.original_id]
-            message.update(self._message_fields(data), edited_timestamp=_now())
+            message.update(self._message_fields(data, message), edited_timestamp=_now())
             self._edited_by[interaction.original_id] = interaction.id
             resource["message"] = message
         elif kind != 6:
@@ -693,19 +723,92 @@ class FakeDiscord:
     def _followup(self, interaction: Interaction, body: JSON) -> JSON:
         original = self.messages.get(interaction.original_id or 0)
         if original is not None and original["flags"] & LOADING and not interaction.followup_ids:
-            original.update(self._message_fields(body), flags=original["flags"] & ~LOADING)
+            original.update(self._message_fields(body, original))
+            original["flags"] &= ~LOADING
             interaction.followup_ids.append(int(original["id"]))
             return original
         message = self._new_message(interaction, body)
         interaction.followup_ids.append(int(message["id"]))
         return message
 
-    @staticmethod
-    def _message_fields(data: JSON) -> JSON:
-        return {key: data[key] for key in ("content", "components", "embeds") if key in data}
+    def _message_fields(self, data: JSON, previous: JSON | None = None) -> JSON:
+        """What a send or an edit sets on a message (``previous``: the message edited), checked as Discord
+        checks it: a V2 message keeps its flag, has no content and at most 40 components and 4,000
+        characters of text; a media item ``attachment://<name>`` names one of the message's attachments;
+        an edit's ``attachments`` are the ones kept (by id) and the new uploads (by index), all of them."""
+        fields: JSON = {key: data[key] for key in ("content", "components", "embeds") if key in data}
+        before = int(previous["flags"]) if previous is not None else 0
+        flags = before | (int(data.get("flags", 0)) & COMPONENTS_V2)
+        if previous is None:
+            flags = int(data.get("flags", 0))
+        attachments = self._attachments(data, previous["attachments"] if previous is not None else [])
+        if attachments is not None:
+            fields["attachments"] = attachments
+        shown: list[JSON] = fields.get("components", previous["components"] if previous else []) or []
+        components = _walk(shown)
+        content = fields.get("content", previous["content"] if previous is not None else "")
+        if len(components) > MAX_COMPONENTS:
+            raise _Refused(400, {"message": "Invalid Form Body: more than 40 components", "code": 50035})
+        if any(c.get("type") in V2_TYPES for c in components) and not flags & COMPONENTS_V2:
+            raise _Refused(
+                400, {"message": "Invalid Form Body: V2 components without the flag", "code": 50035}
+            )
+        if flags & COMPONENTS_V2:
+            if content:
+                raise _Refused(400, {"message": "Invalid Form Body: content on a V2 message", "code": 50035})
+            text = sum(len(str(c.get("content", ""))) for c in components if c.get("type") == 10)
+            if text > MAX_V2_TEXT:
+                raise _Refused(
+                    400, {"message": "Invalid Form Body: more than 4000 characters", "code": 50035}
+                )
+            fields["content"] = ""
+        attached: list[JSON] = fields.get("attachments", previous["attachments"] if previous else []) or []
+        names = {a["filename"] for a in attached}
+        for component in components:
+            for item in component.get("items", []):
+                url = str(item.get("media", {}).get("url", ""))
+                if url.startswith("attachment://") and url.removeprefix("attachment://") not in names:
+                    raise _Refused(
+                        400, {"message": f"Invalid Form Body: {url} is not attached", "code": 50035}
+                    )
+        fields["flags"] = flags
+        return fields
+
+    def _attachments(self, data: JSON, previous: list[JSON]) -> list[JSON] | None:
+        """The message's attachments after ``data`` (None: as they were)."""
+        uploads: dict[int, tuple[str, int]] = data.get(UPLOADS, {})
+        declared = data.get("attachments")
+        if declared is None:
+            if not uploads:
+                return None
+            declared = [{"id": index} for index in uploads]
+        kept = {str(a["id"]): a for a in previous}
+        result = []
+        for entry in declared:
+            key = str(entry.get("id"))
+            if key in kept:
+                result.append(kept[key])
+            elif key.isdigit() and int(key) in uploads:
+                filename, size = uploads[int(key)]
+                attachment_id = self._next_id()
+                url = f"https://cdn.discordapp.invalid/attachments/{attachment_id}/{filename}"
+                result.append(
+                    {
+                        "id": str(attachment_id),
+                        "filename": filename,
+                        "size": size,
+                        "url": url,
+                        "proxy_url": url,
+                    }
+                )
+                self.uploaded.append(size)
+            else:
+                raise _Refused(400, {"message": f"Invalid Form Body: no attachment {key}", "code": 50035})
+        return result
 
     def _new_message(self, interaction: Interaction, data: JSON) -> JSON:
         message_id = self._next_id()
+        fields = self._message_fields(data)
         message: JSON = {
             "id": str(message_id),
             "channel_id": str(self.channel_id),
@@ -723,7 +826,6 @@ class FakeDiscord:
             "components": data.get("components", []),
             "pinned": False,
             "type": 20 if interaction.payload["type"] == 2 else 19,
-            "flags": data.get("flags", 0),
             "webhook_id": str(self.application_id),
             "application_id": str(self.application_id),
             "interaction_metadata": {
@@ -733,6 +835,7 @@ class FakeDiscord:
                 "authorizing_integration_owners": {"0": str(self.guild_id)},
             },
         }
+        message.update(fields)
         self.messages[message_id] = message
         return message
 
@@ -742,6 +845,21 @@ class _Refused(Exception):
         super().__init__(status, body)
         self.status = status
         self.body = body
+
+
+UPLOADS = "_uploads"
+"""Where ``_rest`` puts a multipart request's files in its body: index -> (filename, bytes)."""
+
+
+def _walk(components: list[JSON]) -> list[JSON]:
+    """Every component, nested ones included (action rows, containers, sections), in order."""
+    found: list[JSON] = []
+    for component in components:
+        found.append(component)
+        found += _walk(component.get("components", []))
+        if isinstance(component.get("accessory"), dict):
+            found += _walk([component["accessory"]])
+    return found
 
 
 def _now() -> str:

@@ -5,6 +5,10 @@ A member starts a round with ``/golf play`` and reads the board's buttons as Dis
 column is an enabled blue (primary) button, the stock an enabled "Turn stock", the end of a hole an enabled
 "Next hole". A press is delivered as Discord delivers it (INTERACTION_CREATE on the gateway) and answered
 when the bot has edited the pressed board (a type-7 callback, or an edit of @original after a deferral).
+
+``--look image`` (the default, as a server's default is): every board is a picture, uploaded with each
+press as Discord gets it (multipart); ``--look text``: each member first chooses text boards for
+themselves (``/golf look board:text``, a command like any other), so the same bot draws text.
 """
 
 from __future__ import annotations
@@ -25,17 +29,29 @@ if TYPE_CHECKING:
 PRIMARY = 1
 
 
+LOOKS = ("image", "text")
+
+
 def add_commands(subparsers: Subparsers) -> None:
-    add_chat_target(subparsers, "discord", platform="Discord", handler=cmd_bench_discord)
+    parser = add_chat_target(subparsers, "discord", platform="Discord", handler=cmd_bench_discord)
+    parser.add_argument(
+        "--look",
+        choices=LOOKS,
+        default="image",
+        help="the players' boards: image (pictures, the default) or text",
+    )
 
 
 class DiscordTable(ChatTable):
     name = "discord"
     platform = "Discord"
 
-    def __init__(self) -> None:
+    def __init__(self, look: str = "image") -> None:
         self.fake: FakeDiscord | None = None
         self.members: list[FakeMember] = []
+        self.look = look
+        self._chosen: set[int] = set()
+        """The players who chose their look already."""
 
     def _fake(self) -> FakeDiscord:
         assert self.fake is not None, "the fake is not open"
@@ -63,13 +79,16 @@ class DiscordTable(ChatTable):
         from adapters.cli.bench_chat import PATIENCE, Refused
 
         fake = self._fake()
+        if self.look != "image" and player not in self._chosen:
+            await fake.answer(fake.slash(self.members[player], "golf look", board=self.look), PATIENCE)
+            self._chosen.add(player)
         asked = fake.slash(self.members[player], "golf play", holes=holes, deal=str(deal))
         board = await fake.answer(asked, PATIENCE)
         if not any(
             b.get("style") == PRIMARY or b.get("label", "").startswith("Turn stock")
             for b in fake.buttons(board)
         ):
-            raise Refused(board.get("content", ""))
+            raise Refused(fake.text(board))
         return board
 
     def choose(self, board: Any, rng: random.Random) -> str | None:
@@ -99,7 +118,7 @@ class DiscordTable(ChatTable):
         pressed = fake.click(self.members[player], board, button)
         answer = await fake.answer(pressed, PATIENCE)
         if answer["id"] != board["id"]:  # an ephemeral message instead of the board: refused
-            raise Refused(answer.get("content", ""))
+            raise Refused(fake.text(answer))
         return answer
 
     def current(self, player: int, board: Any) -> Any:
@@ -112,4 +131,15 @@ class DiscordTable(ChatTable):
 def cmd_bench_discord(args: argparse.Namespace) -> int:
     from adapters.cli.bench_chat import cmd_bench_chat
 
-    return cmd_bench_chat(args, DiscordTable())
+    table = DiscordTable(args.look)
+    code = cmd_bench_chat(args, table)
+    if not args.json and table.fake is not None:
+        sizes = sorted(table.fake.uploaded)
+        pictures = (
+            f"{len(sizes)} pictures uploaded, median {sizes[len(sizes) // 2] / 1024:.1f} KB, "
+            f"largest {sizes[-1] / 1024:.1f} KB"
+            if sizes
+            else "no picture uploaded"
+        )
+        print(f"  look        {args.look}: {pictures}")
+    return code

@@ -70,20 +70,26 @@ def discord_bot(
 ) -> ChatBot:
     """``shards``: this process's shard ids and the total shard count (None: one connection)."""
     from adapters.discord.runner import DiscordUnreachable, TokenRejectedError, run_discord
+    from adapters.pictures import Pictures
 
     async def serve(app: App) -> None:
         plug = functools.partial(app.notifiers.plugged, "discord")
         competition = _competition(app, "discord")
-        await run_discord(
-            app.clubhouse,
-            settings,
-            sync_globally=sync_globally,
-            plug=plug,
-            words=app.words,
-            competition=competition,
-            daily=app.daily,
-            shards=shards,
-        )
+        pictures = Pictures()  # the process's one renderer of picture boards, off the event loop
+        try:
+            await run_discord(
+                app.clubhouse,
+                settings,
+                sync_globally=sync_globally,
+                plug=plug,
+                words=app.words,
+                competition=competition,
+                daily=app.daily,
+                shards=shards,
+                pictures=pictures,
+            )
+        finally:
+            pictures.close()
 
     return ChatBot("Discord", serve, DiscordUnreachable, TokenRejectedError)
 

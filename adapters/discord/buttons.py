@@ -63,13 +63,18 @@ class GolfButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRESSA
             await client.take_press(interaction, self.custom_id)
 
 
+def check_rows(screen: Screen) -> None:
+    """Raises ValueError for more rows or buttons than a Discord message carries (5 rows of 5)."""
+    if len(screen.buttons) > MAX_ROWS or any(len(row) > MAX_PER_ROW for row in screen.buttons):
+        raise ValueError(f"{screen.title!r}: more buttons than a Discord message can carry")
+
+
 def board_buttons(screen: Screen) -> discord.ui.View | None:
     """The screen's buttons, row for row, or None when it has none: any screen's, of any id family (one
     class draws them all). ``timeout=None``: nothing lives in the view, so there is nothing to time out."""
     if not screen.buttons:
         return None
-    if len(screen.buttons) > MAX_ROWS or any(len(row) > MAX_PER_ROW for row in screen.buttons):
-        raise ValueError(f"{screen.title!r}: more buttons than a Discord message can carry")
+    check_rows(screen)
     view = discord.ui.View(timeout=None)
     for number, row in enumerate(screen.buttons):
         for button in row:

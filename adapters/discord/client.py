@@ -18,14 +18,15 @@ from adapters import log_context, metrics
 from adapters.discord.buttons import GolfButton, ids_on, is_golf_click, is_on_its_message
 from adapters.discord.commands import GolfCommands
 from adapters.discord.daily import add_daily_commands
+from adapters.discord.drawing import Drawing, Pen
 from adapters.discord.identity import PLATFORM, place_of, player_of, where_of
 from adapters.discord.press import Boards, answer_press
 from adapters.discord.replies import SORRY, no_tracebacks, tell
 from adapters.discord.table import sixcard_command
 from adapters.pacing import ChannelPosts
+from adapters.pictures import Pictures
 from bot.clubhouse import Clubhouse
 from bot.desks import DailyDesk
-from bot.models import BoardLook
 from bot.ports import StoreUnavailable
 from bot.press_guard import NOT_ON_MESSAGE
 from bot.texts import STORE_UNAVAILABLE
@@ -71,24 +72,28 @@ class GolfClient(discord.Client):
         guild_id: int | None = None,
         sync_globally: bool = False,
         daily: DailyDesk | None = None,
+        pictures: Pictures | None = None,
         **options: Any,
     ) -> None:
         super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none(), **options)
         self.clubhouse = clubhouse
+        self.drawing = Drawing(clubhouse, pictures)
+        """How screens are drawn: each reader's look, and the process's one ``Pictures`` (None: text
+        boards whatever the look; the composition root gives one)."""
         self.guild_id = guild_id
         self.sync_globally = sync_globally
         self.tree = app_commands.CommandTree(self)
-        self.golf = GolfCommands(clubhouse)
+        self.golf = GolfCommands(clubhouse, self.drawing)
         self.daily = daily
         if daily is not None:
-            add_daily_commands(self.golf, daily)
+            add_daily_commands(self.golf, daily, self.drawing)
         self.boards = Boards()
         """What each message shows (press.py): a repeated click is only acknowledged."""
         self.posts = ChannelPosts()
         """The channel posts (scoreboards, standings, notices): paced, and behind the answer to a press in
         their channel (every press: a move that ends a match's hole refreshes its scoreboard)."""
         self.compete: object | None = None
-        self.golf.add_command(sixcard_command(clubhouse))
+        self.golf.add_command(sixcard_command(clubhouse, self.drawing))
         self.tree.add_command(self.golf)
         self.tree.error(self.on_command_error)
 
@@ -120,12 +125,10 @@ class GolfClient(discord.Client):
                     pressed.outcome = "forged"
                     await tell(interaction, NOT_ON_MESSAGE)
                     return
-                settings = await self.clubhouse.place_settings(place_of(interaction))
                 player, where = player_of(interaction.user), where_of(interaction)
                 work = pressed.watch(self.clubhouse.door.press(player, action_id, where))
-                await answer_press(
-                    interaction, work, emoji=settings.look is BoardLook.EMOJI, boards=self.boards
-                )
+                pen = Pen(self.drawing, place_of(interaction))
+                await answer_press(interaction, work, pen=pen, boards=self.boards)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py drops clicks that no DynamicItem template matches, and clicks whose id is not among

@@ -14,19 +14,40 @@ import discord
 from discord import app_commands
 from discord.utils import escape_markdown
 
+from adapters.discord.drawing import Drawing, Pen
 from adapters.discord.identity import display_name, place_of, player_of
 from adapters.discord.replies import answer_command, no_tracebacks
 from adapters.discord.rules_choices import describe, rules_suggestions
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
 from bot.info_screens import help_screen, rules_screen, stats_screen
-from bot.models import BoardLook, Place, PlaceSettings, Player
+from bot.models import BoardLook, Look, Place, PlaceSettings, Player, PlayerSettings
+from bot.places import KEEP, Keep
 from bot.screens import Screen, ScreenKind
 from engine.golf.scoring import PAR_PER_HOLE
 
 Work = Callable[[Player, Place], Awaitable[Screen]]
 NOT_AN_ADMIN = "Only members with the Manage Server permission can change the Golf settings."
 NOT_IN_DMS = "Settings belong to a server; use this command there."
+AS_THE_SERVER = "server"
+"""``/golf look board:server``: drop your own look, follow the server's."""
+
+
+def look_text(look: Look) -> str:
+    return f"{look.board.value}{' (four colours)' if look.four_colour else ''}"
+
+
+def look_screen(mine: PlayerSettings, now: Look, *, changed: bool) -> Screen:
+    """What ``/golf look`` answers: the look in force for the player's boards, and whose choice it is."""
+    board = "the server's" if mine.look is None else "your own choice"
+    colours = "the server's" if mine.four_colour is None else "your own choice"
+    lines = (
+        f"Your boards: {look_text(now)}",
+        f"Look: {board} · four colours: {colours}",
+        "What is posted for everyone (a Six-card table, scoreboards) follows the server's settings.",
+    )
+    saved = ("Saved.",) if changed else ()
+    return Screen(ScreenKind.INFO, title="🎴 Your board look", blocks=("\n".join(lines), *saved))
 
 
 async def rules_autocomplete(
@@ -40,7 +61,7 @@ def settings_screen(place: Place, settings: PlaceSettings, *, changed: bool) -> 
     lines = (
         f"Par: {settings.par_for_nine} for nine holes ({per_hole} a hole)",
         f"Default rules: {settings.default_rules}",
-        f"Board: {settings.look.value}{' (four colours)' if settings.four_colour else ''}",
+        f"Boards: {look_text(settings.board_look)} (a member may choose their own: /golf look)",
         f"Match clock: {settings.hole_seconds} seconds a hole",
     )
     title = f"⚙️ Golf settings — {escape_markdown(place.name)}" if place.name else "⚙️ Golf settings"
@@ -49,17 +70,16 @@ def settings_screen(place: Place, settings: PlaceSettings, *, changed: bool) -> 
 
 
 class GolfCommands(app_commands.Group, name="golf", description="Golf patience, the card game"):
-    def __init__(self, clubhouse: Clubhouse) -> None:
+    def __init__(self, clubhouse: Clubhouse, drawing: Drawing) -> None:
         super().__init__()
         self._club = clubhouse
+        self._drawing = drawing
 
     async def _answer(self, interaction: discord.Interaction, work: Work) -> None:
         async with no_tracebacks(interaction):
             place = place_of(interaction)
-            settings = await self._club.place_settings(place)
-            await answer_command(
-                interaction, work(player_of(interaction.user), place), emoji=settings.look is BoardLook.EMOJI
-            )
+            work_done = work(player_of(interaction.user), place)
+            await answer_command(interaction, work_done, pen=Pen(self._drawing, place))
 
     @app_commands.command(description="Start a round of Golf")
     @app_commands.describe(
@@ -121,38 +141,71 @@ class GolfCommands(app_commands.Group, name="golf", description="Golf patience, 
         await self._answer(interaction, show)
 
     @app_commands.command(
-        description="Server settings: par, default rules, emoji board, match clock (Manage Server)"
+        description="Server settings: par, default rules, board look, match clock (Manage Server)"
     )
     @app_commands.describe(
         par="Par for nine holes: 45 (5 a hole) or 36 (4 a hole)",
         rules="The rules of a round started without the rules option",
-        emoji="Draw the cards as emoji instead of a text block",
+        look="How boards are drawn: image (pictures of the cards, the default), text or emoji",
+        four_colour="A four-colour deck (spades black, hearts red, diamonds blue, clubs green)",
         clock="Seconds a player has for each hole of a match, group round or tournament (default 300)",
     )
+    @app_commands.rename(four_colour="four-colour")
     @app_commands.autocomplete(rules=rules_autocomplete)
     async def settings(
         self,
         interaction: discord.Interaction,
         par: Literal[45, 36] | None = None,
         rules: str | None = None,
-        emoji: bool | None = None,
+        look: Literal["image", "text", "emoji"] | None = None,
+        four_colour: bool | None = None,
         clock: app_commands.Range[int, 30, 86400] | None = None,
     ) -> None:
         async def change(_player: Player, place: Place) -> Screen:
             if interaction.guild_id is None:
                 raise GolfError(NOT_IN_DMS)
-            if (par, rules, emoji, clock) == (None,) * 4:  # anyone may see them; a change is the managers'
+            if (par, rules, look, four_colour, clock) == (None,) * 5:  # anyone may see them
                 return settings_screen(place, await self._club.place_settings(place), changed=False)
-            if not interaction.permissions.manage_guild:
+            if not interaction.permissions.manage_guild:  # a change is the managers'
                 raise GolfError(NOT_AN_ADMIN)
             new, changed = await self._club.change_place_settings(
                 place,
                 par_for_nine=par,
                 rules=rules,
-                look=None if emoji is None else BoardLook.EMOJI if emoji else BoardLook.TEXT,
+                look=None if look is None else BoardLook(look),
+                four_colour=four_colour,
                 hole_seconds=clock,
             )
             return settings_screen(place, new, changed=changed)
+
+        await self._answer(interaction, change)
+
+    @app_commands.command(name="look", description="How your own boards are drawn: image, text or emoji")
+    @app_commands.describe(
+        board="image (pictures of the cards), text, emoji, or server: as this server's settings say",
+        four_colour="A four-colour deck (spades black, hearts red, diamonds blue, clubs green)",
+    )
+    @app_commands.rename(four_colour="four-colour")
+    async def look_(
+        self,
+        interaction: discord.Interaction,
+        board: Literal["image", "text", "emoji", "server"] | None = None,
+        four_colour: bool | None = None,
+    ) -> None:
+        async def change(player: Player, place: Place) -> Screen:
+            places = self._club.places
+            await places.ensure_player(player)
+            if board is None and four_colour is None:
+                mine, changed = await places.player_settings(player), False
+            else:
+                chosen: BoardLook | Keep | None = KEEP
+                colours: bool | Keep | None = KEEP if four_colour is None else four_colour
+                if board == AS_THE_SERVER:  # the server's look, and its colours unless chosen here too
+                    chosen, colours = None, four_colour
+                elif board is not None:
+                    chosen = BoardLook(board)
+                mine, changed = await places.change_player_settings(player, look=chosen, four_colour=colours)
+            return look_screen(mine, await places.look(place, player), changed=changed)
 
         await self._answer(interaction, change)
 
@@ -161,6 +214,8 @@ class GolfCommands(app_commands.Group, name="golf", description="Golf patience, 
         listed: dict[str, str] = {}
         for command in self.walk_commands():
             if isinstance(command, app_commands.Command):
-                options = " ".join(p.name if p.required else f"[{p.name}]" for p in command.parameters)
+                options = " ".join(
+                    p.display_name if p.required else f"[{p.display_name}]" for p in command.parameters
+                )
                 listed[f"/{command.qualified_name} {options}".rstrip()] = command.description
         return listed

@@ -10,17 +10,17 @@ share text: no card and no deal number in it.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.utils import escape_markdown
 
-from adapters.discord.buttons import board_buttons
 from adapters.discord.commands import rules_autocomplete
-from adapters.discord.identity import PLATFORM, player_of
-from adapters.discord.render import render_message
-from adapters.discord.replies import in_time, no_tracebacks, tell
+from adapters.discord.drawing import Drawing, Pen
+from adapters.discord.identity import PLATFORM, place_of, player_of
+from adapters.discord.replies import in_time, no_tracebacks, send_new, tell
 from bot.announcements import day_announcement as announcement
 from bot.desks import DailyDesk
 from bot.errors import GolfError
@@ -46,15 +46,11 @@ def daily_place(interaction: discord.Interaction) -> Place:
     return Place(PLATFORM, str(interaction.guild_id), guild.name)
 
 
-async def send_privately(interaction: discord.Interaction, screen: Screen) -> None:
-    """``screen`` as an ephemeral message, whatever its kind: a daily board is never shown to others."""
-    content = render_message(screen, emoji=False)
-    view = board_buttons(screen)
-    extra: dict[str, Any] = {} if view is None else {"view": view}
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, **extra)
-    else:
-        await interaction.response.send_message(content, ephemeral=True, **extra)
+async def send_privately(interaction: discord.Interaction, screen: Screen, drawing: Drawing) -> None:
+    """``screen`` as an ephemeral message, whatever its kind: a daily board is never shown to others. It
+    is drawn in its owner's look where it is shown."""
+    drawn = await Pen(drawing, place_of(interaction)).draw(screen)
+    await send_new(interaction, drawn, private=True)
 
 
 def settings_screen(place: Place, settings: DailySettings, *, changed: bool) -> Screen:
@@ -72,7 +68,7 @@ def settings_screen(place: Place, settings: DailySettings, *, changed: bool) -> 
     return Screen(ScreenKind.INFO, title=title, blocks=("\n".join(lines), *saved))
 
 
-def add_daily_commands(group: app_commands.Group, daily: DailyDesk) -> None:
+def add_daily_commands(group: app_commands.Group, daily: DailyDesk, drawing: Drawing) -> None:
     """Add the daily commands to the ``/golf`` group."""
 
     async def answer(interaction: discord.Interaction, work: Any) -> None:
@@ -84,22 +80,26 @@ def add_daily_commands(group: app_commands.Group, daily: DailyDesk) -> None:
                 screen = await in_time(work, think)
             except GolfError as error:
                 if error.screen is not None:
-                    await send_privately(interaction, error.screen)
+                    await send_privately(interaction, error.screen, drawing)
                 await tell(interaction, error.template)
                 return
-            await send_privately(interaction, screen)
+            await send_privately(interaction, screen, drawing)
 
     async def play(interaction: discord.Interaction) -> None:
         await answer(interaction, daily.play(player_of(interaction.user), daily_place(interaction)))
 
     async def share(interaction: discord.Interaction) -> None:
+        """The share text, and with the image look (the place's: it is posted for everyone) its picture
+        card beside it in one message."""
         async with no_tracebacks(interaction):
-            text = await daily.share(player_of(interaction.user), daily_place(interaction))
-            if text is None:
+            card = await daily.share_card(player_of(interaction.user), daily_place(interaction))
+            if card is None:
                 await tell(interaction, NOTHING_TO_SHARE)
                 return
             who = escape_markdown(interaction.user.display_name)
-            await interaction.response.send_message(f"{who}'s daily round:\n{text}")
+            said = (f"{who}'s daily round:\n{card.blocks[0]}",)
+            drawn = await Pen(drawing, place_of(interaction)).draw(replace(card, title="", blocks=said))
+            await send_new(interaction, drawn, private=False)
 
     async def leaderboard(
         interaction: discord.Interaction,

@@ -29,6 +29,7 @@ from contextlib import asynccontextmanager, contextmanager
 import discord
 
 from adapters.discord.buttons import ids_on
+from adapters.discord.drawing import Pen
 from adapters.discord.render import render_notice
 from adapters.discord.replies import in_time, post, tell, update
 from bot.door import Reply
@@ -94,28 +95,28 @@ class Boards:
 
 
 async def answer_press(
-    interaction: discord.Interaction, work: Awaitable[Reply], *, emoji: bool, boards: Boards
+    interaction: discord.Interaction, work: Awaitable[Reply], *, pen: Pen, boards: Boards
 ) -> None:
-    """``work`` (the door's answer to the press) shown as the module's doc says; ``emoji``: the place's
-    look for a board."""
+    """``work`` (the door's answer to the press) shown as the module's doc says; ``pen`` draws it in its
+    reader's look (adapters/discord/drawing.py)."""
     message_id = interaction.message.id if interaction.message is not None else 0
     with boards.clicking(message_id):
         try:
             reply = await in_time(work, interaction.response.defer)
         except GolfError as error:
-            await _refused(interaction, error, emoji=emoji, boards=boards, message_id=message_id)
+            await _refused(interaction, error, pen=pen, boards=boards, message_id=message_id)
             return
         if is_for_the_presser(reply):
-            await post(interaction, reply.screen, emoji=emoji, private=True)
+            await post(interaction, reply.screen, pen=pen, private=True)
         else:
             async with boards.showing(message_id, reply.screen):
-                await update(interaction, reply.screen, emoji=emoji)
+                await update(interaction, reply.screen, pen=pen)
     if reply.private is not None:
         await interaction.followup.send(render_notice(reply.private), ephemeral=True)
 
 
 async def _refused(
-    interaction: discord.Interaction, error: GolfError, *, emoji: bool, boards: Boards, message_id: int
+    interaction: discord.Interaction, error: GolfError, *, pen: Pen, boards: Boards, message_id: int
 ) -> None:
     current = error.screen if isinstance(error, StaleActionError) else None
     repeated = isinstance(error, RepeatedActionError)
@@ -125,5 +126,5 @@ async def _refused(
         return
     if error.screen is not None:  # (a message that is behind: brought up to date)
         async with boards.showing(message_id, error.screen):
-            await update(interaction, error.screen, emoji=emoji)
+            await update(interaction, error.screen, pen=pen)
     await tell(interaction, error.template)

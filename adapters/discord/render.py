@@ -1,8 +1,9 @@
 """Screen -> the text of a Discord message, always within Discord's 2000 characters.
 
-Two looks, chosen per server (``PlaceSettings.emoji``): the tableau in a monospace code block (``bot.render``,
-the default), or drawn with emoji (rank and suit, e.g. 🇰♠️ 🔟♥️ 7️⃣♣️), which reads better on phones. Aligned
-blocks of the core (the scorecard, the help table) go in code blocks; prose stays prose.
+The two text looks (``BoardLook.TEXT`` and ``EMOJI``; ``drawing`` chooses, and draws the image look): the
+tableau in a monospace code block (``bot.render``), or drawn with emoji (rank and suit, e.g. 🇰♠️ 🔟♥️
+7️⃣♣️), which reads better on phones. Aligned blocks of the core (the scorecard, the help table) go in code
+blocks; prose stays prose.
 """
 
 from __future__ import annotations

@@ -30,12 +30,13 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from typing import Any, TypeVar
 
+import aiohttp
 import discord
 
 from adapters import log_context, metrics
-from adapters.discord.buttons import board_buttons
+from adapters.discord.drawing import Drawn, Pen, is_v2
 from adapters.discord.identity import PLATFORM, place_of
-from adapters.discord.render import render_message, render_notice
+from adapters.discord.render import render_notice
 from bot.errors import GolfError
 from bot.ports import StoreUnavailable
 from bot.screens import Screen, ScreenKind
@@ -51,6 +52,11 @@ EXPIRED = {10062: "Unknown Interaction", 10015: "Unknown Webhook"}
 """Discord's codes for an interaction past its 3-second window, and for its follow-ups past 15 minutes."""
 
 TOO_MANY_REQUESTS = 429
+PAYLOAD_TOO_LARGE = 413
+ALREADY_ACKNOWLEDGED = 40060
+UPLOAD_SECONDS = 2.0
+"""How long a picture board may take to reach Discord before its text board is sent instead: a first
+answer must be in within 3 seconds of the click."""
 
 T = TypeVar("T")
 
@@ -127,38 +133,85 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(render_notice(text), ephemeral=True)
 
 
+async def with_picture(drawn: Drawn, send: Callable[[Drawn], Awaitable[object]]) -> None:
+    """``send(drawn)``; should its picture not get through (413 too large, a timeout, Discord failing
+    after discord.py's own retries, the network), one WARNING line and ``send`` the text board instead:
+    a current board, never a stale picture. The next screen tries a picture again."""
+    if drawn.picture is None:
+        await send(drawn)
+        return
+    try:
+        async with asyncio.timeout(UPLOAD_SECONDS):
+            await send(drawn)
+        return
+    except TimeoutError:
+        reason = f"no answer within {UPLOAD_SECONDS:g} s"
+    except discord.HTTPException as error:
+        if error.status != PAYLOAD_TOO_LARGE and error.status < 500:
+            raise
+        reason = f"{error.status} {error.text[:80]}".rstrip()
+    except (aiohttp.ClientError, OSError) as error:
+        reason = f"{type(error).__name__}: {error}"[:120]
+    log.warning(
+        "the picture of %r (%d bytes) could not be uploaded (%s); its text board is shown instead",
+        drawn.screen.title,
+        len(drawn.picture.data),
+        reason,
+    )
+    await send(drawn.as_text())
+
+
 async def post(
     interaction: discord.Interaction,
     screen: Screen,
     *,
-    emoji: bool,
+    pen: Pen,
     notice: str = "",
     private: bool | None = None,
 ) -> None:
     """A new message with ``screen``: public for boards and summaries; private for anything else, and for a
     board that comes with a ``notice`` (a refusal); ``private`` says which, if given."""
-    content = render_message(screen, emoji=emoji, notice=notice)
-    view = board_buttons(screen)
-    extra: dict[str, Any] = {} if view is None else {"view": view}
     if private is None:
         private = is_private(screen) or bool(notice)
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=private, **extra)
-    else:
-        await interaction.response.send_message(content, ephemeral=private, **extra)
+    await send_new(interaction, await pen.draw(screen, notice=notice), private=private)
 
 
-async def update(interaction: discord.Interaction, screen: Screen, *, emoji: bool) -> None:
-    """Edit the message whose button was pressed to show ``screen``."""
-    content = render_message(screen, emoji=emoji)
-    view = board_buttons(screen)
-    if interaction.response.is_done():
-        await interaction.edit_original_response(content=content, view=view)
-    else:
-        await interaction.response.edit_message(content=content, view=view)
+async def send_new(interaction: discord.Interaction, drawn: Drawn, *, private: bool) -> None:
+    """``drawn`` as the interaction's answer, or as a follow-up once it is answered."""
+
+    async def send(drawn: Drawn) -> None:
+        if not interaction.response.is_done():
+            try:
+                await interaction.response.send_message(ephemeral=private, **drawn.send())
+                return
+            except discord.HTTPException as error:
+                if error.code != ALREADY_ACKNOWLEDGED:  # (a picture whose answer went out, then timed out)
+                    raise
+                await interaction.edit_original_response(**drawn.edit())
+                return
+        await interaction.followup.send(ephemeral=private, **drawn.send())
+
+    await with_picture(drawn, send)
 
 
-async def answer_command(interaction: discord.Interaction, work: Awaitable[Screen], *, emoji: bool) -> None:
+async def update(interaction: discord.Interaction, screen: Screen, *, pen: Pen) -> None:
+    """Edit the message whose button was pressed to show ``screen`` (as V2 if it is V2 already)."""
+    drawn = await pen.draw(screen, v2=is_v2(interaction.message))
+
+    async def edit(drawn: Drawn) -> None:
+        if not interaction.response.is_done():
+            try:
+                await interaction.response.edit_message(**drawn.edit())
+                return
+            except discord.HTTPException as error:
+                if error.code != ALREADY_ACKNOWLEDGED:
+                    raise
+        await interaction.edit_original_response(**drawn.edit())
+
+    await with_picture(drawn, edit)
+
+
+async def answer_command(interaction: discord.Interaction, work: Awaitable[Screen], *, pen: Pen) -> None:
     """A slash command: its screen as a new message. A refusal is private; with a board attached (a round
     already in progress) the board comes along, buttons and all."""
 
@@ -171,6 +224,6 @@ async def answer_command(interaction: discord.Interaction, work: Awaitable[Scree
         if error.screen is None:
             await tell(interaction, error.template)
         else:
-            await post(interaction, error.screen, emoji=emoji, notice=error.template)
+            await post(interaction, error.screen, pen=pen, notice=error.template)
         return
-    await post(interaction, screen, emoji=emoji)
+    await post(interaction, screen, pen=pen)

@@ -33,6 +33,7 @@ from adapters.discord.daily import DailyAnnouncer
 from adapters.discord.notifier import DiscordNotifier, WhenReady
 from adapters.discord.permissions import PostRefusals, invite_url
 from adapters.discord.table import TableMessages
+from adapters.pictures import Pictures
 from bot.announcements import Words
 from bot.clubhouse import Clubhouse
 from bot.desks import CompetitionDesk, DailyDesk
@@ -76,15 +77,19 @@ async def run_discord(
     competition: tuple[CompetitionDesk, Plug] | None = None,
     daily: DailyDesk | None = None,
     shards: tuple[list[int], int] | None = None,
+    pictures: Pictures | None = None,
 ) -> None:
     """Run until cancelled. ``plug``: where the bot's Notifier (events as channel messages and DMs) goes
     while it is logged in; ``words``: how an event is worded (default ``bot.announcements``);
     ``competition``: matches and tournaments, and where their scoreboards plug in (discord/compete.py);
-    ``shards``: this process's shard ids and the total shard count (None: one connection, no sharding)."""
+    ``shards``: this process's shard ids and the total shard count (None: one connection, no sharding);
+    ``pictures``: what draws the picture boards (None: text boards only)."""
     if not settings.discord_token:
         raise ValueError("DISCORD_TOKEN is not set")
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # golfbot has no voice: no warning
-    client = make_client(clubhouse, settings, sync_globally=sync_globally, shards=shards, daily=daily)
+    client = make_client(
+        clubhouse, settings, sync_globally=sync_globally, shards=shards, daily=daily, pictures=pictures
+    )
     compete = None if competition is None else install(client.golf, client, *competition[0].services)
     with discord_api(settings.discord_api_base_url), reconnects_in_one_line():
         async with client:
@@ -99,7 +104,8 @@ async def run_discord(
             notifier: Notifier = DiscordNotifier(client, words)
             if daily is not None:  # the daily posts go to the channel the server chose
                 notifier = DailyAnnouncer(client, daily, notifier)
-            notifier = TableMessages(client, clubhouse, notifier)  # a table's clock redraws its message
+            # a table's clock redraws its message
+            notifier = TableMessages(client, clubhouse, notifier, client.drawing)
             # a refused channel post: one WARNING line, and the member who started the thing told once
             notifier = PostRefusals(client, notifier, matches=matches, tournaments=tournaments, daily=daily)
             notifier = WhenReady(client, notifier)  # events due at start wait for the servers
@@ -188,10 +194,15 @@ def make_client(
     sync_globally: bool = False,
     shards: tuple[list[int], int] | None = None,
     daily: DailyDesk | None = None,
+    pictures: Pictures | None = None,
 ) -> GolfClient:
     if shards is None:
         return GolfClient(
-            clubhouse, guild_id=settings.discord_guild_id, sync_globally=sync_globally, daily=daily
+            clubhouse,
+            guild_id=settings.discord_guild_id,
+            sync_globally=sync_globally,
+            daily=daily,
+            pictures=pictures,
         )
     shard_ids, shard_count = shards
     return ShardedGolfClient(
@@ -199,6 +210,7 @@ def make_client(
         guild_id=settings.discord_guild_id,
         sync_globally=sync_globally,
         daily=daily,
+        pictures=pictures,
         shard_ids=shard_ids,
         shard_count=shard_count,
     )

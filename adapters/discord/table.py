@@ -10,18 +10,19 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from adapters.discord.buttons import board_buttons
+from adapters.discord.drawing import Drawing, Drawn, Pen
 from adapters.discord.identity import PLATFORM, place_of, player_of
-from adapters.discord.render import render_message
-from adapters.discord.replies import answer_command, no_tracebacks
+from adapters.discord.replies import answer_command, no_tracebacks, with_picture
 from bot.clubhouse import Clubhouse
 from bot.events import ClockExpired, Event
-from bot.models import BoardLook, Place
+from bot.models import Place
 from bot.options import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 from bot.ports import Notifier
 
 
-def sixcard_command(clubhouse: Clubhouse) -> app_commands.Command[app_commands.Group, ..., None]:
+def sixcard_command(
+    clubhouse: Clubhouse, drawing: Drawing
+) -> app_commands.Command[app_commands.Group, ..., None]:
     """``/golf sixcard [clock]``: open a Six-card Golf table here, with you in the first seat."""
 
     @app_commands.describe(
@@ -32,11 +33,10 @@ def sixcard_command(clubhouse: Clubhouse) -> app_commands.Command[app_commands.G
     ) -> None:
         async with no_tracebacks(interaction):
             place = place_of(interaction)
-            settings = await clubhouse.place_settings(place)
             player = player_of(interaction.user)
             await clubhouse.places.ensure_player(player)
             work = clubhouse.table.create(player, place, limit=clock)
-            await answer_command(interaction, work, emoji=settings.look is BoardLook.EMOJI)
+            await answer_command(interaction, work, pen=Pen(drawing, place))
 
     return app_commands.Command(
         name="sixcard",
@@ -49,8 +49,11 @@ class TableMessages:
     """Discord's Notifier with the tables' messages redrawn when a turn clock runs out; every event goes on
     to ``inner`` as well (the channel hears the ⌛ line)."""
 
-    def __init__(self, client: discord.Client, clubhouse: Clubhouse, inner: Notifier) -> None:
+    def __init__(
+        self, client: discord.Client, clubhouse: Clubhouse, inner: Notifier, drawing: Drawing
+    ) -> None:
         self._client = client
+        self._drawing = drawing
         self._clubhouse = clubhouse
         self._inner = inner
 
@@ -70,7 +73,14 @@ class TableMessages:
         channel_id, _, message_id = where.partition("/")
         if not (channel_id.isdigit() and message_id.isdigit()):
             return
-        settings = await self._clubhouse.place_settings(Place(PLATFORM, place.partition(":")[2]))
-        view = board_buttons(screen)  # (None clears them: a table closed or over has none)
+        # the message is not seen from here: a screen with cards is edited as V2, which a text message may
+        # become, and a V2 message (a picture table) must stay (adapters/discord/drawing.py)
+        drawn = await self._drawing.draw(
+            Place(PLATFORM, place.partition(":")[2]), screen, v2=self._drawing.may_be_v2(screen)
+        )
         message = self._client.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))
-        await message.edit(content=render_message(screen, emoji=settings.look is BoardLook.EMOJI), view=view)
+
+        async def edit(drawn: Drawn) -> None:
+            await message.edit(**drawn.edit())  # (view None clears the buttons of a table closed or over)
+
+        await with_picture(drawn, edit)

@@ -150,7 +150,7 @@ async def discord_answers(discord: Any) -> dict[str, Any]:
     alice = discord.members[0]
     play = discord.slash(alice, "golf play", holes=1, deal="24")
     board = await discord.wait_for(lambda: discord.response(play), what="the Discord board")
-    assert "Hole 1 of 1" in board["content"], board["content"]
+    assert "Hole 1 of 1" in discord.text(board), board
     playable = [b for b in discord.buttons(board) if not b.get("disabled") and b.get("style") == 1]
     assert playable, discord.buttons(board)
     press = discord.click(alice, board, playable[0]["custom_id"])
@@ -422,7 +422,7 @@ async def test_a_database_locked_by_another_program_gets_one_line_and_changes_no
 
     said = discord.messages[press.followup_ids[0]]
     assert STORE_UNAVAILABLE in said["content"] and said["flags"] & 64, said  # to the presser alone
-    assert discord.messages[int(board["id"])]["content"] == before["content"]
+    assert discord.messages[int(board["id"])]["components"] == before["components"]
     assert [a.text for a in telegram.answers_to(query)] == [
         "⚠️ " + STORE_UNAVAILABLE + " Please try again in a moment."
     ]
@@ -431,7 +431,7 @@ async def test_a_database_locked_by_another_program_gets_one_line_and_changes_no
 
     again = discord.click(alice, board, turn["custom_id"])  # the lock is gone: the same key plays
     pressed = await discord.wait_for(lambda: discord.response(again), what="the press played")
-    assert pressed["content"] != before["content"]
+    assert pressed["components"] != before["components"]
     query = telegram.press(ann, None, shown.message_id, text=shown.buttons[0].text)
     await telegram.wait_for(lambda: telegram.answers_to(query), timeout=START)
     assert telegram.message(ann.id, shown.message_id).text != shown.text

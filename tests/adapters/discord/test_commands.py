@@ -246,29 +246,29 @@ async def test_help_lists_every_command_with_its_options(simcord_env, channel, a
 
 
 async def test_only_a_server_manager_may_change_the_settings(simcord_env, channel, alice):
-    result = await alice.slash(channel, "golf settings", emoji=True)
+    result = await alice.slash(channel, "golf settings", look="emoji")
 
     assert result.ephemeral and result.response.content == NOT_AN_ADMIN
     shown = await alice.slash(channel, "golf settings")  # any member may see them
 
     assert shown.ephemeral and "Par: 45 for nine holes" in shown.response.content
-    assert "Board: image" in shown.response.content and "Saved" not in shown.response.content
+    assert "Boards: image" in shown.response.content and "Saved" not in shown.response.content
 
 
 async def test_settings_do_not_exist_in_direct_messages(simcord_env, alice):
-    result = await alice.user.slash("golf settings", emoji=True)
+    result = await alice.user.slash("golf settings", look="emoji")
 
     assert result.ephemeral and result.response.content == NOT_IN_DMS
 
 
 async def test_a_manager_sets_par_default_rules_and_the_emoji_board(simcord_env, channel, admin, alice):
     shown = await admin.slash(channel, "golf settings")
-    assert "Par: 45 for nine holes (5 a hole)\nDefault rules: strict\nBoard: image" in shown.response.content
+    assert "Par: 45 for nine holes (5 a hole)\nDefault rules: strict\nBoards: image" in shown.response.content
 
-    changed = await admin.slash(channel, "golf settings", par=36, rules="qok", emoji=True, clock=120)
+    changed = await admin.slash(channel, "golf settings", par=36, rules="qok", look="emoji", clock=120)
 
     assert changed.ephemeral
-    assert "Par: 36 for nine holes (4 a hole)\nDefault rules: queens-on-kings\nBoard: emoji" in (
+    assert "Par: 36 for nine holes (4 a hole)\nDefault rules: queens-on-kings\nBoards: emoji" in (
         changed.response.content
     )
     assert "Match clock: 120 seconds a hole" in changed.response.content

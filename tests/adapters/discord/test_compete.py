@@ -205,7 +205,7 @@ async def test_a_board_opened_from_the_scoreboard_is_drawn_in_the_servers_look(
     as its next press draws it."""
     managers = guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
     admin = guild.add_member(simcord_env.create_user("carol"), roles=[managers])
-    await admin.slash(channel, "golf settings", emoji=True)
+    await admin.slash(channel, "golf settings", look="emoji")
     offer = await alice.slash(channel, "golf challenge", member=bob, holes=1)
     await bob.click(offer.response, label="Accept")
     opened = await bob.click(offer.response, label="Open my board")

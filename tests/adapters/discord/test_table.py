@@ -129,7 +129,8 @@ def timed(simcord_env: Any, golf: Any) -> tuple[MemoryNotifier, Timers]:
     heard by a memory notifier."""
     heard = MemoryNotifier()
     client = simcord_env.bot
-    timers = Timers(golf.storage, SystemClock(), notifier=TableMessages(client, client.clubhouse, heard))
+    notifier = TableMessages(client, client.clubhouse, heard, client.drawing)
+    timers = Timers(golf.storage, SystemClock(), notifier=notifier)
     client.clubhouse.table.use_timers(timers)
     return heard, timers
 

@@ -97,7 +97,8 @@ async def test_the_clock_deals_the_next_hand_and_redraws_the_table_without_a_cli
 ):
     heard = MemoryNotifier()
     client = simcord_env.bot
-    timers = Timers(golf.storage, SystemClock(), notifier=TableMessages(client, client.clubhouse, heard))
+    notifier = TableMessages(client, client.clubhouse, heard, client.drawing)
+    timers = Timers(golf.storage, SystemClock(), notifier=notifier)
     client.clubhouse.table.use_timers(timers)
     message = await open_table(channel, alice, bob)
     await to_the_end_of_the_hand(golf, message, alice, bob)
