@@ -24,7 +24,7 @@ import sys
 from collections.abc import Callable, Coroutine
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adapters.cli.config import Settings
 from adapters.cli.monitoring import serving_metrics
@@ -32,6 +32,9 @@ from adapters.cli.wiring import App, open_app
 from adapters.solver.workers import stop_workers
 from bot.modes.competition.service import Competition
 from bot.ports import Notifier
+
+if TYPE_CHECKING:  # Pillow is imported when a bot first draws, not by `golfbot --help`
+    from adapters.pictures import Pictures
 
 log = logging.getLogger(__name__)
 
@@ -103,12 +106,21 @@ def telegram_bot(settings: Settings, webhook: Any = None) -> ChatBot:
             words=app.words,
             competition=competition,
             daily=app.daily,
+            pictures=shared_pictures(),
         )
 
     return ChatBot("Telegram", serve, TelegramUnreachable, TokenRejectedError)
 
 
 Plug = Callable[[Notifier], AbstractContextManager[object]]
+
+
+@functools.cache
+def shared_pictures() -> Pictures:
+    """The process's one renderer of board pictures (a small thread pool and its cache), for every bot."""
+    from adapters.pictures import Pictures
+
+    return Pictures()
 
 
 def _competition(app: App, platform: str) -> tuple[Competition, Plug] | None:
