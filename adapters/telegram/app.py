@@ -135,7 +135,7 @@ def build_application(
 
     app.add_handler(CallbackQueryHandler(press))
     if compete is not None:
-        compete.bot = app.bot
+        compete.bot, compete.boards = app.bot, boards
         buttons.posts = compete.posts  # a group's posts a press causes wait for its answer
     app.add_error_handler(log_error)
     return app
