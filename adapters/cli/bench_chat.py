@@ -45,8 +45,9 @@ UP_WITHIN = 60.0
 STOP_WITHIN = 60.0
 
 
-def add_chat_target(subparsers: Subparsers, name: str, *, platform: str, handler: Callable[..., int]) -> None:
-    """``golfbot bench NAME``, for the bot ``golfbot NAME`` on ``platform``."""
+def add_chat_target(subparsers: Subparsers, name: str, *, platform: str, handler: Callable[..., int]) -> Any:
+    """``golfbot bench NAME``, for the bot ``golfbot NAME`` on ``platform``; its parser, for options of
+    the platform's own."""
     p = add_target(
         subparsers, name, help=f"simulated players through the real `golfbot {name}` on a loopback {platform}"
     )
@@ -62,6 +63,7 @@ def add_chat_target(subparsers: Subparsers, name: str, *, platform: str, handler
     p.add_argument("--seed", type=int, default=1, help="random seed of the players and deals (default 1)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.set_defaults(handler=handler)
+    return p
 
 
 class Refused(Exception):
