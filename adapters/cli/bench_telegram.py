@@ -157,6 +157,7 @@ class TelegramTable(ChatTable):
 def cmd_bench_telegram(args: argparse.Namespace) -> int:
     from adapters.cli.bench_chat import cmd_bench_chat
 
-    if not args.json:
-        print(f"telegram bench with {args.look} boards")
-    return cmd_bench_chat(args, TelegramTable(args.look))
+    code = cmd_bench_chat(args, TelegramTable(args.look))
+    if code == 0 and not args.json:
+        print(f"  boards      {args.look} (--look)")
+    return code
