@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from golf_table import FakeSolver, GolfTable, key_for
 
+from adapters.clock import SystemClock
+from adapters.memory import MemoryNotifier
 from adapters.pictures import Pictures
 from adapters.telegram.looks import NOT_AN_ADMIN
-from adapters.telegram.photos import PICTURE_NOT_UPDATED
+from adapters.telegram.photos import PICTURE_NOT_UPDATED, PhotoBoards
+from adapters.telegram.table import TableMessages
 from benchmarks.fake_bot_api import (
     MAX_PHOTO_BYTES,
     MAX_PHOTO_RATIO,
@@ -24,6 +28,7 @@ from benchmarks.fake_bot_api import (
     FakeUser,
     MessageView,
 )
+from bot.timers import Timers
 from engine.golf.deal import deal
 from engine.golf.moves import TURN, Move
 from engine.golf.rules import find_rules
@@ -234,3 +239,36 @@ async def test_a_six_card_table_is_a_photo_in_the_groups_look(
     assert answer.text is None or not answer.show_alert
     assert fake_api.message(group.id, table.message_id).edit_count == 1
     within_telegrams_limits(fake_api)
+
+
+async def test_the_same_picture_is_sent_again_by_its_file_id(golf: GolfTable, alice: FakeUser) -> None:
+    first = await golf.command(alice, None, ROUND_24)
+    again = await golf.command(alice, None, "/resume")  # the same board: Telegram has its photo already
+    assert again.photo is not None and first.photo is not None
+    assert again.photo["file_id"] == first.photo["file_id"]
+    assert len(golf.fake.uploads) == 1
+    [_, resent] = golf.fake.calls_to("sendPhoto")
+    assert resent.params["photo"] == first.photo["file_id"]
+
+
+async def test_a_clock_that_runs_out_edits_the_tables_photo(
+    golf: GolfTable, fake_api: FakeBotApi, alice: FakeUser, bob: FakeUser, group: FakeChat, pictures: Pictures
+) -> None:
+    assert golf.clubhouse is not None and golf.app is not None
+    heard = MemoryNotifier()
+    boards = PhotoBoards(golf.clubhouse.places, pictures)
+    timers = Timers(
+        golf._storage, SystemClock(), notifier=TableMessages(golf.app.bot, golf.clubhouse, heard, boards)
+    )  # type: ignore[arg-type]
+    golf.clubhouse.table.use_timers(timers)
+    opened = await golf.command(alice, group, "/sixcard 60")
+    await golf.press(bob, group, opened.message_id, text="Join")
+    await golf.press(alice, group, opened.message_id, text="Deal")
+    await fake_api.settle(quiet=0.05)
+    table = newest(fake_api, group.id)
+    assert table.photo is not None
+    assert await timers.fire_due(datetime.now(UTC) + timedelta(seconds=61)) == 1  # nobody turned a card
+    redrawn = fake_api.message(group.id, table.message_id)
+    assert redrawn.photo is not None and redrawn.photo != table.photo  # the same photo message, edited
+    assert "Time ran out for Alice, Bob" in redrawn.text
+    assert newest(fake_api, group.id).message_id == table.message_id
