@@ -79,6 +79,18 @@ POLL_CONFLICT = (
 )
 
 MAX_TEXT_LENGTH = 4096
+MAX_CAPTION_LENGTH = 1024
+MAX_PHOTO_BYTES = 10 * 1024 * 1024
+"""Telegram's limits on a photo: 10 MB, width + height at most 10,000 pixels, a ratio of at most 20."""
+MAX_PHOTO_SIDES = 10_000
+MAX_PHOTO_RATIO = 20
+CAPTION_TOO_LONG = "Bad Request: message caption is too long"
+PHOTO_TOO_LARGE = "Request Entity Too Large"
+PHOTO_INVALID_DIMENSIONS = "Bad Request: PHOTO_INVALID_DIMENSIONS"
+WRONG_FILE = "Bad Request: wrong file identifier/HTTP URL specified"
+NO_MEDIA_TO_EDIT = "Bad Request: there is no media in the message to edit"
+NO_TEXT_TO_EDIT = "Bad Request: there is no text in the message to edit"
+NO_CAPTION_TO_EDIT = "Bad Request: there is no caption in the message to edit"
 MAX_CALLBACK_DATA_BYTES = 64
 
 # Parameters whose form value is a plain string even when it looks like JSON ("123", "true").
@@ -201,6 +213,9 @@ class MessageView:
     edit_count: int
     deleted: bool
     reply_to_message_id: int | None
+    photo: JSONDict | None = None
+    """A photo message's largest size (``file_id``, ``width``, ``height``, ``file_size``); its caption is
+    ``text``. None for a text message."""
 
     @property
     def buttons(self) -> list[Button]:
@@ -461,9 +476,12 @@ class _Message:
     edit_date: int | None = None
     edit_count: int = 0
     deleted: bool = False
+    photo: list[JSONDict] | None = None
+    """The sizes of a photo message (its caption is ``text``)."""
 
     def content_key(self) -> tuple[Any, ...]:
         return (
+            self.photo[-1]["file_unique_id"] if self.photo else None,
             self.source_text,
             (self.parse_mode or "").lower(),
             json.dumps(self.entities, sort_keys=True),
@@ -476,10 +494,15 @@ class _Message:
             "from": self.sender,
             "chat": self.chat.to_json(),
             "date": self.date,
-            "text": self.text,
         }
+        if self.photo:
+            data["photo"] = self.photo
+            if self.text:
+                data["caption"] = self.text
+        else:
+            data["text"] = self.text
         if self.entities:
-            data["entities"] = self.entities
+            data["caption_entities" if self.photo else "entities"] = self.entities
         if self.edit_date is not None:
             data["edit_date"] = self.edit_date
         if self.reply_markup is not None:
@@ -511,6 +534,7 @@ class _Message:
             edit_count=self.edit_count,
             deleted=self.deleted,
             reply_to_message_id=self.reply_to.message_id if self.reply_to else None,
+            photo=self.photo[-1] if self.photo else None,
         )
 
 
@@ -533,6 +557,7 @@ class _Flood:
 
 _CHAT_METHODS = frozenset(
     {"sendmessage", "editmessagetext", "editmessagereplymarkup", "deletemessage", "sendchataction"}
+    | {"sendphoto", "editmessagemedia", "editmessagecaption"}
 )
 """Methods that spend a chat's flood budget (``limit_chat``)."""
 
@@ -552,6 +577,13 @@ class _Webhook:
     url: str
     secret_token: str | None
     params: JSONDict = field(default_factory=dict)
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    """The width and height of a PNG (0, 0 for anything else)."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or len(data) < 24:
+        return 0, 0
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
 
 
 def _as_int(value: Any, name: str) -> int:
@@ -622,6 +654,11 @@ class FakeBotApi:
         self.deleted: list[MessageView] = []
         self.webhook_deliveries: list[WebhookDelivery] = []
         self.unimplemented: list[str] = []
+        self.uploads: list[JSONDict] = []
+        """Every photo uploaded (``file_name``, ``size``, ``width``, ``height``), refused ones too."""
+        self._files: dict[str, list[JSONDict]] = {}
+        """file_id -> the photo sizes of an uploaded photo (a photo may be sent again by its file_id)."""
+        self._file_ids = itertools.count(1)
 
         self._methods: dict[str, Callable[[JSONDict], Any]] = {
             "getme": self._get_me,
@@ -637,6 +674,9 @@ class FakeBotApi:
             "sendmessage": self._send_message,
             "editmessagetext": self._edit_message_text,
             "editmessagereplymarkup": self._edit_message_reply_markup,
+            "sendphoto": self._send_photo,
+            "editmessagemedia": self._edit_message_media,
+            "editmessagecaption": self._edit_message_caption,
             "deletemessage": self._delete_message,
             "answercallbackquery": self._answer_callback_query,
             "sendchataction": self._send_chat_action,
@@ -1055,7 +1095,14 @@ class FakeBotApi:
             form = await request.post()
             for key, value in form.items():
                 if isinstance(value, web.FileField):
-                    params[key] = {"file_name": value.filename, "size": len(value.file.read())}
+                    data = value.file.read()
+                    width, height = _png_size(data)
+                    params[key] = {
+                        "file_name": value.filename,
+                        "size": len(data),
+                        "width": width,
+                        "height": height,
+                    }
                 else:
                     params[key] = self._decode(
                         key, value if isinstance(value, str) else bytes(value).decode()
@@ -1327,9 +1374,9 @@ class FakeBotApi:
             raise ApiError(400, TEXT_TOO_LONG)
         return source, rendered, parse_mode
 
-    def _send_message(self, params: JSONDict) -> JSONDict:
+    def _send_message(self, params: JSONDict, *, photo: list[JSONDict] | None = None) -> JSONDict:
         chat = self._chat_for(params)
-        source, rendered, parse_mode = self._text(params)
+        source, rendered, parse_mode = self._caption(params) if photo else self._text(params)
         markup = self._inline_markup(params)
         reply_to: _Message | None = None
         reply_parameters = params.get("reply_parameters") or {}
@@ -1356,12 +1403,100 @@ class FakeBotApi:
             reply_markup=markup,
             date=int(time.time()),
             reply_to=reply_to,
+            photo=photo,
         )
         self._messages[(chat.id, message.message_id)] = message
         self.sent.append(message.view())
         self._last_from_bot[chat.id] = message
         self._chat_touched(chat.id)
         return message.to_json()
+
+    @staticmethod
+    def _caption(params: JSONDict) -> tuple[str, str, str | None]:
+        """A photo's caption (may be empty), as ``_text`` reads a text; at most 1,024 characters."""
+        source = str(params.get("caption") or "")
+        parse_mode = params.get("parse_mode") or None
+        rendered = (render_text(source, parse_mode) if not params.get("caption_entities") else source).strip()
+        if _utf16_len(rendered) > MAX_CAPTION_LENGTH:
+            raise ApiError(400, CAPTION_TOO_LONG)
+        return source, rendered, parse_mode
+
+    def _photo_of(self, params: JSONDict, value: Any) -> list[JSONDict]:
+        """The photo sizes of ``value``: an upload (checked against Telegram's limits), ``attach://<part>``
+        naming one, or the file_id of a photo sent before."""
+        if isinstance(value, str) and value.startswith("attach://"):
+            value = params.get(value.removeprefix("attach://"))
+        if isinstance(value, str):
+            known = self._files.get(value)
+            if known is None:
+                raise ApiError(400, WRONG_FILE)
+            return known
+        if not isinstance(value, dict) or "size" not in value:
+            raise ApiError(400, "Bad Request: there is no photo in the request")
+        self.uploads.append(value)
+        if value["size"] > MAX_PHOTO_BYTES:
+            raise ApiError(413, PHOTO_TOO_LARGE)
+        width, height = value.get("width") or 0, value.get("height") or 0
+        if (
+            width <= 0
+            or height <= 0
+            or width + height > MAX_PHOTO_SIDES
+            or max(width, height) / min(width, height) > MAX_PHOTO_RATIO
+        ):
+            raise ApiError(400, PHOTO_INVALID_DIMENSIONS)
+        number = next(self._file_ids)
+        sizes = [
+            {
+                "file_id": f"photo-{number}",
+                "file_unique_id": f"unique-{number}",
+                "width": width,
+                "height": height,
+                "file_size": value["size"],
+            }
+        ]
+        self._files[sizes[0]["file_id"]] = sizes
+        return sizes
+
+    def _send_photo(self, params: JSONDict) -> JSONDict:
+        self._chat_for(params)
+        return self._send_message(params, photo=self._photo_of(params, params.get("photo")))
+
+    def _edit_message_media(self, params: JSONDict) -> JSONDict:
+        message = self._message_to_edit(params)
+        media = params.get("media")
+        if not isinstance(media, dict) or media.get("type") != "photo":
+            raise ApiError(400, "Bad Request: can't parse InputMedia: media type is not supported here")
+        if not message.photo:
+            raise ApiError(400, NO_MEDIA_TO_EDIT)
+        photo = self._photo_of(params, media.get("media"))
+        source, rendered, parse_mode = self._caption(media)
+        return self._apply_edit(
+            "editMessageMedia",
+            params,
+            message,
+            photo=photo,
+            text=rendered,
+            source_text=source,
+            parse_mode=parse_mode,
+            entities=media.get("caption_entities") or None,
+            reply_markup=self._inline_markup(params),
+        )
+
+    def _edit_message_caption(self, params: JSONDict) -> JSONDict:
+        message = self._message_to_edit(params)
+        if not message.photo:
+            raise ApiError(400, NO_CAPTION_TO_EDIT)
+        source, rendered, parse_mode = self._caption(params)
+        return self._apply_edit(
+            "editMessageCaption",
+            params,
+            message,
+            text=rendered,
+            source_text=source,
+            parse_mode=parse_mode,
+            entities=params.get("caption_entities") or None,
+            reply_markup=self._inline_markup(params),
+        )
 
     @property
     def bot_user_short(self) -> JSONDict:
@@ -1396,6 +1531,8 @@ class FakeBotApi:
 
     def _edit_message_text(self, params: JSONDict) -> JSONDict:
         message = self._message_to_edit(params)
+        if message.photo:
+            raise ApiError(400, NO_TEXT_TO_EDIT)
         source, rendered, parse_mode = self._text(params)
         # Like the real server: an edit without reply_markup removes the inline keyboard.
         return self._apply_edit(

@@ -3,7 +3,8 @@
 telegram`` process, which fetches their presses by long polling (see ``bench_chat``).
 
 A user starts a round with ``/play`` and reads the board as Telegram shows it: inline keys have no disabled
-state, so a playable column is a card key whose card the board's text shows in brackets (``[7♠]``), the
+state, so a playable column is a card key whose card the board's text shows in brackets (``[7♠]``; on a
+photo board, ``--look image``, the default, the key's own label is in brackets), the
 stock a "Turn stock" key with cards left, the end of a hole a "Next hole" key. A press is a callback query
 handed to the bot's long poll, answered when the bot has edited the pressed board. The bot may answer the
 query first ("the board will follow", when Telegram's flood limits hold the edit back): the press is timed
@@ -29,8 +30,17 @@ if TYPE_CHECKING:
 FIRST_USER = 100_001
 
 
+LOOKS = ("image", "text")
+
+
 def add_commands(subparsers: Subparsers) -> None:
-    add_chat_target(subparsers, "telegram", platform="Telegram", handler=cmd_bench_telegram)
+    p = add_chat_target(subparsers, "telegram", platform="Telegram", handler=cmd_bench_telegram)
+    p.add_argument(
+        "--look",
+        choices=LOOKS,
+        default="image",
+        help="the players' boards: photos edited with editMessageMedia, or text (default image)",
+    )
 
 
 def _stock_left(label: str) -> bool:
@@ -43,9 +53,12 @@ class TelegramTable(ChatTable):
     name = "telegram"
     platform = "Telegram"
 
-    def __init__(self) -> None:
+    def __init__(self, look: str = "image") -> None:
         self.fake: FakeBotApi | None = None
         self.users: list[FakeUser] = []
+        self.look = look
+        """Each player's own look, chosen with /look before their first round (image: the default)."""
+        self._chosen: set[int] = set()
 
     def _fake(self) -> FakeBotApi:
         assert self.fake is not None, "the fake is not open"
@@ -69,9 +82,22 @@ class TelegramTable(ChatTable):
         return self._fake().is_polling
 
     async def start_round(self, player: int, holes: int, deal: int) -> Any:
-        from adapters.cli.bench_chat import PATIENCE, Refused
+        from adapters.cli.bench_chat import Refused
 
-        fake, user = self._fake(), self.users[player]
+        user = self.users[player]
+        if self.look != "image" and player not in self._chosen:
+            self._chosen.add(player)
+            await self._command(user, f"/look {self.look}")
+        board = await self._command(user, f"/play {holes} #{deal}")
+        if not any(b.text.startswith("Turn stock") for b in board.buttons):
+            raise Refused(board.text)
+        return board
+
+    async def _command(self, user: FakeUser, line: str) -> MessageView:
+        """Send ``line`` and wait for the bot's next message in the private chat."""
+        from adapters.cli.bench_chat import PATIENCE
+
+        fake = self._fake()
         before = fake.last_bot_message(user.id)
         known = before.message_id if before is not None else 0
 
@@ -79,11 +105,8 @@ class TelegramTable(ChatTable):
             last = fake.last_bot_message(user.id)
             return last if last is not None and last.message_id > known else None
 
-        fake.push_command(user, None, f"/play {holes} #{deal}")
-        board = await fake.wait_in_chat(user.id, shown, PATIENCE)
-        if not any(b.text.startswith("Turn stock") for b in board.buttons):
-            raise Refused(board.text)
-        return board
+        fake.push_command(user, None, line)
+        return await fake.wait_in_chat(user.id, shown, PATIENCE)
 
     def choose(self, board: Any, rng: random.Random) -> str | None:
         columns: list[str] = []
@@ -92,7 +115,7 @@ class TelegramTable(ChatTable):
             data, label = button.callback_data, button.text
             if data is None:
                 continue
-            if f"[{label}]" in board.text:
+            if f"[{label}]" in board.text or (board.photo is not None and label.startswith("[")):
                 columns.append(data)
             elif _stock_left(label):
                 stock = data
@@ -134,4 +157,7 @@ class TelegramTable(ChatTable):
 def cmd_bench_telegram(args: argparse.Namespace) -> int:
     from adapters.cli.bench_chat import cmd_bench_chat
 
-    return cmd_bench_chat(args, TelegramTable())
+    code = cmd_bench_chat(args, TelegramTable(args.look))
+    if code == 0 and not args.json:
+        print(f"  boards      {args.look} (--look)")
+    return code

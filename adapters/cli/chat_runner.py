@@ -24,7 +24,7 @@ import sys
 from collections.abc import Callable, Coroutine
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adapters.cli.config import Settings
 from adapters.cli.monitoring import serving_metrics
@@ -32,6 +32,9 @@ from adapters.cli.wiring import App, open_app
 from adapters.solver.workers import stop_workers
 from bot.modes.competition.service import Competition
 from bot.ports import Notifier
+
+if TYPE_CHECKING:  # Pillow is imported when a bot first draws, not by `golfbot --help`
+    from adapters.pictures import Pictures
 
 log = logging.getLogger(__name__)
 
@@ -70,26 +73,21 @@ def discord_bot(
 ) -> ChatBot:
     """``shards``: this process's shard ids and the total shard count (None: one connection)."""
     from adapters.discord.runner import DiscordUnreachable, TokenRejectedError, run_discord
-    from adapters.pictures import Pictures
 
     async def serve(app: App) -> None:
         plug = functools.partial(app.notifiers.plugged, "discord")
         competition = _competition(app, "discord")
-        pictures = Pictures()  # the process's one renderer of picture boards, off the event loop
-        try:
-            await run_discord(
-                app.clubhouse,
-                settings,
-                sync_globally=sync_globally,
-                plug=plug,
-                words=app.words,
-                competition=competition,
-                daily=app.daily,
-                shards=shards,
-                pictures=pictures,
-            )
-        finally:
-            pictures.close()
+        await run_discord(
+            app.clubhouse,
+            settings,
+            sync_globally=sync_globally,
+            plug=plug,
+            words=app.words,
+            competition=competition,
+            daily=app.daily,
+            shards=shards,
+            pictures=shared_pictures(),
+        )
 
     return ChatBot("Discord", serve, DiscordUnreachable, TokenRejectedError)
 
@@ -109,12 +107,34 @@ def telegram_bot(settings: Settings, webhook: Any = None) -> ChatBot:
             words=app.words,
             competition=competition,
             daily=app.daily,
+            pictures=shared_pictures(),
         )
 
     return ChatBot("Telegram", serve, TelegramUnreachable, TokenRejectedError)
 
 
 Plug = Callable[[Notifier], AbstractContextManager[object]]
+
+
+def shared_pictures() -> Pictures:
+    """The process's one renderer of board pictures (a small thread pool and its cache), for every bot; the
+    first call (in the running loop) has the card art drawn ahead on the pool, so that the first boards
+    after a start are drawn as fast as the rest."""
+    pictures = _pictures()
+    if not _warming:
+        _warming.append(asyncio.get_running_loop().create_task(pictures.prepare()))
+    return pictures
+
+
+_warming: list[asyncio.Task[None]] = []
+"""The card art's drawing at start (kept so that it is not collected while it runs)."""
+
+
+@functools.cache
+def _pictures() -> Pictures:
+    from adapters.pictures import Pictures
+
+    return Pictures()
 
 
 def _competition(app: App, platform: str) -> tuple[Competition, Plug] | None:

@@ -30,6 +30,7 @@ from adapters.telegram.commands import PLAY_NOW, GolfCommands
 from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter, Stopping
 from adapters.telegram.identity import PLATFORM, place_of, player_of
 from adapters.telegram.ordering import ChatLanes
+from adapters.telegram.photos import PhotoBoards
 from adapters.telegram.render import say
 from bot.clubhouse import Clubhouse
 from bot.desks import DailyDesk
@@ -84,12 +85,18 @@ def telegram_builder(token: str, *, base_url: str = "", max_wait: float = MAX_WA
 
 
 def build_application(
-    clubhouse: Clubhouse, builder: AnyBuilder, daily: DailyDesk | None = None, *, compete: Any = None
+    clubhouse: Clubhouse,
+    builder: AnyBuilder,
+    daily: DailyDesk | None = None,
+    *,
+    compete: Any = None,
+    boards: PhotoBoards | None = None,
 ) -> AnyApplication:
     """The Golf bot on ``builder``: handlers, per-player-and-chat ordered concurrency (``ChatLanes``),
-    command menu at start-up."""
-    commands = GolfCommands(clubhouse, daily)
-    buttons = GolfButtons(clubhouse)
+    command menu at start-up. ``boards``: photo boards in each reader's look (``photos.py``); without
+    them every board is text."""
+    commands = GolfCommands(clubhouse, daily, boards)
+    buttons = GolfButtons(clubhouse, boards)
     if compete is not None:  # adapters/telegram/compete.py: its commands and buttons
         commands.extra, commands.compete = compete.specs(), compete
     specs = commands.specs
@@ -128,7 +135,7 @@ def build_application(
 
     app.add_handler(CallbackQueryHandler(press))
     if compete is not None:
-        compete.bot = app.bot
+        compete.bot, compete.boards = app.bot, boards
         buttons.posts = compete.posts  # a group's posts a press causes wait for its answer
     app.add_error_handler(log_error)
     return app

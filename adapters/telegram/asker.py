@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from telegram import InlineKeyboardMarkup, Message, Update
 
 from adapters.telegram.identity import is_group, place_of, player_of
+from adapters.telegram.photos import PhotoBoards
 from adapters.telegram.render import render_message, say
 from bot.errors import GolfError
 from bot.models import Place, Player
@@ -38,17 +39,27 @@ def asker_of(update: Update) -> Asker | None:
 
 
 async def reply_screen(
-    asker: Asker, screen: Screen, *, note: str = "", keyboard: InlineKeyboardMarkup | None = None
-) -> None:
+    asker: Asker,
+    screen: Screen,
+    *,
+    note: str = "",
+    keyboard: InlineKeyboardMarkup | None = None,
+    boards: PhotoBoards | None = None,
+) -> Message:
+    """``screen`` as a reply: with ``boards``, a screen with cards in the asker's look (a photo, say)."""
+    if boards is not None and screen.has_cards:
+        look = await boards.look(screen, asker.place, asker.player)
+        drawn = await boards.draw(screen, look, player_name=asker.name_on_boards, note=note)
+        return await boards.reply(asker.message, drawn, keys=keyboard)
     shown = render_message(screen, player_name=asker.name_on_boards, note=note)
-    await asker.message.reply_html(
+    return await asker.message.reply_html(
         shown.text, reply_markup=keyboard or shown.keyboard, allow_sending_without_reply=True
     )
 
 
-async def reply_refusal(asker: Asker, error: GolfError) -> None:
+async def reply_refusal(asker: Asker, error: GolfError, *, boards: PhotoBoards | None = None) -> None:
     """The core's refusal as it is; with the board it refers to (e.g. the round already in progress)."""
     if error.screen is not None:
-        await reply_screen(asker, error.screen, note=error.template)
+        await reply_screen(asker, error.screen, note=error.template, boards=boards)
     else:
         await asker.message.reply_html(say(error.template), allow_sending_without_reply=True)

@@ -20,7 +20,6 @@ from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager, nullcontext
 
 from telegram import CallbackQuery, Message, Update
-from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
@@ -29,9 +28,9 @@ from adapters.pacing import ChannelPosts
 from adapters.telegram.answer import Answer
 from adapters.telegram.board_edits import LatestEdits
 from adapters.telegram.flood import Stopping
-from adapters.telegram.identity import PLATFORM, is_group, player_of, where_of
+from adapters.telegram.identity import PLATFORM, is_group, place_of, player_of, where_of
+from adapters.telegram.photos import PhotoBoards
 from adapters.telegram.render import SPELLING, render_message
-from adapters.telegram.render import Message as Shown
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError, NotYourRoundError, RepeatedActionError, StaleActionError
 from bot.models import Player
@@ -107,8 +106,13 @@ class GolfButtons:
     """Every press of every mode (boards, tables, the competitions' own buttons): through the one door,
     the Reply rendered on the pressed message (and what is the presser's alone, to them)."""
 
-    def __init__(self, clubhouse: Clubhouse) -> None:
+    def __init__(self, clubhouse: Clubhouse, boards: PhotoBoards | None = None) -> None:
         self._club = clubhouse
+        self._boards = boards or PhotoBoards()
+        """Draws each board in its reader's look, as a photo or text (``photos.py``)."""
+        self._moved: OrderedDict[tuple[int, int], tuple[int, bool]] = OrderedDict()
+        """(chat, message) of a board sent anew (its kind changed) -> (the new message, a photo?): a later
+        edit of the old message (queued, or a press on it) goes to the new one."""
         self.posts: ChannelPosts | None = None
         """The group posts of the app (the competitions' Notifier queues them): those a press causes wait
         for its answer (closing a sign-up starts a whole round, and its matches are posted after it)."""
@@ -211,24 +215,51 @@ class GolfButtons:
             return _done(True)
         mark = (screen.session, screen.version, content)
         self._remember(key, mark)
-        return self._edit(query, shown, key, mark)
+        return self._edit(query, message, screen, player_name, key, mark)
 
     async def _edit(
-        self, query: CallbackQuery, shown: Shown, key: tuple[int, int], mark: tuple[str, int, str]
+        self,
+        query: CallbackQuery,
+        message: Message,
+        screen: Screen,
+        player_name: str,
+        key: tuple[int, int],
+        mark: tuple[str, int, str],
     ) -> bool:
+        bot = query.get_bot()
+
         async def send() -> None:
+            """Drawn when its turn comes (a board superseded in the queue is never drawn), in the look of
+            whoever reads it: the presser's own board in theirs, a table in the chat's."""
+            look = await self._boards.look(screen, place_of(message.chat), player_of(query.from_user))
+            drawn = await self._boards.draw(screen, look, player_name=player_name, bot_username=bot.username)
+            chat_id, (message_id, photo) = key[0], self._moved.get(key, (key[1], bool(message.photo)))
             try:
-                await query.edit_message_text(
-                    shown.text, parse_mode=ParseMode.HTML, reply_markup=shown.keyboard
-                )
+                sent = await self._boards.edit(bot, chat_id, message_id, photo=photo, drawn=drawn)
             except BadRequest as error:  # "not modified": shown (for the presses it superseded too)
                 if "message is not modified" not in error.message.lower():
                     raise
+                return
+            if sent is not None:
+                await self._moved_to(key, sent, screen)
 
         try:
             return await self._edits.edit(key, send)
         except TelegramError as error:  # refused; a flood wait or network failure past the limiter's patience
             return self._not_shown(key, mark, error)
+
+    async def _moved_to(self, key: tuple[int, int], sent: Message, screen: Screen) -> None:
+        """The board of ``key`` is ``sent`` from now on; a table's message is kept by the core, for the
+        turn clock's redraws."""
+        self._moved[key] = (sent.message_id, bool(sent.photo))
+        self._moved.move_to_end(key)
+        while len(self._moved) > SHOWN_MEMORY:
+            self._moved.popitem(last=False)
+        if screen.session and not screen.owner and is_group(sent.chat):  # a table's (if it is one)
+            try:
+                await self._club.table.keep_message(screen.session, where_of(sent))
+            except GolfError as error:
+                log.info("a board sent anew is not kept as its table's message: %s", error)
 
     def _remember(self, key: tuple[int, int], mark: tuple[str, int, str]) -> None:
         self._shown.pop(key, None)

@@ -1,4 +1,5 @@
 """The chat commands: ``/play``, ``/resume``, ``/concede``, ``/abandon``, ``/stats``, ``/rules``, ``/help``,
+``/look`` and ``/settings`` (how boards look: ``looks.py``),
 and ``/start`` (what Telegram's START button sends), which welcomes a player with a Play button and takes
 deep-link payloads (``t.me/<bot>?start=<payload>`` sends ``/start <payload>``).
 
@@ -22,6 +23,8 @@ from adapters.telegram.asker import Asker, asker_of, reply_refusal, reply_screen
 from adapters.telegram.command_table import CommandSpec
 from adapters.telegram.compete import TelegramCompete
 from adapters.telegram.daily import daily_specs, start_daily
+from adapters.telegram.looks import look_specs
+from adapters.telegram.photos import PhotoBoards
 from adapters.telegram.render import OPEN_PAYLOAD as BOARD_PAYLOAD
 from adapters.telegram.render import say
 from adapters.telegram.table import open_table
@@ -42,8 +45,12 @@ CHAT = "I play Golf patience with you: /play starts a round, and /help lists eve
 
 
 class GolfCommands:
-    def __init__(self, clubhouse: Clubhouse, daily: DailyDesk | None = None) -> None:
+    def __init__(
+        self, clubhouse: Clubhouse, daily: DailyDesk | None = None, boards: PhotoBoards | None = None
+    ) -> None:
         self._club = clubhouse
+        self.boards = boards
+        """Boards in each reader's look, photos or text (``photos.py``); None: text only."""
         self.extra: tuple[CommandSpec, ...] = ()
         """Rows added by other command modules (adapters/telegram/compete.py)."""
         self.compete: TelegramCompete | None = None
@@ -60,22 +67,23 @@ class GolfCommands:
             CommandSpec("rules", "[rules]", "How Golf is played", self.rules),
             CommandSpec("help", "", "What the bot can do", self.help),
             CommandSpec("sixcard", "[seconds]", "Open a Six-card Golf table in this group", self.sixcard),
+            *look_specs(self._club),
             *self.extra,
             *self._daily_specs(),
         )
 
     async def sixcard(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        await open_table(self._club, update, context)  # adapters.telegram.table
+        await open_table(self._club, update, context, self.boards)  # adapters.telegram.table
 
     def _daily_specs(self) -> tuple[CommandSpec, ...]:
-        return () if self.daily is None else daily_specs(self.daily)
+        return () if self.daily is None else daily_specs(self.daily, self.boards)
 
     async def _daily(self, asker: Asker, words: Sequence[str]) -> None:
         """``/start daily-<group>``: that group's course, in the private chat (``daily.py``)."""
         if self.daily is None or asker.in_group:
             await self._welcome(asker)
             return
-        await start_daily(self.daily, asker, words)
+        await start_daily(self.daily, asker, words, self.boards)
 
     async def _open_board(self, asker: Asker, words: Sequence[str]) -> None:
         """``/start board_<match>``: the player's board of a match, in the private chat (``compete.py``)."""
@@ -97,9 +105,9 @@ class GolfCommands:
                 deal_code=options.deal_code,
             )
         except GolfError as error:
-            await reply_refusal(asker, error)
+            await reply_refusal(asker, error, boards=self.boards)
             return
-        await reply_screen(asker, screen)
+        await reply_screen(asker, screen, boards=self.boards)
 
     async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """``/start`` welcomes; ``/start <payload>`` does what the payload says (``START_PAYLOADS``), and an
@@ -133,9 +141,9 @@ class GolfCommands:
         try:
             screen = rules_screen(parse_rules_argument(words))
         except GolfError as error:
-            await reply_refusal(asker, error)
+            await reply_refusal(asker, error, boards=self.boards)
             return
-        await reply_screen(asker, screen)
+        await reply_screen(asker, screen, boards=self.boards)
 
     async def _help_for(self, asker: Asker, _words: Sequence[str] = ()) -> None:
         await reply_screen(asker, help_screen(self._listing(), aligned=False))
@@ -171,7 +179,7 @@ class GolfCommands:
         if place is not None and self.compete is not None:  # the group's table: rating and match record
             matches_line = await self.compete.matches.record(asker.player, place)
             screen = Screen(screen.kind, screen.title, (*screen.blocks, matches_line))
-        await reply_screen(asker, screen)
+        await reply_screen(asker, screen, boards=self.boards)
 
     async def rules(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := asker_of(update)) is not None:
@@ -196,9 +204,9 @@ class GolfCommands:
         try:
             shown = await screen
         except GolfError as error:
-            await reply_refusal(asker, error)
+            await reply_refusal(asker, error, boards=self.boards)
             return
-        await reply_screen(asker, shown)
+        await reply_screen(asker, shown, boards=self.boards)
 
 
 StartAction = Callable[[GolfCommands, Asker, Sequence[str]], Awaitable[None]]

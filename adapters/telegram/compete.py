@@ -29,11 +29,12 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from adapters.pacing import ChannelPosts
-from adapters.telegram.asker import Asker, asker_of
+from adapters.telegram.asker import Asker, asker_of, reply_screen
 from adapters.telegram.buttons import PRIVATE_ONLY
 from adapters.telegram.command_table import CommandSpec
 from adapters.telegram.identity import PLATFORM, player_of, where_of
-from adapters.telegram.render import key_of, render_message, say, screen_html
+from adapters.telegram.photos import PhotoBoards
+from adapters.telegram.render import key_of, say, screen_html
 from bot.desks import MatchDesk, TournamentDesk
 from bot.errors import GolfError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
@@ -56,6 +57,8 @@ class TelegramCompete:
         self.bot: Any = None
         """Where the competitions' buttons are pressed, as the boards' are: the Clubhouse's (set, like
         ``bot``, by ``build_application``)."""
+        self.boards: PhotoBoards | None = None
+        """A player's own match board in their look (a photo, say), set by ``build_application``."""
         self.seen: OrderedDict[tuple[int, str], User] = OrderedDict()
         """(group, lower-case username) -> the member, for /challenge @name: the SEEN_MEMORY seen last."""
         self._signups_closed: set[str] = set()
@@ -185,10 +188,7 @@ class TelegramCompete:
         except GolfError as error:
             await asker.message.reply_html(say(error.template), allow_sending_without_reply=True)
             return
-        shown = render_message(screen)
-        await asker.message.reply_html(
-            shown.text, reply_markup=shown.keyboard, allow_sending_without_reply=True
-        )
+        await reply_screen(asker, screen, boards=self.boards)  # in the player's look
 
     # ---- buttons ---------------------------------------------------------------------------------
 

@@ -5,7 +5,10 @@ A daily board would spoil the day's deals for the others, so it is only ever sen
 the bot: in a group, ``/daily`` answers with a button that opens the private chat on that group's course
 (``t.me/<bot>?start=daily-<group>``), for the group's members (a player who left, or a group the bot is not
 in, is refused); ``/daily`` in a private chat plays the global course, the one all private chats share.
-Leaderboards and share texts show no card, so they go where they are asked for.
+Leaderboards and share texts show no card, so they go where they are asked for; ``/dailyshare`` sends the
+share's image card (coloured squares, score, standing: no card, no deal number) as a photo with the share
+text as its caption when the look there is image (a group's post in the group's look, a private chat's in
+the player's), and the text alone otherwise.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from telegram.ext import ContextTypes
 from adapters.telegram.asker import Asker, asker_of, reply_refusal, reply_screen
 from adapters.telegram.command_table import CommandSpec
 from adapters.telegram.identity import PLATFORM
+from adapters.telegram.photos import Drawn, PhotoBoards
+from adapters.telegram.render import Message as Shown
 from adapters.telegram.render import say
 from bot.desks import DailyDesk
 from bot.errors import BadOptionError, GolfError
@@ -68,8 +73,8 @@ def place_of_payload(words: Sequence[str]) -> Place | None:
     return Place(PLATFORM, ("-" if word.startswith("n") else "") + digits)
 
 
-def daily_specs(daily: DailyDesk) -> tuple[CommandSpec, ...]:
-    handlers = DailyHandlers(daily)
+def daily_specs(daily: DailyDesk, boards: PhotoBoards | None = None) -> tuple[CommandSpec, ...]:
+    handlers = DailyHandlers(daily, boards)
     return (
         CommandSpec("daily", "", "Play today's daily course (in private)", handlers.daily),
         CommandSpec(
@@ -85,7 +90,9 @@ def daily_specs(daily: DailyDesk) -> tuple[CommandSpec, ...]:
     )
 
 
-async def start_daily(daily: DailyDesk, asker: Asker, words: Sequence[str]) -> None:
+async def start_daily(
+    daily: DailyDesk, asker: Asker, words: Sequence[str], boards: PhotoBoards | None = None
+) -> None:
     """``/start daily-<group>`` in a private chat: that group's course, here."""
     place = place_of_payload(words)
     refusal = NOT_A_GROUP if place is None else await _outsider(asker.message.get_bot(), place, asker)
@@ -96,9 +103,9 @@ async def start_daily(daily: DailyDesk, asker: Asker, words: Sequence[str]) -> N
     try:
         screen = await daily.play(asker.player, place)
     except GolfError as error:
-        await reply_refusal(asker, error)
+        await reply_refusal(asker, error, boards=boards)
         return
-    await reply_screen(asker, screen)
+    await reply_screen(asker, screen, boards=boards)
 
 
 async def _outsider(bot: Bot, place: Place, asker: Asker) -> str | None:
@@ -117,7 +124,7 @@ async def _outsider(bot: Bot, place: Place, asker: Asker) -> str | None:
     return NOT_A_MEMBER if member.status in (ChatMember.LEFT, ChatMember.BANNED) else None
 
 
-async def _is_admin(bot: Bot, chat: Chat, user_id: int) -> bool:
+async def is_admin(bot: Bot, chat: Chat, user_id: int) -> bool:
     """Whether ``user_id`` is one of ``chat``'s admins. getChatMember is only guaranteed to a bot that is
     an administrator ("member list is inaccessible" otherwise); getChatAdministrators answers any member
     bot in a group, so it is asked next. When neither answers: a GolfError that says what an admin can do."""
@@ -130,7 +137,7 @@ async def _is_admin(bot: Bot, chat: Chat, user_id: int) -> bool:
     try:
         admins = await bot.get_chat_administrators(chat.id)
     except TelegramError as error:
-        log.warning("Could not check the admins of %s for /dailysettings: %s", chat.id, error)
+        log.warning("Could not check the admins of %s: %s", chat.id, error)
         refused = isinstance(error, BadRequest | Forbidden)  # else Telegram was not reached, or busy
         advice = CANNOT_CHECK_ADMIN if refused else NO_ANSWER_ON_ADMIN
         raise GolfError(advice.format(reason=error.message)) from None
@@ -138,8 +145,9 @@ async def _is_admin(bot: Bot, chat: Chat, user_id: int) -> bool:
 
 
 class DailyHandlers:
-    def __init__(self, daily: DailyDesk) -> None:
+    def __init__(self, daily: DailyDesk, boards: PhotoBoards | None = None) -> None:
         self._daily = daily
+        self._boards = boards
 
     def _place(self, asker: Asker) -> Place:
         return asker.place if asker.in_group else GLOBAL_COURSE
@@ -157,9 +165,9 @@ class DailyHandlers:
         try:
             screen = await self._daily.play(asker.player, GLOBAL_COURSE)
         except GolfError as error:
-            await reply_refusal(asker, error)
+            await reply_refusal(asker, error, boards=self._boards)
             return
-        await reply_screen(asker, screen)
+        await reply_screen(asker, screen, boards=self._boards)
 
     async def leaderboard(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := asker_of(update)) is None:
@@ -170,18 +178,28 @@ class DailyHandlers:
         try:
             screen = await self._daily.leaderboard(self._place(asker), period, max(page, 1) - 1)
         except GolfError as error:
-            await reply_refusal(asker, error)
+            await reply_refusal(asker, error, boards=self._boards)
             return
-        await reply_screen(asker, screen)
+        await reply_screen(asker, screen, boards=self._boards)
 
     async def share(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := asker_of(update)) is None:
             return
-        text = await self._daily.share(asker.player, self._place(asker))
+        place = self._place(asker)
+        text = await self._daily.share(asker.player, place)
         if text is None:
             await asker.message.reply_html(say(NOTHING_TO_SHARE), allow_sending_without_reply=True)
             return
-        await asker.message.reply_html(say(f"{asker.player.name}'s daily round:\n{text}"))
+        said = say(f"{asker.player.name}'s daily round:\n{text}")
+        card = None if self._boards is None else await self._daily.share_card(asker.player, place)
+        if self._boards is not None and card is not None:  # the image card, the text as its caption
+            reader = None if asker.in_group else asker.player  # a group's post is read by everyone
+            look = await self._boards.reader_look(asker.place, reader)
+            drawn = await self._boards.draw(card, look)
+            if drawn.picture is not None:
+                await self._boards.reply(asker.message, Drawn(Shown(said, None), drawn.picture, said))
+                return
+        await asker.message.reply_html(said)
 
     async def settings(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := asker_of(update)) is None or update.effective_user is None:
@@ -191,13 +209,13 @@ class DailyHandlers:
                 raise GolfError(NOT_IN_PRIVATE)
             options = _settings_options(context.args or ())
             if options:  # a change is for the group's admins; anyone may see the settings
-                if not await _is_admin(context.bot, asker.message.chat, update.effective_user.id):
+                if not await is_admin(context.bot, asker.message.chat, update.effective_user.id):
                     raise GolfError(NOT_AN_ADMIN)
                 new, changed = await self._daily.change_settings(asker.place, **options)  # type: ignore[arg-type]
             else:
                 new, changed = await self._daily.settings(asker.place), False
         except GolfError as error:
-            await reply_refusal(asker, error)
+            await reply_refusal(asker, error, boards=self._boards)
             return
         lines = (
             f"Time zone: {new.zone} (the day turns at midnight there)",
@@ -211,7 +229,7 @@ class DailyHandlers:
             else ()
         )
         screen = Screen(ScreenKind.INFO, title="⚙️ Daily challenge", blocks=("\n".join(lines), *saved))
-        await reply_screen(asker, screen)
+        await reply_screen(asker, screen, boards=self._boards)
 
 
 def _settings_options(words: Sequence[str]) -> dict[str, object]:

@@ -67,10 +67,13 @@ def may_resend(endpoint: str, error: NetworkError) -> bool:
     """May a request that failed with ``error`` be sent again? One that never left (no connection came
     free in time), always; an edit that timed out or lost its connection, too: Telegram may have applied
     it already, and the same edit again only finds the message as it should be ("not modified"). Not a
-    new message (it could be posted twice), nor anything Telegram refused (``BadRequest``)."""
+    new message (it could be posted twice), nor anything Telegram refused (``BadRequest``), nor an upload
+    (``editMessageMedia``: a picture that timed out or was too large goes out as text instead, see
+    ``photos.py``)."""
     if isinstance(error, BadRequest):
         return False
-    return NOT_SENT in error.message or endpoint.lower().startswith("edit")
+    edit = endpoint.lower().startswith("edit") and endpoint.lower() != "editmessagemedia"
+    return NOT_SENT in error.message or edit
 
 
 class Stopping(TelegramError):

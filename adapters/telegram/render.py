@@ -77,7 +77,9 @@ def board_text(view: BoardView) -> str:
     return render_board(view, cell=CELL, ruled=False)
 
 
-def keyboard(screen: Screen, *, bot_username: str = "") -> InlineKeyboardMarkup | None:
+def keyboard(screen: Screen, *, bot_username: str = "", marked: bool = False) -> InlineKeyboardMarkup | None:
+    """``marked``: the keys of playable columns read ``[7♠]``, as the text board shows those cards (a
+    photo board's keys, under a picture whose marks a small screen may not show well)."""
     live = screen.kind is ScreenKind.BOARD
     buttons = [b for b in screen.all_buttons if live or b.enabled]
     columns = [b for b in buttons if b.role is ButtonRole.COLUMN]
@@ -85,7 +87,9 @@ def keyboard(screen: Screen, *, bot_username: str = "") -> InlineKeyboardMarkup 
     rows = [*_rows(columns), *_rows(others)]
     if not rows:
         return None
-    return InlineKeyboardMarkup([[key_of(b, screen, bot_username) for b in row] for row in rows])
+    return InlineKeyboardMarkup(
+        [[key_of(b, screen, bot_username, marked=marked and live) for b in row] for row in rows]
+    )
 
 
 def _rows(buttons: list[Button]) -> list[list[Button]]:
@@ -97,12 +101,16 @@ def _rows(buttons: list[Button]) -> list[list[Button]]:
     return [buttons[i : i + size] for i in range(0, len(buttons), size)]
 
 
-def key_of(button: Button, screen: Screen, bot_username: str = "") -> InlineKeyboardButton:
+def key_of(
+    button: Button, screen: Screen, bot_username: str = "", *, marked: bool = False
+) -> InlineKeyboardButton:
     """A button as a key: a callback's data, or for a button that opens the presser's own view (role OPEN)
-    the link into the private chat (``open_link``), when the bot's username is known."""
+    the link into the private chat (``open_link``), when the bot's username is known. ``marked``: an
+    enabled column's label in brackets (see ``keyboard``)."""
     if button.role is ButtonRole.OPEN and bot_username and screen.session is not None:
         return InlineKeyboardButton(button.label, url=open_link(bot_username, screen.session))
-    return InlineKeyboardButton(button.label, callback_data=button.id)
+    playable = marked and button.enabled and button.role is ButtonRole.COLUMN
+    return InlineKeyboardButton(f"[{button.label}]" if playable else button.label, callback_data=button.id)
 
 
 def _is_table(block: str) -> bool:

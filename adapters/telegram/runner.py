@@ -26,11 +26,13 @@ from urllib.parse import urlsplit
 from telegram.error import BadRequest, InvalidToken, NetworkError, TelegramError
 
 from adapters import metrics
+from adapters.pictures import Pictures
 from adapters.telegram.app import ALLOWED_UPDATES, AnyApplication, build_application, telegram_builder
 from adapters.telegram.compete import TelegramCompete
 from adapters.telegram.flood import ChatFloodLimiter
 from adapters.telegram.logs import token_kept_out_of_logs
 from adapters.telegram.notifier import TelegramNotifier
+from adapters.telegram.photos import PhotoBoards
 from adapters.telegram.table import TableMessages
 from bot.announcements import Words
 from bot.clubhouse import Clubhouse
@@ -92,16 +94,19 @@ async def run_telegram(
     words: Words | None = None,
     competition: tuple[CompetitionDesk, Plug] | None = None,
     daily: DailyDesk | None = None,
+    pictures: Pictures | None = None,
 ) -> None:
     """Serve until cancelled. Uses a webhook when ``webhook`` is given or TELEGRAM_WEBHOOK_URL is set,
     else long polling. ``plug``: where the bot's Notifier (events as chat messages) goes while it is up;
-    ``words``: how an event is worded (default ``bot.announcements``)."""
+    ``words``: how an event is worded (default ``bot.announcements``); ``pictures``: the process's one
+    renderer, for photo boards (None: every board is text)."""
     if webhook is None and settings.telegram_webhook_url:
         webhook = Webhook(settings.telegram_webhook_url)
     with token_kept_out_of_logs(settings.telegram_token), network_errors_in_one_line():
         builder = telegram_builder(settings.telegram_token, base_url=settings.telegram_api_base_url)
         compete = None if competition is None else TelegramCompete(*competition[0].services)
-        app = build_application(clubhouse, builder, daily, compete=compete)
+        boards = PhotoBoards(clubhouse.places, pictures)
+        app = build_application(clubhouse, builder, daily, compete=compete, boards=boards)
         try:
             try:
                 await _start(app, webhook)
@@ -122,7 +127,7 @@ async def run_telegram(
                 f"webhook {webhook.url}" if webhook else "long polling",
             )
             with (
-                plug(TableMessages(app.bot, clubhouse, TelegramNotifier(app.bot, words)))
+                plug(TableMessages(app.bot, clubhouse, TelegramNotifier(app.bot, words), boards))
                 if plug
                 else nullcontext(),
                 competition[1](compete) if competition and compete else nullcontext(),

@@ -12,15 +12,16 @@ import logging
 from typing import TYPE_CHECKING
 
 from telegram import Bot, Update
-from telegram.constants import ParseMode
-from telegram.error import TelegramError
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from adapters.telegram.identity import PLATFORM, is_group, place_of, player_of, where_of
-from adapters.telegram.render import render_message, say
+from adapters.telegram.photos import PhotoBoards, other_kind
+from adapters.telegram.render import say
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
 from bot.events import ClockExpired, Event
+from bot.models import Place
 from bot.options import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 from bot.ports import Notifier
 
@@ -42,8 +43,11 @@ def clock_of(words: list[str]) -> int | None:
     return None
 
 
-async def open_table(club: Clubhouse, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """``/sixcard [seconds]``: a table in this group, with whoever sent it in the first seat."""
+async def open_table(
+    club: Clubhouse, update: Update, context: ContextTypes.DEFAULT_TYPE, boards: PhotoBoards | None = None
+) -> None:
+    """``/sixcard [seconds]``: a table in this group, with whoever sent it in the first seat (a table
+    already going here: its board anew, a photo in the group's look when it shows cards)."""
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
         return
@@ -65,8 +69,9 @@ async def open_table(club: Clubhouse, update: Update, context: ContextTypes.DEFA
         screen, note = error.screen, error.template
     else:
         note = ""
-    shown = render_message(screen, note=note)
-    sent = await message.reply_html(shown.text, reply_markup=shown.keyboard, allow_sending_without_reply=True)
+    boards = boards or PhotoBoards()
+    drawn = await boards.draw(screen, await boards.look(screen, place_of(chat), None), note=note)
+    sent = await boards.reply(message, drawn)
     if screen.session:  # the table's message from now on (a table going here already: its newest post)
         await club.table.keep_message(screen.session, where_of(sent))
 
@@ -75,10 +80,11 @@ class TableMessages:
     """Telegram's Notifier with the tables' messages redrawn when a turn clock runs out; every event goes
     on to ``inner`` as well (the group hears the ⌛ line)."""
 
-    def __init__(self, bot: Bot, club: Clubhouse, inner: Notifier) -> None:
+    def __init__(self, bot: Bot, club: Clubhouse, inner: Notifier, boards: PhotoBoards | None = None) -> None:
         self._bot = bot
         self._club = club
         self._inner = inner
+        self._boards = boards or PhotoBoards()
 
     async def to_place(self, place: str, event: Event) -> None:
         if isinstance(event, ClockExpired) and place.startswith(f"{PLATFORM}:"):
@@ -96,16 +102,22 @@ class TableMessages:
         chat_id, _, message_id = where.partition("/")
         if not (chat_id.lstrip("-").isdigit() and message_id.isdigit()):
             return
-        shown = render_message(screen)
+        place = Place(PLATFORM, chat_id)
+        drawn = await self._boards.draw(screen, await self._boards.look(screen, place, None))
+        photo = drawn.picture is not None  # the message's kind is not known here: as the look says, ...
         try:
-            await self._bot.edit_message_text(
-                shown.text,
-                chat_id=int(chat_id),
-                message_id=int(message_id),
-                parse_mode=ParseMode.HTML,
-                reply_markup=shown.keyboard,
-            )
+            try:
+                sent = await self._boards.edit(
+                    self._bot, int(chat_id), int(message_id), photo=photo, drawn=drawn
+                )
+            except BadRequest as error:  # ... and when it is the other kind, the table is sent anew
+                if not other_kind(error):
+                    raise
+                sent = await self._boards.edit(
+                    self._bot, int(chat_id), int(message_id), photo=not photo, drawn=drawn
+                )
+            if sent is not None:
+                await self._club.table.keep_message(session, where_of(sent))
         except TelegramError as error:
             if "not modified" not in str(error).lower():
-                place = f"{PLATFORM}:{chat_id}"
-                log.warning("could not redraw table %s: %s", session, error, extra={"place": place})
+                log.warning("could not redraw table %s: %s", session, error, extra={"place": place.key})

@@ -427,14 +427,16 @@ async def test_a_database_locked_by_another_program_gets_one_line_and_changes_no
         "⚠️ " + STORE_UNAVAILABLE + " Please try again in a moment."
     ]
     assert STORE_UNAVAILABLE in telegram.chat_messages(ann.id)[-1].text
-    assert telegram.message(ann.id, shown.message_id).text == shown.text
+    unchanged = telegram.message(ann.id, shown.message_id)  # its caption and its photo
+    assert (unchanged.text, unchanged.photo) == (shown.text, shown.photo)
 
     again = discord.click(alice, board, turn["custom_id"])  # the lock is gone: the same key plays
     pressed = await discord.wait_for(lambda: discord.response(again), what="the press played")
     assert pressed["components"] != before["components"]
     query = telegram.press(ann, None, shown.message_id, text=shown.buttons[0].text)
     await telegram.wait_for(lambda: telegram.answers_to(query), timeout=START)
-    assert telegram.message(ann.id, shown.message_id).text != shown.text
+    played = telegram.message(ann.id, shown.message_id)
+    assert (played.text, played.photo) != (shown.text, shown.photo)
 
     assert await bot.stop() == 0, bot.stderr
     no_traceback(bot.stderr)
@@ -470,7 +472,7 @@ async def test_a_stop_does_not_wait_out_a_flood_wait(telegram: Any, golfbot: Any
     bot = await golfbot("telegram", **env)
     await telegram.wait_for(lambda: telegram.is_polling, timeout=START)
     alice = fake_bot_api.FakeUser(id=111001, first_name="Alice")
-    telegram.rate_limit_next("sendMessage", times=10, retry_after=60)
+    telegram.rate_limit_next("sendPhoto", times=10, retry_after=60)  # the board, a photo
     telegram.push_command(alice, None, "/play strict 1 #24")
     await telegram.wait_for(lambda: "waiting 60 s" in bot.stderr, timeout=START)
 

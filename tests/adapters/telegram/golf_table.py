@@ -16,6 +16,7 @@ from adapters.clock import SystemClock
 from adapters.sqlite import SqliteStorage
 from adapters.telegram.app import build_application
 from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter
+from adapters.telegram.photos import PhotoBoards
 from benchmarks.fake_bot_api import PATIENCE, Answer, FakeBotApi, FakeChat, FakeUser, MessageView
 from bot.clubhouse import Clubhouse
 from bot.ports import Solver
@@ -49,6 +50,9 @@ class GolfTable:
         self.app: AnyApp | None = None
         self.clubhouse: Clubhouse | None = None
         self._storage: SqliteStorage | None = None
+        self.pictures: Any = None
+        """An ``adapters.pictures.Pictures``: boards in each reader's look, photos by default (None: text
+        only, as the bot was before pictures)."""
         self.queries: list[str] = []
         """Ids of every callback query pushed through ``press``/``push``: each must get one answer."""
 
@@ -63,7 +67,8 @@ class GolfTable:
         if builder is None:
             limiter = ChatFloodLimiter(overall_max_rate=0, group_max_rate=0, max_wait=max_wait)
             builder = self.harness.builder().rate_limiter(limiter)
-        self.app = await self.harness.start(build_application(self.clubhouse, builder))
+        boards = None if self.pictures is None else PhotoBoards(self.clubhouse.places, self.pictures)
+        self.app = await self.harness.start(build_application(self.clubhouse, builder, boards=boards))
         return self.app
 
     async def stop(self) -> None:

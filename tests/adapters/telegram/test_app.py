@@ -37,7 +37,10 @@ def test_build_application_wires_the_golf_bot() -> None:
     app = build_application(club, telegram_builder(TOKEN))
     handlers = app.handlers[0]
     commands = [next(iter(h.commands)) for h in handlers if isinstance(h, CommandHandler)]
-    assert commands == ["play", "resume", "concede", "abandon", "stats", "rules", "help", "sixcard", "start"]
+    assert commands == [
+        *("play", "resume", "concede", "abandon", "stats", "rules", "help", "sixcard", "look", "settings"),
+        "start",
+    ]
     assert sum(isinstance(h, CallbackQueryHandler) for h in handlers) == 1
     assert isinstance(app.update_processor, ChatLanes)
     assert app.post_init is not None

@@ -24,6 +24,8 @@ async def test_the_command_menu_is_set_at_startup(golf: Any, fake_api: FakeBotAp
         "rules",
         "help",
         "sixcard",
+        "look",
+        "settings",
     ]
     [call] = fake_api.calls_to("setMyCommands")
     assert call.ok

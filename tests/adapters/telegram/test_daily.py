@@ -15,11 +15,13 @@ import pytest
 from golf_table import GolfTable, key_for
 
 from adapters.clock import SystemClock
+from adapters.pictures import Pictures
 from adapters.sqlite import SqliteStorage
 from adapters.telegram.app import build_application
 from adapters.telegram.daily import NOT_A_MEMBER, NOT_AN_ADMIN, PLAY_IN_PRIVATE
 from adapters.telegram.flood import ChatFloodLimiter
 from adapters.telegram.notifier import TelegramNotifier
+from adapters.telegram.photos import PhotoBoards
 from benchmarks.fake_bot_api import FakeBotApi, FakeChat, FakeUser, MessageView
 from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
@@ -47,7 +49,10 @@ class DailyTable(GolfTable):
         self.daily.open_door(self.clubhouse.door, self.clubhouse.sessions)
         limiter = ChatFloodLimiter(overall_max_rate=0, group_max_rate=0, max_wait=30)
         builder = self.harness.builder().rate_limiter(limiter)
-        self.app = await self.harness.start(build_application(self.clubhouse, builder, self.daily))
+        boards = None if self.pictures is None else PhotoBoards(self.clubhouse.places, self.pictures)
+        self.app = await self.harness.start(
+            build_application(self.clubhouse, builder, self.daily, boards=boards)
+        )
         self.timers = Timers(self._storage, self.clock, notifier=TelegramNotifier(self.app.bot))
         self.daily.attach(self.timers)
         return self.app
@@ -127,6 +132,35 @@ async def test_a_second_attempt_is_refused_with_the_result(
     assert "Golf daily #" in shared.text and not any(suit in shared.text for suit in "♠♥♦♣")
     board_of_group = await table.command(alice, group, "/leaderboard today")
     assert "1. Alice" in board_of_group.text
+
+
+async def test_the_share_is_an_image_card_with_the_text_as_its_caption(
+    table: DailyTable, fake_api: FakeBotApi, alice: FakeUser, bob: FakeUser, group: FakeChat
+) -> None:
+    await table.stop()
+    table.pictures = Pictures()
+    await table.start()
+    try:
+        board = await open_link(table, alice, group)
+        assert board.photo is not None  # her daily board, in private, a photo too
+        for _ in range(18):
+            await table.press(alice, None, board.message_id, data=key_for(board, "q"))
+            board = fake_api.message(alice.id, board.message_id)
+            if "Round over" in board.text:
+                break
+            await table.press(alice, None, board.message_id, data=key_for(board, "n"))
+            board = fake_api.message(alice.id, board.message_id)
+        shared = await table.command(alice, group, "/dailyshare")
+        assert shared.photo is not None and shared.chat_id == group.id
+        assert shared.text.startswith("Alice's daily round:\nGolf daily #")
+        assert not any(suit in shared.text for suit in "♠♥♦♣")
+        fake_api.make_owner(group, bob)
+        await table.command(bob, group, "/settings look=text")
+        shared = await table.command(alice, group, "/dailyshare")
+        assert shared.photo is None and shared.text.startswith("Alice's daily round:")
+        assert all(u["width"] + u["height"] <= 10_000 for u in fake_api.uploads)
+    finally:
+        table.pictures.close()
 
 
 async def test_a_restart_resumes_the_private_board(

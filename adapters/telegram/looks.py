@@ -1,0 +1,175 @@
+"""How boards look: ``/settings look=image|text|emoji four_colour=on|off`` for the chat (a group's admins
+change it; anyone may see it) and ``/look image|text|emoji|chat [four-colour on|off]`` for a player's own
+boards (``chat``: as the chat says). Telegram draws EMOJI as text (its boards have no emoji renderer).
+
+A new look is for the boards sent from then on and for the next press on a board: a board of the other
+kind is then sent anew (``photos.py``); ``/resume`` shows the round in the new look at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from adapters.telegram.asker import Asker, asker_of, reply_refusal, reply_screen
+from adapters.telegram.command_table import CommandSpec
+from adapters.telegram.daily import is_admin
+from bot.clubhouse import Clubhouse
+from bot.errors import BadOptionError, GolfError
+from bot.models import BoardLook, Look, PlaceSettings, PlayerSettings
+from bot.options import AS_THE_PLACE, look_option
+from bot.places import KEEP, Keep
+from bot.screens import Screen, ScreenKind
+
+SETTINGS_USAGE = "Usage: /settings [look=image|text|emoji] [four_colour=on|off]"
+LOOK_USAGE = "Usage: /look image|text|emoji|chat [four-colour on|off|chat]"
+NOT_AN_ADMIN = "Only the group's admins can change how its boards look."
+AS_THE_CHAT = ("chat", AS_THE_PLACE)
+"""What a player types to follow the chat's look again."""
+ON, OFF = ("on", "yes", "true"), ("off", "no", "false")
+
+
+def look_specs(club: Clubhouse) -> tuple[CommandSpec, ...]:
+    handlers = LookHandlers(club)
+    return (
+        CommandSpec(
+            "look", "[image|text|emoji|chat] [four-colour on|off]", "How your boards look", handlers.look
+        ),
+        CommandSpec(
+            "settings",
+            "[look=image|text|emoji] [four_colour=on|off]",
+            "The chat's board look (admins)",
+            handlers.settings,
+        ),
+    )
+
+
+def named(look: Look) -> str:
+    """``image, four colours``; EMOJI says that Telegram draws it as text."""
+    board = "emoji (drawn as text on Telegram)" if look.board is BoardLook.EMOJI else look.board.value
+    return f"{board}, {'four colours' if look.four_colour else 'two colours'}"
+
+
+def _switch(word: str, usage: str) -> bool | None:
+    """on -> True, off -> False, chat -> None (as the chat says)."""
+    word = word.lower()
+    if word in ON:
+        return True
+    if word in OFF:
+        return False
+    if word in AS_THE_CHAT:
+        return None
+    raise BadOptionError(usage)
+
+
+def _is_four_colour(word: str) -> bool:
+    return word.lower().replace("_", "-").replace("color", "colour") in (
+        "four-colour",
+        "fourcolour",
+        "4-colour",
+    )
+
+
+def player_options(words: Sequence[str]) -> tuple[BoardLook | Keep | None, bool | Keep | None]:
+    """``text``, ``chat``, ``four-colour on``, ``image four-colour=off``: the look and four-colour choice
+    (KEEP: not given; None: as the chat says; ``chat`` alone: both as the chat says)."""
+    look: BoardLook | Keep | None = KEEP
+    four: bool | Keep | None = KEEP
+    rest = list(words)
+    while rest:
+        word = rest.pop(0)
+        key, sep, value = word.partition("=")
+        if _is_four_colour(key):
+            if not sep:
+                if not rest:
+                    raise BadOptionError(LOOK_USAGE)
+                value = rest.pop(0)
+            four = _switch(value, LOOK_USAGE)
+        elif sep:
+            raise BadOptionError(LOOK_USAGE)
+        elif word.lower() in AS_THE_CHAT:
+            look = None
+        else:
+            look = look_option(word)
+    if look is None and isinstance(four, Keep):  # `/look chat`: everything as the chat says
+        four = None
+    return look, four
+
+
+def place_options(words: Sequence[str]) -> dict[str, object]:
+    """``look=text four_colour=on`` as the keyword arguments of ``change_place_settings``."""
+    options: dict[str, object] = {}
+    for word in words:
+        key, sep, value = word.partition("=")
+        if not sep or not value:
+            raise BadOptionError(SETTINGS_USAGE)
+        if key.lower() == "look":
+            options["look"] = look_option(value)
+        elif _is_four_colour(key):
+            four = _switch(value, SETTINGS_USAGE)
+            if four is None:
+                raise BadOptionError(SETTINGS_USAGE)
+            options["four_colour"] = four
+        else:
+            raise BadOptionError(SETTINGS_USAGE)
+    return options
+
+
+class LookHandlers:
+    def __init__(self, club: Clubhouse) -> None:
+        self._club = club
+
+    async def settings(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """In a group, its admins change it; in a private chat, the player (it is theirs alone)."""
+        if (asker := asker_of(update)) is None or update.effective_user is None:
+            return
+        try:
+            options = place_options(context.args or ())
+            if options:
+                if asker.in_group and not await is_admin(
+                    context.bot, asker.message.chat, update.effective_user.id
+                ):
+                    raise GolfError(NOT_AN_ADMIN)
+                new, changed = await self._club.change_place_settings(asker.place, **options)  # type: ignore[arg-type]
+            else:
+                new, changed = await self._club.places.settings(asker.place), False
+        except GolfError as error:
+            await reply_refusal(asker, error)
+            return
+        await reply_screen(asker, settings_screen(new, changed=changed))
+
+    async def look(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        if (asker := asker_of(update)) is None:
+            return
+        try:
+            look, four = player_options(context.args or ())
+            if isinstance(look, Keep) and isinstance(four, Keep):
+                mine, changed = await self._club.places.player_settings(asker.player), False
+            else:
+                mine, changed = await self._club.places.change_player_settings(
+                    asker.player, look=look, four_colour=four
+                )
+            chat = (await self._club.places.settings(asker.place)).board_look
+        except GolfError as error:
+            await reply_refusal(asker, error)
+            return
+        await reply_screen(asker, look_screen(asker, mine, chat, changed=changed))
+
+
+def settings_screen(settings: PlaceSettings, *, changed: bool) -> Screen:
+    lines = (
+        f"Boards here: {named(settings.board_look)}",
+        "Each player may choose their own with /look.",
+    )
+    saved = ("Saved: boards sent from now on look so.",) if changed else ()
+    return Screen(ScreenKind.INFO, title="⚙️ Board look", blocks=("\n".join(lines), *saved))
+
+
+def look_screen(asker: Asker, mine: PlayerSettings, chat: Look, *, changed: bool) -> Screen:
+    own = mine.over(chat)
+    chosen = "as the chat says" if mine.look is None and mine.four_colour is None else "your own choice"
+    lines = (f"Your boards: {named(own)} ({chosen})", f"This chat's: {named(chat)}")
+    saved = ("Saved. /resume shows your round that way now.",) if changed else ()
+    return Screen(ScreenKind.INFO, title="🎴 Your board look", blocks=("\n".join(lines), *saved))
