@@ -198,7 +198,7 @@ class BotProcess:
         self.process = process
         self.log = log
         self.seen: set[int] = set()
-        """Every process of the bot's seen so far (its solver workers): none may outlive it."""
+        """Every process of the bot's seen so far (its solver and picture workers): none may outlive it."""
 
     @classmethod
     async def start(cls, name: str, environment: dict[str, str], folder: Path) -> BotProcess:
@@ -469,7 +469,7 @@ def cmd_bench_chat(args: argparse.Namespace, table: ChatTable) -> int:
         + "".join(f"\n              {n} × {said!r}" for said, n in result["refusals"].items())
         + "\n"
         f"  CPU         bot {cpu if cpu is not None else 'not known'} s{per_press} · "
-        f"its solver workers {result['solver_cpu_s']} s · this bench (fake and players) "
+        f"its workers (solver, pictures) {result['solver_cpu_s']} s · this bench (fake and players) "
         f"{result['bench_cpu_s']} s\n"
         f"  rounds      {result['rounds_finished']} finished; "
         f"a new round's board p99 {result['start_p99_ms']:.1f} ms"

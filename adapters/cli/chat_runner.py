@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import os
 import signal
 import sys
 from collections.abc import Callable, Coroutine
@@ -117,24 +118,22 @@ Plug = Callable[[Notifier], AbstractContextManager[object]]
 
 
 def shared_pictures() -> Pictures:
-    """The process's one renderer of board pictures (a small thread pool and its cache), for every bot; the
-    first call (in the running loop) has the card art drawn ahead on the pool, so that the first boards
-    after a start are drawn as fast as the rest."""
-    pictures = _pictures()
-    if not _warming:
-        _warming.append(asyncio.get_running_loop().create_task(pictures.prepare()))
-    return pictures
+    """The process's one renderer of board pictures (worker processes and a cache), for every bot. Its
+    workers start with the first picture, not before (a bot whose token is refused starts none), and each
+    draws a card's art the first time a board shows it: the first boards after a start take a tenth of a
+    second more."""
+    return _pictures()
 
 
-_warming: list[asyncio.Task[None]] = []
-"""The card art's drawing at start (kept so that it is not collected while it runs)."""
+PICTURE_WORKERS = max(1, (os.cpu_count() or 2) - 1)
+"""Worker processes drawing board pictures: every core but the one the event loop needs."""
 
 
 @functools.cache
 def _pictures() -> Pictures:
     from adapters.pictures import Pictures
 
-    return Pictures()
+    return Pictures(workers=PICTURE_WORKERS, processes=True)
 
 
 def _competition(app: App, platform: str) -> tuple[Competition, Plug] | None:

@@ -1,32 +1,50 @@
 """``Pictures``: what an adapter holds to have screens drawn without holding its event loop.
 
-Rendering runs on a small thread pool (Pillow releases the GIL while it pastes and encodes, most of a
-render), and the last few pictures are remembered: a refusal that redraws the same screen, or the same
-board shown to a second player, costs nothing."""
+Rendering runs on a small pool, and the last few pictures are remembered: a refusal that redraws the same
+screen, or the same board shown to a second player, costs nothing.
+
+The pool is of threads by default (tests, ``golfbot bench render``), or of worker processes
+(``processes=True``: what the bots use). Pillow releases the GIL while it pastes and encodes, but a render
+takes the GIL back after each of its hundred-odd calls, and a thread waits for it up to the interpreter's
+switch interval (5 ms) whenever the event loop is busy: in a busy bot a render of 3 ms took hundreds, and
+the loop felt them too. A worker process has a GIL of its own; the loop only pickles the screen (a few
+KB) and takes the PNG back. The workers are the solver's kind (``adapters.solver.workers``): spawned, at a
+lower priority than the bot, deaf to Ctrl-C and SIGTERM (the bot stops them: ``stop_workers``), and dead
+with the bot however it ends."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import threading
+import time
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from adapters.pictures.picture import Picture
 from adapters.pictures.render import picture_key, render
 from adapters.pictures.warm import prepare
+from adapters.solver.workers import start_worker, worker_context
 from bot.screens import Screen
+
+log = logging.getLogger(__name__)
+
+
+RENEW_SECONDS = 30.0
+"""How long after a broken pool was replaced a broken one is left as it is (its boards drawn as text)."""
 
 
 class Pictures:
     """Renders screens off the event loop and remembers the last ``cache`` pictures (an LRU keyed by what the
     picture shows and the deck). Use it from one event loop."""
 
-    def __init__(self, *, workers: int = 2, cache: int = 256) -> None:
-        self._pool = ThreadPoolExecutor(
-            max_workers=workers, thread_name_prefix="pictures", initializer=_yield_to_the_loop
-        )
+    def __init__(self, *, workers: int = 2, cache: int = 256, processes: bool = False) -> None:
+        self._workers = workers
+        self._processes = processes
+        self._pool = self._new_pool()
+        self._broken_at = -RENEW_SECONDS
         self._size = cache
         self._done: OrderedDict[object, Picture | None] = OrderedDict()
         self._pending: dict[object, asyncio.Future[Picture | None]] = {}
@@ -44,10 +62,21 @@ class Pictures:
         if pending is not None:
             return await asyncio.shield(pending)
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self._pool, _render, screen, four_colour)
+        try:
+            future = loop.run_in_executor(self._pool, _render, screen, four_colour)
+        except BrokenExecutor:
+            pool = self._renewed()
+            if pool is None:
+                return None
+            future = loop.run_in_executor(pool, _render, screen, four_colour)
         self._pending[key] = future
         try:
             drawn = await asyncio.shield(future)
+        except BrokenExecutor:
+            # a worker died under this render (killed, out of memory): a new pool draws the next ones; this
+            # screen is drawn without a picture (its adapter shows the text board), never left blank
+            self._renewed()
+            return None
         finally:
             self._pending.pop(key, None)
         self._remember(key, drawn)
@@ -55,8 +84,35 @@ class Pictures:
 
     async def prepare(self, *, four_colour: bool = False) -> None:
         """Draw the card art on the pool now (about a second a deck), so that the first boards are as fast
-        as the rest. Optional: without it, each card is drawn the first time a board shows it."""
-        await asyncio.get_running_loop().run_in_executor(self._pool, prepare, four_colour)
+        as the rest. Optional: without it, each card is drawn the first time a board shows it. (With worker
+        processes, each worker draws its own: this warms the one it lands on, and starts it.)"""
+        with contextlib.suppress(BrokenExecutor):
+            await asyncio.get_running_loop().run_in_executor(self._pool, prepare, four_colour)
+
+    def _new_pool(self) -> Executor:
+        if self._processes:
+            return ProcessPoolExecutor(
+                max_workers=self._workers,
+                mp_context=worker_context(),
+                initializer=start_worker,  # low priority, deaf to Ctrl-C, dies with the bot
+                initargs=(os.getpid(),),
+            )
+        return ThreadPoolExecutor(
+            max_workers=self._workers, thread_name_prefix="pictures", initializer=_yield_to_the_loop
+        )
+
+    def _renewed(self) -> Executor | None:
+        """A new pool in place of a broken one (its workers are gone); None while one broke less than
+        RENEW_SECONDS ago (workers that cannot start are not started again and again: meanwhile the boards
+        are text)."""
+        now = time.monotonic()
+        if now - self._broken_at < RENEW_SECONDS:
+            return None
+        self._broken_at = now
+        log.warning("a picture worker stopped; a new one draws the next boards (this one is shown as text)")
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = self._new_pool()
+        return self._pool
 
     def _remember(self, key: object, drawn: Picture | None) -> None:
         if self._size <= 0:
