@@ -6,12 +6,13 @@ different screens of that kind (built by the core's own functions, adapters.cli.
 over, after one round of warming (the card art and the words are drawn at first use and kept), and prints
 renders per second, the median and p99 time of one render (composing and encoding), the median CPU time of
 a render (its thread's own: what it costs on a busy machine too) and the bytes of a picture. Then a burst
-of renders goes through ``Pictures`` (its thread pool, no cache) while a ticker task on the event loop
-measures how late it wakes: the longest time the loop was held."""
+of renders goes through ``Pictures`` (no cache; on worker processes as the bots draw, or ``--pool threads``)
+while a ticker task on the event loop measures how late it wakes: the longest time the loop was held."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
 from adapters.cli.bench import add_target
@@ -39,7 +40,18 @@ def add_commands(subparsers: Subparsers) -> None:
     p.add_argument(
         "--burst", type=int, default=400, help="renders through the pool for the loop (default 400)"
     )
-    p.add_argument("--workers", type=int, default=2, help="threads of Pictures in the burst (default 2)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=max(1, (os.cpu_count() or 2) - 1),
+        help="workers of Pictures in the burst (default: as the bots, one fewer than the cores, at least 1)",
+    )
+    p.add_argument(
+        "--pool",
+        choices=("processes", "threads"),
+        default="processes",
+        help="what Pictures draws on in the burst: worker processes (as the bots do, the default) or threads",
+    )
     p.add_argument("--four-colour", action="store_true", help="the four-colour deck")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.set_defaults(handler=cmd_bench_render)
@@ -101,10 +113,12 @@ def measure(screens: list[Screen], renders: int, four_colour: bool) -> dict[str,
     }
 
 
-async def loop_lag(screens: list[Screen], burst: int, four_colour: bool, workers: int = 2) -> dict[str, Any]:
+async def loop_lag(
+    screens: list[Screen], burst: int, four_colour: bool, workers: int = 2, processes: bool = True
+) -> dict[str, Any]:
     """The longest and p99 time the event loop was held past the ticker's wake-up while ``burst`` renders
-    went through ``Pictures`` (``workers`` threads, no cache); and the same with the loop idle, for
-    comparison (on a shared machine the idle loop is late too)."""
+    went through ``Pictures`` (``workers`` worker processes or threads, no cache); and the same with the
+    loop idle, for comparison (on a shared machine the idle loop is late too)."""
     import asyncio
 
     from adapters.pictures import Pictures
@@ -121,7 +135,14 @@ async def loop_lag(screens: list[Screen], burst: int, four_colour: bool, workers
     await asyncio.sleep(0.3)
     done.set()
     await ticker
-    pictures = Pictures(workers=workers, cache=0)
+    pictures = Pictures(workers=workers, cache=0, processes=processes)
+    warming = iter(range(2 * len(screens)))
+
+    async def warm() -> None:  # every worker draws the card art before the burst is timed
+        for i in warming:
+            await pictures.picture(screens[i % len(screens)], four_colour=four_colour)
+
+    await asyncio.gather(*(warm() for _ in range(PRESSING)))
     busy: list[float] = []
     done = asyncio.Event()
     ticker = asyncio.create_task(ticking(done, busy))
@@ -143,6 +164,7 @@ async def loop_lag(screens: list[Screen], burst: int, four_colour: bool, workers
     idle.sort()
     return {
         "workers": workers,
+        "pool": "processes" if processes else "threads",
         "renders": burst,
         "renders_per_second": round(burst / elapsed, 1),
         "max_ms": _ms(busy[-1]) if busy else 0.0,
@@ -152,7 +174,9 @@ async def loop_lag(screens: list[Screen], burst: int, four_colour: bool, workers
     }
 
 
-def run_bench(renders: int, burst: int, four_colour: bool, workers: int = 2) -> dict[str, Any]:
+def run_bench(
+    renders: int, burst: int, four_colour: bool, workers: int = 2, processes: bool = True
+) -> dict[str, Any]:
     import asyncio
 
     import PIL
@@ -168,7 +192,7 @@ def run_bench(renders: int, burst: int, four_colour: bool, workers: int = 2) -> 
         screens = screens_of(kind)
         every += screens
         kinds[kind] = measure(screens, renders, four_colour)
-    lag = asyncio.run(loop_lag(every, burst, four_colour, workers))
+    lag = asyncio.run(loop_lag(every, burst, four_colour, workers, processes))
     return {
         "pillow": PIL.__version__,
         "renders": renders,
@@ -183,7 +207,7 @@ def cmd_bench_render(args: argparse.Namespace) -> int:
         from adapters.cli.failure import EXIT_USAGE, CommandFailed
 
         raise CommandFailed("--renders, --burst and --workers must be at least 1", EXIT_USAGE)
-    result = run_bench(args.renders, args.burst, args.four_colour, args.workers)
+    result = run_bench(args.renders, args.burst, args.four_colour, args.workers, args.pool == "processes")
     if args.json:
         import json
 
@@ -202,8 +226,9 @@ def cmd_bench_render(args: argparse.Namespace) -> int:
             f" {f['cpu_median_ms']:>7.2f} {f['bytes']:>8,} {f['max_bytes']:>10,}"
         )
     lag = result["event_loop"]
+    pool = _workers(lag["workers"], lag["pool"])
     lines.append(
-        f"  event loop during {lag['renders']} renders through Pictures ({lag['workers']} threads, "
+        f"  event loop during {lag['renders']} renders through Pictures ({pool}, "
         f"{lag['renders_per_second']:,.0f}/s): held at most {lag['max_ms']:.2f} ms, "
         f"p99 {lag['p99_ms']:.2f} ms"
     )
@@ -212,3 +237,9 @@ def cmd_bench_render(args: argparse.Namespace) -> int:
     )
     print("\n".join(lines))
     return 0
+
+
+def _workers(count: int, pool: str) -> str:
+    """``1 process``, ``2 processes``, ``1 thread``, ``2 threads``."""
+    one = "process" if pool == "processes" else "thread"
+    return f"{count} {one if count == 1 else pool}"

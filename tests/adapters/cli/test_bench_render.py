@@ -27,7 +27,7 @@ def bench(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_figures_of_every_screen_kind_in_json() -> None:
-    run = bench("--renders", "3", "--burst", "8", "--json")
+    run = bench("--renders", "3", "--burst", "8", "--workers", "2", "--json")
     assert run.returncode == 0, run.stderr
     figures = json.loads(run.stdout)
     assert figures["renders"] == 3 and figures["pillow"] and figures["prepare_ms"] > 0
@@ -37,12 +37,12 @@ def test_the_figures_of_every_screen_kind_in_json() -> None:
         assert kind["cpu_median_ms"] > 0
         assert 0 < kind["bytes"] <= kind["max_bytes"] <= 60_000  # every picture within the size target
     loop = figures["event_loop"]
-    assert loop["renders"] == 8 and loop["workers"] == 2
+    assert loop["renders"] == 8 and loop["workers"] == 2 and loop["pool"] == "processes"  # as the bots draw
     assert 0 <= loop["p99_ms"] <= loop["max_ms"] and loop["idle_max_ms"] >= 0
 
 
 def test_the_text_table() -> None:
-    run = bench("--renders", "2", "--burst", "4", "--four-colour")
+    run = bench("--renders", "2", "--burst", "4", "--four-colour", "--workers", "1")
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert lines[0].startswith("render bench: 2 renders a kind, four-colour deck, Pillow ")
@@ -50,7 +50,7 @@ def test_the_text_table() -> None:
     heads = ["screen", "renders/s", "median", "ms", "p99", "ms", "cpu", "ms", "bytes", "max", "bytes"]
     assert lines[1].split() == heads
     assert [line[2:20].strip() for line in lines[2 : 2 + len(KINDS)]] == list(KINDS)
-    assert "renders through Pictures (2 threads" in lines[-2] and "held at most" in lines[-2]
+    assert "renders through Pictures (1 process" in lines[-2] and "held at most" in lines[-2]
     assert lines[-1].startswith("  event loop idle: late at most ")
 
 
