@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from adapters.cli.config import Settings
 from adapters.cli.monitoring import serving_metrics
 from adapters.cli.wiring import App, open_app
-from adapters.solver.workers import stop_workers
+from adapters.workers import stop_workers
 from bot.modes.competition.service import Competition
 from bot.ports import Notifier
 

@@ -92,7 +92,7 @@ def daily_command(args: argparse.Namespace) -> int:
         print("\nSaved — run golfbot daily to go on.", file=sys.stderr)  # below the ^C
         return 130
     finally:
-        from adapters.solver.workers import stop_workers
+        from adapters.workers import stop_workers
 
         stop_workers()
 

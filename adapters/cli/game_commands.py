@@ -136,7 +136,7 @@ def play_command(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # Ctrl-C: the game has said "Saved" (every move is committed already)
         return EXIT_INTERRUPTED
     finally:
-        from adapters.solver.workers import stop_workers
+        from adapters.workers import stop_workers
 
         stop_workers()  # leave now, not when a search nobody waits for has ended
 

@@ -75,6 +75,6 @@ def sixcard_command(args: argparse.Namespace) -> int:
         print(f"\n{SAVED}")
         return EXIT_INTERRUPTED
     finally:
-        from adapters.solver.workers import stop_workers
+        from adapters.workers import stop_workers
 
         stop_workers()  # leave now, not when a search nobody waits for has ended

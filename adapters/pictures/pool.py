@@ -8,7 +8,7 @@ The pool is of threads by default (tests, ``golfbot bench render``), or of worke
 takes the GIL back after each of its hundred-odd calls, and a thread waits for it up to the interpreter's
 switch interval (5 ms) whenever the event loop is busy: in a busy bot a render of 3 ms took hundreds, and
 the loop felt them too. A worker process has a GIL of its own; the loop only pickles the screen (a few
-KB) and takes the PNG back. The workers are the solver's kind (``adapters.solver.workers``): spawned, at a
+KB) and takes the PNG back. The workers are the solver's kind (``adapters.workers``): spawned, at a
 lower priority than the bot, deaf to Ctrl-C and SIGTERM (the bot stops them: ``stop_workers``), and dead
 with the bot however it ends."""
 
@@ -26,7 +26,7 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 from adapters.pictures.picture import Picture
 from adapters.pictures.render import picture_key, render
 from adapters.pictures.warm import prepare
-from adapters.solver.workers import start_worker, worker_context
+from adapters.workers import start_worker, worker_context
 from bot.screens import Screen
 
 log = logging.getLogger(__name__)

@@ -27,7 +27,7 @@ from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExec
 from typing import Any, Generic, TypeVar
 
 from adapters import metrics
-from adapters.solver.workers import WorkerContext, start_worker, worker_context
+from adapters.workers import WorkerContext, start_worker, worker_context
 from engine.golf import solver
 from engine.golf.course import course
 from engine.golf.hole import Hole

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from adapters.pictures import Pictures, render
-from adapters.solver.workers import stop_workers
+from adapters.workers import stop_workers
 from tests.adapters.pictures import samples
 
 

@@ -1,5 +1,6 @@
-"""The life of a solver worker process: started by ``worker_context()``, set up by ``start_worker`` (the
-pool's initializer).
+"""The life of a worker process of the bot (the solver's searches, the board pictures): started by
+``worker_context()``, set up by ``start_worker`` (its pool's initializer). Shared by the adapters that run
+work off the event loop in processes (``adapters/solver/``, ``adapters/pictures/``).
 
 A worker runs at a lower priority than the bot, ignores Ctrl-C and SIGTERM (the terminal sends SIGINT, and
 a service manager such as systemd SIGTERM, to the whole process group: the bot decides how to stop, and

@@ -1,4 +1,4 @@
-"""The solver's worker processes (adapters/solver/workers.py), real ones from the real pool: deaf to Ctrl-C
+"""The solver's worker processes (adapters/workers.py), real ones from the real pool: deaf to Ctrl-C
 and SIGTERM,
 at a lower priority, killed at once by ``stop_workers`` (a leaving bot does not wait for a search), and
 gone when their parent is (the kill -9 of a whole ``golfbot play`` is in
@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from adapters.solver.pool import PooledSolver
-from adapters.solver.workers import WORKER_NICENESS, stop_workers
+from adapters.workers import WORKER_NICENESS, stop_workers
 from engine.golf.deal import deal
 from engine.golf.rules import find_rules
 
@@ -135,7 +135,7 @@ def test_a_broken_pool_still_ends_its_other_workers() -> None:
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    from adapters.solver.workers import start_worker, worker_context
+    from adapters.workers import start_worker, worker_context
 
     before = workers()
     context = worker_context()
