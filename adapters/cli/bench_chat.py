@@ -294,8 +294,26 @@ def _command_line(pid: int) -> str:
         return ""
 
 
+EXIT_STOPPED = 143
+"""The bench's exit status when a SIGTERM stopped it (128 + 15, as a shell reports it)."""
+
+
 class BenchError(RuntimeError):
     """The bot did not come up, or did not stop cleanly."""
+
+
+def _stop_on_sigterm() -> None:
+    """A SIGTERM to the bench stops it as Ctrl-C does: its run is cancelled, so the bot (in a session of
+    its own, which the signal does not reach) is stopped and the fake closed on the way out — never left
+    running."""
+    import asyncio
+    import contextlib
+    import signal
+
+    run = asyncio.current_task()
+    if run is not None:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # no signals here
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, run.cancel)
 
 
 async def run_bench(
@@ -311,6 +329,7 @@ async def run_bench(
 
     tally = Tally()
     rng = random.Random(seed)
+    _stop_on_sigterm()
     await table.open(players)
     try:
         with tempfile.TemporaryDirectory(prefix="golfbot-bench-") as folder:
@@ -423,6 +442,7 @@ def figures(tally: Tally, wall: float, *, players: int, presses: int, think_ms: 
 
 
 def cmd_bench_chat(args: argparse.Namespace, table: ChatTable) -> int:
+    import asyncio
     import os
 
     from adapters.cli.eventloop import loop_name, run
@@ -446,6 +466,8 @@ def cmd_bench_chat(args: argparse.Namespace, table: ChatTable) -> int:
         )
     except BenchError as error:
         raise CommandFailed(str(error), EXIT_ENVIRONMENT) from error
+    except asyncio.CancelledError:
+        raise CommandFailed("stopped by SIGTERM; the bot was stopped too", EXIT_STOPPED) from None
     result["event_loop"] = loop_name()
     result["load_average"] = round(load, 2) if load is not None else None
     if args.json:

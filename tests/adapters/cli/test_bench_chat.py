@@ -57,3 +57,62 @@ def test_a_wrong_figure_is_one_line_and_starts_nothing(tmp_path: Path, platform:
         f"golfbot bench {platform}: --players and --presses must be at least 1, --think-ms at least 0, "
         "--holes 1 to 18\n"
     )
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (from /proc), children first."""
+    found, todo = [], [pid]
+    while todo:
+        for task in Path(f"/proc/{todo.pop()}/task").glob("*"):
+            try:
+                children = [int(c) for c in (task / "children").read_text().split()]
+            except OSError:
+                continue
+            found += children
+            todo += children
+    return found
+
+
+def _bot_of(pid: int) -> int | None:
+    for child in _descendants(pid):
+        try:
+            line = Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"adapters.cli.main\0discord" in line:
+            return child
+    return None
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads the process tree from /proc")
+def test_a_bench_stopped_by_sigterm_stops_its_bot_too(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TELEGRAM_", "GOLFBOT_"))}
+    running = subprocess.Popen(
+        [str(GOLFBOT), "bench", "discord", "--players", "2", "--presses", "1000"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        bot = None
+        while bot is None and time.monotonic() < deadline and running.poll() is None:
+            time.sleep(0.2)
+            bot = _bot_of(running.pid)
+        assert bot is not None, "the bench started no bot"
+        time.sleep(2)  # the players are pressing
+        running.send_signal(signal.SIGTERM)
+        _, stderr = running.communicate(timeout=120)
+    finally:
+        if running.poll() is None:
+            running.kill()
+    assert running.returncode == 143, stderr
+    assert stderr.strip().splitlines()[-1] == (
+        "golfbot bench discord: stopped by SIGTERM; the bot was stopped too"
+    ), stderr
+    assert not Path(f"/proc/{bot}").exists()  # the bot is gone, and so are its workers (checked by the bench)
