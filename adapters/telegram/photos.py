@@ -25,8 +25,10 @@ the same hole-end twice), so it is not uploaded again.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -46,6 +48,21 @@ from bot.render import status_line
 from bot.screens import Screen
 
 log = logging.getLogger(__name__)
+
+DRAW_SECONDS = 2.0
+"""How long a board waits for its picture; then it goes out as text (and the next board tries again)."""
+_WARN_EVERY = 60.0
+_warned_at = -_WARN_EVERY
+
+
+def _late_picture() -> None:
+    """One WARNING line a minute at most while pictures come too late."""
+    global _warned_at
+    now = time.monotonic()
+    if now - _warned_at >= _WARN_EVERY:
+        _warned_at = now
+        log.warning("a board's picture was not drawn within %g s: shown as text", DRAW_SECONDS)
+
 
 CAPTION_LIMIT = 1024
 """Telegram's longest caption, in characters once the HTML is parsed."""
@@ -163,7 +180,11 @@ class PhotoBoards:
         if not photo or self._pictures is None:
             return Drawn(text)
         try:
-            picture = await self._pictures.picture(screen, four_colour=look.four_colour)
+            async with asyncio.timeout(DRAW_SECONDS):
+                picture = await self._pictures.picture(screen, four_colour=look.four_colour)
+        except TimeoutError:  # a stuck or swamped renderer must not hold the board back
+            _late_picture()
+            return Drawn(text)
         except Exception as error:  # a bug in the art must not cost the player their board
             log.warning("could not draw a board's picture (%s): shown as text", error)
             return Drawn(text)

@@ -4,7 +4,9 @@ while a solver worker is still searching leaves at once: it kills the worker, as
 Found on a busy machine (issue 45): after SIGTERM the bot logged "stopping" and then did not exit, because
 Python waits at exit for the pool's running search, and a worker (at a lower priority) that shares two
 cores with a dozen other processes takes long over a double-deck search. Here the worker is stopped with
-SIGSTOP, so its search never ends however fast the machine.
+SIGSTOP, so its search never ends however fast the machine. The picture worker is stopped with it: a
+board whose picture does not come within ``DRAW_SECONDS`` goes out as text (a stuck renderer never holds a
+board back), and the stop kills that worker too.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="re
 
 
 def solver_workers(parent: int) -> list[int]:
-    """The solver worker processes of ``parent`` (multiprocessing's spawned children), from /proc."""
+    """The worker processes of ``parent`` (multiprocessing's spawned children: the solver's and the
+    pictures'), from /proc."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -65,7 +68,7 @@ async def test_a_stop_does_not_wait_for_a_search_that_does_not_end(tmp_path: Pat
                 os.kill(pid, signal.SIGSTOP)  # its next search never ends
             bob = fake_bot_api.FakeUser(id=222002, first_name="Bob")
             telegram.push_command(bob, None, "/play strict 1 #25")  # a hole begins: its best score is asked
-            await telegram.wait_for(lambda: telegram.chat_messages(bob.id), timeout=PATIENCE)
+            await telegram.wait_for(lambda: telegram.chat_messages(bob.id), timeout=PATIENCE)  # as text
 
             bot.send_signal(signal.SIGTERM)
             try:
