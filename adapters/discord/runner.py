@@ -98,6 +98,8 @@ async def run_discord(
                 _, url, _ = await client.http.get_bot_gateway()
                 DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
             log.info("Discord: logged in as %s", client.user)
+            if pictures is not None:
+                pictures.warm()  # the first boards need not wait for a picture worker to start
             if client.application_id is not None:
                 log.info("Discord: add the bot to a server with %s", invite_url(client.application_id))
             matches, tournaments = (None, None) if competition is None else competition[0].services

@@ -45,6 +45,7 @@ class Pictures:
         self._processes = processes
         self._pool = self._new_pool()
         self._broken_at = -RENEW_SECONDS
+        self._warming: asyncio.Task[None] | None = None
         self._size = cache
         self._done: OrderedDict[object, Picture | None] = OrderedDict()
         self._pending: dict[object, asyncio.Future[Picture | None]] = {}
@@ -89,6 +90,13 @@ class Pictures:
         with contextlib.suppress(BrokenExecutor):
             await asyncio.get_running_loop().run_in_executor(self._pool, prepare, four_colour)
 
+    def warm(self) -> None:
+        """Start the pool and draw the card art on it now, in the background (once; later calls do nothing):
+        what a bot calls once it is up, so that its first boards do not wait for a worker to start and
+        draw its cards. Not before: a bot whose token is refused starts no worker."""
+        if self._warming is None:
+            self._warming = asyncio.get_running_loop().create_task(self.prepare())
+
     def _new_pool(self) -> Executor:
         if self._processes:
             return ProcessPoolExecutor(
@@ -124,6 +132,8 @@ class Pictures:
 
     def close(self) -> None:
         """Stop the pool (renders under way finish; none starts after)."""
+        if self._warming is not None:
+            self._warming.cancel()
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 

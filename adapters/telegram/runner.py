@@ -121,6 +121,8 @@ async def run_telegram(
                 reason = error.message.replace(settings.telegram_token, "<TELEGRAM_TOKEN>")
                 raise TelegramUnreachable(f"cannot reach Telegram at {where} ({reason})") from None
             metrics.HEALTH.connected("telegram")
+            if pictures is not None:
+                pictures.warm()  # the first boards need not wait for a picture worker to start
             log.info(
                 "Telegram: @%s is up (%s)",
                 app.bot.username,
