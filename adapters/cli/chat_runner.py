@@ -118,10 +118,9 @@ Plug = Callable[[Notifier], AbstractContextManager[object]]
 
 
 def shared_pictures() -> Pictures:
-    """The process's one renderer of board pictures (worker processes and a cache), for every bot. Its
-    workers start with the first picture, not before (a bot whose token is refused starts none), and each
-    draws a card's art the first time a board shows it: the first boards after a start take a tenth of a
-    second more."""
+    """The process's one renderer of board pictures (worker processes and a cache), for every bot. Each bot
+    warms it once it is up (``Pictures.warm``: its worker started, the card art drawn), not before: a bot
+    whose token is refused starts no worker."""
     return _pictures()
 
 
