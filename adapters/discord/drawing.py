@@ -23,7 +23,6 @@ look; anything else (a Six-card table, a scoreboard, a share card: what everyone
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import time
@@ -237,8 +236,7 @@ class Drawing:
             return None
         self._drawing += 1
         try:
-            async with asyncio.timeout(DRAW_SECONDS):
-                return await self.pictures.picture(screen, four_colour=four_colour)
+            return await self.pictures.picture(screen, four_colour=four_colour, within=DRAW_SECONDS)
         except TimeoutError:
             self._late.note(f"a picture took longer than {DRAW_SECONDS:g} s")
             return None

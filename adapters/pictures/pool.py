@@ -32,6 +32,8 @@ from bot.screens import Screen
 log = logging.getLogger(__name__)
 
 
+COLD_SECONDS = 30.0
+"""How long a picture may take, whatever ``within`` says, while the pool is not warm yet."""
 RENEW_SECONDS = 30.0
 """How long after a broken pool was replaced a broken one is left as it is (its boards drawn as text)."""
 
@@ -46,13 +48,26 @@ class Pictures:
         self._pool = self._new_pool()
         self._broken_at = -RENEW_SECONDS
         self._warming: asyncio.Task[None] | None = None
+        self._warm = False
+        """The card art is drawn (``prepare`` done): renders take their usual few milliseconds."""
         self._size = cache
         self._done: OrderedDict[object, Picture | None] = OrderedDict()
         self._pending: dict[object, asyncio.Future[Picture | None]] = {}
 
-    async def picture(self, screen: Screen, *, four_colour: bool = False) -> Picture | None:
+    async def picture(
+        self, screen: Screen, *, four_colour: bool = False, within: float | None = None
+    ) -> Picture | None:
         """The picture of ``screen`` (None for a screen without cards), rendered on the pool or remembered.
-        Two requests for the same picture at once share one render."""
+        Two requests for the same picture at once share one render. ``within``: seconds it may take, else
+        TimeoutError (its render goes on, for whoever asks next) — once the pool is warm (``prepare``
+        done); before, while the card art is still being drawn, up to COLD_SECONDS: a cold start on a busy
+        machine is slow, a stuck renderer is not let hold a board back for long."""
+        if within is None:
+            return await self._picture(screen, four_colour)
+        async with asyncio.timeout(within if self._warm else COLD_SECONDS):
+            return await self._picture(screen, four_colour)
+
+    async def _picture(self, screen: Screen, four_colour: bool) -> Picture | None:
         if not screen.has_cards:
             return None
         key = (picture_key(screen), four_colour)
@@ -89,6 +104,7 @@ class Pictures:
         processes, each worker draws its own: this warms the one it lands on, and starts it.)"""
         with contextlib.suppress(BrokenExecutor):
             await asyncio.get_running_loop().run_in_executor(self._pool, prepare, four_colour)
+            self._warm = True
 
     def warm(self) -> None:
         """Start the pool and draw the card art on it now, in the background (once; later calls do nothing):

@@ -25,7 +25,6 @@ the same hole-end twice), so it is not uploaded again.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 import time
@@ -41,7 +40,7 @@ from telegram.error import BadRequest, NetworkError, TelegramError
 from adapters.pictures import Picture, Pictures
 from adapters.telegram.flood import Stopping
 from adapters.telegram.render import Message as Shown
-from adapters.telegram.render import escape, keyboard, render_message, say
+from adapters.telegram.render import escape, keyboard, render_message, say, screen_head
 from bot.models import BoardLook, Look, Place, Player
 from bot.places import Places
 from bot.render import status_line
@@ -96,13 +95,7 @@ class Drawn:
 def caption_html(screen: Screen, *, player_name: str = "", note: str = "") -> str:
     """What goes beside a picture: the note, the title, the notes, the status line, and the blocks that are
     sentences (aligned blocks, grids and tables, are what the picture shows), within ``CAPTION_LIMIT``."""
-    head: list[str] = []
-    if note:
-        head.append(f"<i>{say(note)}</i>")
-    title = " · ".join(t for t in (screen.title, player_name if screen.owner else "") if t)
-    if title:
-        head.append(f"<b>{escape(title)}</b>")
-    head.extend(say(n) for n in screen.notes)
+    head = screen_head(screen, player_name=player_name, note=note)
     if screen.board is not None:
         head.append(escape(status_line(screen.board)))
     blocks = [say(b) for b in screen.blocks if not _aligned(b)]
@@ -180,8 +173,7 @@ class PhotoBoards:
         if not photo or self._pictures is None:
             return Drawn(text)
         try:
-            async with asyncio.timeout(DRAW_SECONDS):
-                picture = await self._pictures.picture(screen, four_colour=look.four_colour)
+            picture = await self._pictures.picture(screen, four_colour=look.four_colour, within=DRAW_SECONDS)
         except TimeoutError:  # a stuck or swamped renderer must not hold the board back
             _late_picture()
             return Drawn(text)
@@ -200,51 +192,56 @@ class PhotoBoards:
     ) -> Message:
         """``drawn`` as a reply to ``message`` (quoted in a group, as ``reply_html`` does)."""
         markup = keys or drawn.keyboard
-        if drawn.picture is not None:
-            picture = drawn.picture
-            try:
-                return await self._upload(
-                    picture,
-                    lambda photo: message.reply_photo(
-                        photo,
-                        caption=drawn.caption,
-                        parse_mode=ParseMode.HTML,
-                        reply_markup=markup,
-                        allow_sending_without_reply=True,
-                        filename=picture.filename,
-                    ),
-                )
-            except TelegramError as error:
-                if not upload_failed(error):
-                    raise
-                log.warning("could not send a board's picture (%s): sent as text", error)
-        return await message.reply_html(
-            drawn.text.text, reply_markup=markup, allow_sending_without_reply=True
+        filename = drawn.picture.filename if drawn.picture is not None else ""
+        return await self._photo_or_text(
+            drawn,
+            lambda photo: message.reply_photo(
+                photo,
+                caption=drawn.caption,
+                parse_mode=ParseMode.HTML,
+                reply_markup=markup,
+                allow_sending_without_reply=True,
+                filename=filename,
+            ),
+            lambda: message.reply_html(
+                drawn.text.text, reply_markup=markup, allow_sending_without_reply=True
+            ),
         )
 
     async def send(self, bot: Bot, chat_id: int, drawn: Drawn) -> Message:
         """``drawn`` as a new message in the chat."""
+        filename = drawn.picture.filename if drawn.picture is not None else ""
+        return await self._photo_or_text(
+            drawn,
+            lambda photo: bot.send_photo(
+                chat_id,
+                photo,
+                caption=drawn.caption,
+                parse_mode=ParseMode.HTML,
+                reply_markup=drawn.keyboard,
+                filename=filename,
+            ),
+            lambda: bot.send_message(
+                chat_id, drawn.text.text, parse_mode=ParseMode.HTML, reply_markup=drawn.keyboard
+            ),
+        )
+
+    async def _photo_or_text(
+        self,
+        drawn: Drawn,
+        send_photo: _Call,
+        send_text: Callable[[], Awaitable[Message]],
+    ) -> Message:
+        """A new message: the photo, or the text board when there is no picture or its upload failed (one
+        WARNING line; the next board tries the picture again)."""
         if drawn.picture is not None:
-            picture = drawn.picture
             try:
-                return await self._upload(
-                    picture,
-                    lambda photo: bot.send_photo(
-                        chat_id,
-                        photo,
-                        caption=drawn.caption,
-                        parse_mode=ParseMode.HTML,
-                        reply_markup=drawn.keyboard,
-                        filename=picture.filename,
-                    ),
-                )
+                return await self._upload(drawn.picture, send_photo)
             except TelegramError as error:
                 if not upload_failed(error):
                     raise
                 log.warning("could not send a board's picture (%s): sent as text", error)
-        return await bot.send_message(
-            chat_id, drawn.text.text, parse_mode=ParseMode.HTML, reply_markup=drawn.keyboard
-        )
+        return await send_text()
 
     async def edit(
         self, bot: Bot, chat_id: int, message_id: int, *, photo: bool, drawn: Drawn

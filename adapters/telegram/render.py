@@ -58,14 +58,19 @@ def open_link(bot_username: str, session: str) -> str:
     return f"https://t.me/{bot_username}?start={OPEN_PAYLOAD}_{session}"
 
 
-def screen_html(screen: Screen, *, player_name: str = "", note: str = "") -> str:
-    parts: list[str] = []
-    if note:
-        parts.append(f"<i>{say(note)}</i>")
+def screen_head(screen: Screen, *, player_name: str = "", note: str = "") -> list[str]:
+    """What heads a screen, as HTML: the note (in italics), the title (with the player's name on their own
+    board), then the screen's notes. The text board and a photo's caption both start so."""
+    head = [f"<i>{say(note)}</i>"] if note else []
     title = " · ".join(t for t in (screen.title, player_name if screen.owner else "") if t)
     if title:
-        parts.append(f"<b>{escape(title)}</b>")
-    parts.extend(say(n) for n in screen.notes)
+        head.append(f"<b>{escape(title)}</b>")
+    head.extend(say(n) for n in screen.notes)
+    return head
+
+
+def screen_html(screen: Screen, *, player_name: str = "", note: str = "") -> str:
+    parts = screen_head(screen, player_name=player_name, note=note)
     if screen.board is not None:
         parts.append(_pre(board_text(screen.board)) + "\n" + escape(status_line(screen.board)))
     parts.extend(_pre(block) if _is_table(block) else say(block) for block in screen.blocks)

@@ -29,9 +29,11 @@ class SeenPictures(Pictures):
         super().__init__(workers=1)
         self.screens: list[Screen] = []
 
-    async def picture(self, screen: Screen, *, four_colour: bool = False) -> Picture | None:
+    async def picture(
+        self, screen: Screen, *, four_colour: bool = False, within: float | None = None
+    ) -> Picture | None:
         self.screens.append(screen)
-        return await super().picture(screen, four_colour=four_colour)
+        return await super().picture(screen, four_colour=four_colour, within=within)
 
 
 @pytest.fixture

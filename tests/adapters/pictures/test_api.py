@@ -6,6 +6,7 @@ import asyncio
 import io
 from dataclasses import replace
 
+import pytest
 from PIL import Image
 
 from adapters.pictures import Picture, Pictures, render
@@ -89,5 +90,18 @@ async def test_prepare_draws_the_art_ahead() -> None:
         before = stickers.card.cache_info().misses
         assert await pictures.picture(samples.golf_hole(), four_colour=True) is not None
         assert stickers.card.cache_info().misses == before  # every card of the board was drawn already
+    finally:
+        pictures.close()
+
+
+async def test_within_holds_once_the_pool_is_warm_and_a_cold_start_may_take_longer() -> None:
+    pictures = Pictures(workers=1, cache=0)
+    try:
+        cold = await pictures.picture(samples.golf_hole(), within=1e-9)  # the art still to draw: not late
+        assert cold is not None
+        await pictures.prepare()
+        with pytest.raises(TimeoutError):  # warm: a render cannot beat a nanosecond
+            await pictures.picture(samples.hole_end(), within=1e-9)
+        assert await pictures.picture(samples.hole_end(), within=60) is not None
     finally:
         pictures.close()
