@@ -3,18 +3,12 @@ encoded as PNG."""
 
 from __future__ import annotations
 
-import io
-
 from PIL import Image, ImageDraw
 
-from adapters.pictures import colours, stickers
+from adapters.pictures import colours, png, stickers
 from adapters.pictures.fonts import width
 from adapters.pictures.palette import index, palette_image
 from engine.cards import Card
-
-PNG_LEVEL = 1
-"""zlib's level for the PNG: the fastest, and a palette image of flat felt packs well at it (see
-docs/pictures.md)."""
 
 
 class Canvas:
@@ -104,9 +98,7 @@ class Canvas:
         return width(text, size, bold)
 
     def png(self) -> bytes:
-        out = io.BytesIO()
-        self.image.save(out, "PNG", compress_level=PNG_LEVEL)
-        return out.getvalue()
+        return png.encode(self.image)
 
 
 def _box(x: int, y: int, image: Image.Image) -> tuple[int, int, int, int]:
