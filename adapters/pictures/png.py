@@ -38,7 +38,8 @@ def encode(image: Image.Image) -> bytes:
     rows = bytearray([FILTER_NONE]) * ((width + 1) * height)
     # the rows as the PNG stores them, each led by its filter byte: the picture pasted one pixel in, into
     # an image over ``rows``' own memory (Pillow maps a "P" buffer rather than copying it)
-    framed = Image.frombuffer("P", (width + 1, height), rows, "raw", "P", 0, 1)
+    # (Pillow's stubs name bytes; any writable buffer is what it maps)
+    framed = Image.frombuffer("P", (width + 1, height), rows, "raw", "P", 0, 1)  # type: ignore[arg-type]
     framed.im.paste(image.im, (1, 0, width + 1, height))
     palette = bytes(image.getpalette() or [])
     return b"".join(
