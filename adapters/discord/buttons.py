@@ -15,6 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import discord
 
+from adapters.discord.cycles import dismantle
 from bot.actions import ACTION_PATTERN
 from bot.competition_actions import PATTERN as COMPETITION_PATTERN
 from bot.press_guard import is_on_message
@@ -59,8 +60,11 @@ class GolfButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRESSA
 
     async def callback(self, interaction: discord.Interaction) -> None:
         client = interaction.client
-        if isinstance(client, TakesPresses):
-            await client.take_press(interaction, self.custom_id)
+        try:
+            if isinstance(client, TakesPresses):
+                await client.take_press(interaction, self.custom_id)
+        finally:
+            dismantle(self.view)  # the view discord.py rebuilt from the message to find this button
 
 
 def check_rows(screen: Screen) -> None:

@@ -17,6 +17,7 @@ from discord import app_commands
 from adapters import log_context, metrics
 from adapters.discord.buttons import GolfButton, ids_on, is_golf_click, is_on_its_message
 from adapters.discord.commands import GolfCommands
+from adapters.discord.cycles import release
 from adapters.discord.daily import add_daily_commands
 from adapters.discord.drawing import Drawing, Pen
 from adapters.discord.identity import PLATFORM, place_of, player_of, where_of
@@ -128,7 +129,10 @@ class GolfClient(discord.Client):
                 player, where = player_of(interaction.user), where_of(interaction)
                 work = pressed.watch(self.clubhouse.door.press(player, action_id, where))
                 pen = Pen(self.drawing, place_of(interaction))
-                await answer_press(interaction, work, pen=pen, boards=self.boards)
+                try:
+                    await answer_press(interaction, work, pen=pen, boards=self.boards)
+                finally:
+                    release(interaction)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py drops clicks that no DynamicItem template matches, and clicks whose id is not among

@@ -34,6 +34,7 @@ import aiohttp
 import discord
 
 from adapters import log_context, metrics
+from adapters.discord.cycles import sending
 from adapters.discord.drawing import Drawn, Pen, is_v2
 from adapters.discord.identity import PLATFORM, place_of
 from adapters.discord.render import render_notice
@@ -182,14 +183,17 @@ async def send_new(interaction: discord.Interaction, drawn: Drawn, *, private: b
     async def send(drawn: Drawn) -> None:
         if not interaction.response.is_done():
             try:
-                await interaction.response.send_message(ephemeral=private, **drawn.send())
+                with sending(drawn.send()) as given:
+                    await interaction.response.send_message(ephemeral=private, **given)
                 return
             except discord.HTTPException as error:
                 if error.code != ALREADY_ACKNOWLEDGED:  # (a picture whose answer went out, then timed out)
                     raise
-                await interaction.edit_original_response(**drawn.edit())
+                with sending(drawn.edit()) as given:
+                    await interaction.edit_original_response(**given)
                 return
-        await interaction.followup.send(ephemeral=private, **drawn.send())
+        with sending(drawn.send()) as given:
+            await interaction.followup.send(ephemeral=private, **given)
 
     await with_picture(drawn, send)
 
@@ -201,12 +205,14 @@ async def update(interaction: discord.Interaction, screen: Screen, *, pen: Pen) 
     async def edit(drawn: Drawn) -> None:
         if not interaction.response.is_done():
             try:
-                await interaction.response.edit_message(**drawn.edit())
+                with sending(drawn.edit()) as given:
+                    await interaction.response.edit_message(**given)
                 return
             except discord.HTTPException as error:
                 if error.code != ALREADY_ACKNOWLEDGED:
                     raise
-        await interaction.edit_original_response(**drawn.edit())
+        with sending(drawn.edit()) as given:
+            await interaction.edit_original_response(**given)
 
     await with_picture(drawn, edit)
 
