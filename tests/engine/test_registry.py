@@ -15,7 +15,7 @@ from engine.sixcard import SeatView, SixCardGolf, deal_hand
 
 
 def test_golf_patience_is_registered_first_and_six_card_golf_second() -> None:
-    assert GAME_NAMES == ("golf-patience", "six-card-golf")
+    assert GAME_NAMES[:2] == ("golf-patience", "six-card-golf")
     assert isinstance(find_game("golf-patience"), GolfPatience)
     assert isinstance(find_game("six-card-golf"), SixCardGolf)
 
@@ -30,14 +30,40 @@ def test_six_card_golf_by_its_names(name: str) -> None:
     assert find_game(name).name == "six-card-golf"
 
 
-@pytest.mark.parametrize("name", ["", "tripeaks", "chess"])
+def test_the_golf_family_follows() -> None:
+    assert GAME_NAMES[2:] == ("tripeaks", "pyramid-golf", "elevator", "black-hole", "all-in-a-row")
+
+
+@pytest.mark.parametrize(
+    ("name", "found"),
+    [
+        ("TriPeaks", "tripeaks"),
+        ("tri peaks", "tripeaks"),
+        ("Three Peaks", "tripeaks"),
+        ("pyramid", "pyramid-golf"),
+        ("Escalator", "pyramid-golf"),
+        ("elevator", "elevator"),
+        ("Black Hole", "black-hole"),
+        ("blackhole", "black-hole"),
+        ("all_in_a_row", "all-in-a-row"),
+        ("Quasar", "all-in-a-row"),
+    ],
+)
+def test_the_golf_family_by_its_names(name: str, found: str) -> None:
+    assert find_game(name).name == found
+
+
+@pytest.mark.parametrize("name", ["", "klondike", "chess"])
 def test_an_unknown_game_names_the_games_there_are(name: str) -> None:
-    with pytest.raises(GameError, match=r"unknown game .*; try one of: golf-patience, six-card-golf"):
+    with pytest.raises(
+        GameError, match=r"unknown game .*; try one of: golf-patience, six-card-golf, tripeaks"
+    ):
         find_game(name)
 
 
 def test_the_seats_of_each_game() -> None:
     assert find_game("golf").seats == range(1, 2)
+    assert find_game("tripeaks").seats == range(1, 2)
     assert find_game("six-card").seats == range(2, 5)
 
 

@@ -1,0 +1,104 @@
+"""The best score of a Golf-family position, proven, with a line that reaches it.
+
+A depth-first search over the positions reachable from the deal, each solved once (memoised on which slots
+are empty, how many stock cards were turned and the foundation's top rank: all that the rest of the hole
+depends on), plays before turns. A hole ends when nothing can be played and the stock is empty, so its
+score is fixed by the cards played; a search stops early at the best score a position allows (the tableau
+cleared with every remaining stock card left). Like Golf's solver it knows the whole deal, the face-down
+cards and the stock's order included: its scores and hints say what the deal allowed, not what a player
+could know.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from engine.spread.position import TURN, Spread, SpreadMove, adjacent
+
+
+class SearchTooLarge(RuntimeError):
+    """The search met more positions than it was allowed (``max_states``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpreadSolution:
+    """The best score from a position, a line of moves that reaches it, and the positions searched."""
+
+    score: int
+    line: tuple[SpreadMove, ...]
+    states: int
+
+
+def solve(start: Spread, *, max_states: int | None = None) -> SpreadSolution:
+    """The best score reachable from ``start`` (proven), with a line to it. Raises SearchTooLarge past
+    ``max_states`` positions."""
+    layout = start.layout
+    size = layout.size
+    ranks = [c.rank for c in start.cards]
+    covers = layout.cover_masks
+    turns = [c.rank for c in start.stock]
+    stock = len(turns)
+    full = (1 << size) - 1
+    by_top = [[s for s in range(size) if adjacent(ranks[s], top or None, layout.wrap)] for top in range(14)]
+    memo: dict[int, tuple[int, int, bool]] = {}
+    """key -> (score, move, exact): the best score and its move (a slot, -1 for a turn, -2 for none) when
+    exact; otherwise a score the position cannot beat, met while a better one was known elsewhere."""
+    limit = max_states if max_states is not None else sys.maxsize
+    unbounded = size + 1
+
+    def best(gone: int, turned: int, top: int, alpha: int) -> int:
+        """The best score from this position if it is below ``alpha`` (exact); otherwise a score it cannot
+        beat that is at least ``alpha`` (the caller has a better one already)."""
+        key = (gone << 11) | (turned << 4) | top
+        found = memo.get(key)
+        if found is not None and (found[2] or found[0] >= alpha):
+            return found[0]
+        floor = turned - stock  # the best any line from here can do: the tableau cleared now
+        if floor >= alpha:
+            return floor
+        if len(memo) >= limit:
+            raise SearchTooLarge(f"more than {limit} positions")
+        result, chosen = size - gone.bit_count(), -2  # nothing more to play: the cards left
+        for slot in by_top[top]:
+            if gone >> slot & 1 or covers[slot] & ~gone:
+                continue
+            after = gone | 1 << slot
+            score = floor if after == full else best(after, turned, ranks[slot], min(alpha, result))
+            if score < result:  # (a card played always leaves fewer: the first one is taken)
+                result, chosen = score, slot
+                if result == floor:
+                    break
+        if turned < stock and result != floor:
+            score = best(gone, turned + 1, turns[turned], min(alpha, result) if chosen != -2 else alpha)
+            if score < result or chosen == -2:  # (with nothing to play, turning is the only move)
+                result, chosen = score, -1
+        memo[key] = (result, chosen, result < alpha)
+        return result
+
+    top_card = start.top
+    gone0, turned0, top0 = start.gone, 0, top_card.rank if top_card is not None else 0
+    if start.is_cleared or start.conceded:
+        return SpreadSolution(start.score, (), 0)
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(previous, 4 * (size + stock) + 200))
+    try:
+        score = best(gone0, turned0, top0, unbounded)
+    finally:
+        sys.setrecursionlimit(previous)
+    line: list[SpreadMove] = []
+    gone, turned, top = gone0, turned0, top0
+    while True:
+        entry = memo.get((gone << 11) | (turned << 4) | top)
+        if entry is None or entry[1] == -2:
+            break
+        if entry[1] == -1:
+            line.append(TURN)
+            top, turned = turns[turned], turned + 1
+        else:
+            slot = entry[1]
+            line.append(SpreadMove(slot))
+            gone, top = gone | 1 << slot, ranks[slot]
+            if gone == full:
+                break
+    return SpreadSolution(score, tuple(line), len(memo))
