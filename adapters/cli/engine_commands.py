@@ -36,6 +36,7 @@ def add_commands(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("deal", help="print deal N in the board format")
     p.add_argument("number", help="deal number, 1 to 10**20-1 (PySolFC numbering)")
     _add_rules(p)
+    _add_game(p)
     p.set_defaults(handler=cmd_deal)
 
     p = subparsers.add_parser("solve", help="optimal score and a line for boards (knowing the stock order)")
@@ -59,6 +60,7 @@ def add_commands(subparsers: Subparsers) -> None:
         help="rules, or a comma list of them (default strict; e.g. strict+double,wrap+jokers=2)",
     )
     b.add_argument("--deals", default="1-1000", help="deal numbers: N, A-B or a comma list (default 1-1000)")
+    _add_game(b)
     b.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     b.add_argument(
         "--max-states",
@@ -82,6 +84,15 @@ def _add_rules(parser: argparse.ArgumentParser) -> None:
         "--rules",
         default="strict",
         help="strict (default), queens-on-kings, wrap, putt-putt, ... with +jokers=1, +double, ...",
+    )
+
+
+def _add_game(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--game",
+        default=None,
+        help="golf (default), tripeaks, pyramid-golf, elevator, black-hole or all-in-a-row "
+        "(--rules is Golf's alone)",
     )
 
 
@@ -115,13 +126,20 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
+    from adapters.cli.family import family_game, print_deal
+    from engine.game import GameError
     from engine.golf.board import format_board
     from engine.golf.deal import DealError, deal, parse_deal_number
     from engine.golf.rules import RulesError
 
     try:
-        hole = deal(parse_deal_number(args.number), _rules(args))
-    except (DealError, RulesError) as error:
+        family = family_game(args.game)
+        number = parse_deal_number(args.number)
+        if family is not None:
+            print_deal(family, number)
+            return 0
+        hole = deal(number, _rules(args))
+    except (DealError, RulesError, GameError) as error:
         return _fail("deal", str(error))
     sys.stdout.write(format_board(hole))
     return 0
@@ -250,16 +268,22 @@ def _quantile(values: list[float], q: float) -> float:
 
 def cmd_bench_solver(args: argparse.Namespace) -> int:
     """One bench per rule set of ``--rules`` (a comma list, e.g. ``strict+double,wrap+jokers=2``)."""
+    from adapters.cli.family import bench, family_game
+    from engine.game import GameError
     from engine.golf.deal import DealError
     from engine.golf.rules import RulesError, find_rules
 
     try:
+        family = family_game(args.game)
         every_rules = [find_rules(name) for name in args.rules.split(",")]
         numbers = parse_deal_range(args.deals)
         if args.max_states is not None and args.max_states < 1:
             raise DealError(f"--max-states must be at least 1, not {args.max_states}")
-    except (RulesError, DealError) as error:
+    except (RulesError, DealError, GameError) as error:
         return _fail("bench", str(error))
+    if family is not None:
+        bench(family, numbers, max_states=args.max_states, as_json=args.json)
+        return 0
     for rules in every_rules:
         _bench_solver(args, rules, numbers)
     return 0

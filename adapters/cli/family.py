@@ -1,0 +1,92 @@
+"""The Golf family's games on the command line (issue 49, first step): ``golfbot deal N --game G`` prints a
+deal in the game's board format, ``golfbot bench solver --game G`` times the solver over a range of deals.
+Golf patience keeps its own commands (engine_commands); Six-card Golf has no deals to print."""
+
+from __future__ import annotations
+
+import json
+import resource
+import statistics
+import sys
+import time
+from typing import Any
+
+from engine.game import GameError
+from engine.registry import find_game
+from engine.spread.game import SpreadGame
+
+WITHIN_SECONDS = (1, 3, 60)
+
+
+def family_game(name: str | None) -> SpreadGame | None:
+    """The family's game called ``name``; None for Golf patience (and no name). Raises GameError for an
+    unknown name and for a game that is not a patience of the family (Six-card Golf)."""
+    if name is None:
+        return None
+    game = find_game(name)
+    if game.name == "golf-patience":
+        return None
+    if not isinstance(game, SpreadGame):
+        raise GameError(f"{game.name} has no numbered deal to print or solve")
+    return game
+
+
+def print_deal(game: SpreadGame, number: int) -> None:
+    from engine.spread.board import format_board
+
+    sys.stdout.write(format_board(game.new_hole(number)))
+
+
+def bench(game: SpreadGame, numbers: list[int], *, max_states: int | None, as_json: bool) -> None:
+    """Solve every deal of ``numbers``; print deals/s, the median, p99 and worst time, how many were proven
+    within 1 s / 3 s / 60 s, the winnable share, the positions searched and the peak memory."""
+    from engine.spread.solver import SearchTooLarge, solve
+
+    per: list[float] = []
+    cut = won = states = 0
+    proven_within = dict.fromkeys(WITHIN_SECONDS, 0)
+    began = time.perf_counter()
+    for number in numbers:
+        hole = game.new_hole(number)
+        start = time.perf_counter()
+        try:
+            solution = solve(hole, max_states=max_states)
+        except SearchTooLarge:
+            cut += 1
+            per.append(time.perf_counter() - start)
+            continue
+        took = time.perf_counter() - start
+        per.append(took)
+        states += solution.states
+        won += solution.score <= 0
+        for seconds in WITHIN_SECONDS:
+            proven_within[seconds] += took <= seconds
+    wall = time.perf_counter() - began
+    ordered = sorted(per)
+    figures: dict[str, Any] = {
+        "game": game.name,
+        "deals": len(numbers),
+        "deals_per_second": round(len(numbers) / wall, 1),
+        "median_ms": round(statistics.median(per) * 1000, 1),
+        "p99_ms": round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000, 1),
+        "worst_ms": round(ordered[-1] * 1000, 1),
+        "proven_within": {f"{s}s": proven_within[s] for s in WITHIN_SECONDS},
+        "cut_short": cut,
+        "won": won,
+        "states": states,
+        "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+    if as_json:
+        print(json.dumps(figures))
+        return
+    within = " / ".join(f"{proven_within[s]}" for s in WITHIN_SECONDS)
+    print(
+        f"{game.layout.title}: {len(numbers)} deals in {wall:.2f} s ({figures['deals_per_second']} deals/s), "
+        f"{states:,} positions, one process, pure Python"
+    )
+    print(
+        f"  per deal: median {figures['median_ms']} ms, p99 {figures['p99_ms']} ms, "
+        f"worst {figures['worst_ms']} ms; proven within 1 s / 3 s / 60 s: {within} of {len(numbers)}"
+        + (f"; {cut} cut short" if cut else "")
+    )
+    print(f"  won (best score 0 or below): {won} of {len(numbers)}; peak memory {figures['peak_mb']} MB")
