@@ -5,6 +5,7 @@ Golf patience keeps its own commands (engine_commands); Six-card Golf has no dea
 from __future__ import annotations
 
 import json
+import os
 import resource
 import statistics
 import sys
@@ -40,7 +41,7 @@ def print_deal(game: SpreadGame, number: int) -> None:
 def bench(game: SpreadGame, numbers: list[int], *, max_states: int | None, as_json: bool) -> None:
     """Solve every deal of ``numbers``; print deals/s, the median, p99 and worst time, how many were proven
     within 1 s / 3 s / 60 s, the winnable share, the positions searched and the peak memory."""
-    from engine.spread.solver import SearchTooLarge, solve
+    from engine.spread.solver import PURE_ENV, SearchTooLarge, kernel_available, solve
 
     per: list[float] = []
     cut = won = states = 0
@@ -80,9 +81,11 @@ def bench(game: SpreadGame, numbers: list[int], *, max_states: int | None, as_js
         print(json.dumps(figures))
         return
     within = " / ".join(f"{proven_within[s]}" for s in WITHIN_SECONDS)
+    pure = os.environ.get(PURE_ENV, "") not in ("", "0")
+    how = "compiled search" if kernel_available() and not pure else "pure Python"
     print(
         f"{game.layout.title}: {len(numbers)} deals in {wall:.2f} s ({figures['deals_per_second']} deals/s), "
-        f"{states:,} positions, one process, pure Python"
+        f"{states:,} positions, one process, {how}"
     )
     print(
         f"  per deal: median {figures['median_ms']} ms, p99 {figures['p99_ms']} ms, "

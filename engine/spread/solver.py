@@ -7,14 +7,32 @@ score is fixed by the cards played; a search stops early at the best score a pos
 cleared with every remaining stock card left). Like Golf's solver it knows the whole deal, the face-down
 cards and the stock's order included: its scores and hints say what the deal allowed, not what a player
 could know.
+
+The search runs compiled (``_search.c``, its twin move for move, built with the package as Golf's kernel
+is) when it was built, else here in Python; ``backend`` chooses (``GOLFBOT_PURE_SOLVER=1`` forces Python,
+as for Golf). Both give the same score, line and count of positions.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass
 
 from engine.spread.position import TURN, Spread, SpreadMove, adjacent
+
+try:
+    from engine.spread import _search
+except ImportError:  # built without a compiler: the same search runs in Python
+    _search = None  # type: ignore[assignment]
+
+BACKENDS = ("auto", "c", "python")
+PURE_ENV = "GOLFBOT_PURE_SOLVER"
+UNLIMITED = (1 << 63) - 1
+
+
+def kernel_available() -> bool:
+    return _search is not None
 
 
 class SearchTooLarge(RuntimeError):
@@ -30,9 +48,41 @@ class SpreadSolution:
     states: int
 
 
-def solve(start: Spread, *, max_states: int | None = None) -> SpreadSolution:
+def solve(start: Spread, *, max_states: int | None = None, backend: str = "auto") -> SpreadSolution:
     """The best score reachable from ``start`` (proven), with a line to it. Raises SearchTooLarge past
-    ``max_states`` positions."""
+    ``max_states`` positions. ``backend``: ``auto`` (compiled if built, unless GOLFBOT_PURE_SOLVER is
+    set), ``c`` or ``python``."""
+    if backend not in BACKENDS:
+        raise ValueError(f"no solver backend {backend!r}: one of {', '.join(BACKENDS)}")
+    if backend == "c" and _search is None:
+        raise RuntimeError("the compiled search was not built (no C compiler at install)")
+    if start.is_cleared or start.conceded:
+        return SpreadSolution(start.score, (), 0)
+    pure = os.environ.get(PURE_ENV, "") not in ("", "0")
+    if backend == "c" or (backend == "auto" and _search is not None and not pure):
+        return _compiled(start, max_states)
+    return _python(start, max_states)
+
+
+def _compiled(start: Spread, max_states: int | None) -> SpreadSolution:
+    assert _search is not None
+    top = start.top
+    found = _search.search(
+        bytes(c.rank for c in start.cards),
+        start.layout.cover_masks,
+        bytes(c.rank for c in start.stock),
+        start.layout.wrap,
+        start.gone,
+        top.rank if top is not None else 0,
+        max_states if max_states is not None else UNLIMITED,
+    )
+    if found is None:
+        raise SearchTooLarge(f"more than {max_states} positions")
+    score, line, states = found
+    return SpreadSolution(score, tuple(TURN if m < 0 else SpreadMove(m) for m in line), states)
+
+
+def _python(start: Spread, max_states: int | None) -> SpreadSolution:
     layout = start.layout
     size = layout.size
     ranks = [c.rank for c in start.cards]
@@ -78,8 +128,6 @@ def solve(start: Spread, *, max_states: int | None = None) -> SpreadSolution:
 
     top_card = start.top
     gone0, turned0, top0 = start.gone, 0, top_card.rank if top_card is not None else 0
-    if start.is_cleared or start.conceded:
-        return SpreadSolution(start.score, (), 0)
     previous = sys.getrecursionlimit()
     sys.setrecursionlimit(max(previous, 4 * (size + stock) + 200))
     try:

@@ -1,0 +1,241 @@
+/* The Golf family solver's compiled search: engine/spread/solver.py's `best`, move for move.
+ *
+ * A position is the bit mask of the slots played, the stock cards turned and the foundation's top rank
+ * (0: an empty foundation), packed into one key and remembered in an open-addressing hash table that
+ * doubles as it fills: (score, move, exact), as the Python search's memo holds them. Moves are tried in
+ * the same order (the free slots whose rank goes on the top, lowest slot first, then a turn), with the
+ * same cut-offs, so the two give the same score, the same line and the same count of positions; the
+ * tests hold them to it. Any change here must be mirrored in solver.py.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXSLOTS 60
+#define MAXSTOCK 31
+#define NTOP 14
+#define NONE (-2)
+#define TURNED (-1)
+#define TAKEN (1ULL << 63)
+
+typedef struct {
+    uint64_t key; /* TAKEN | the position's key; 0: an empty entry */
+    int16_t score;
+    int8_t move;
+    uint8_t exact;
+} Entry;
+
+typedef struct {
+    int size, stock, wrap;
+    uint64_t full;
+    uint64_t covers[MAXSLOTS];
+    int ranks[MAXSLOTS];
+    int turns[MAXSTOCK];
+    int by_top[NTOP][MAXSLOTS];
+    int by_top_len[NTOP];
+    Entry *table;
+    uint64_t capacity, count, limit;
+    int too_large, no_memory;
+} Ctx;
+
+static inline uint64_t key_of(uint64_t gone, int turned, int top) {
+    return (gone << 9) | ((uint64_t)turned << 4) | (uint64_t)top;
+}
+
+static inline uint64_t mix(uint64_t z) { /* splitmix64's finaliser */
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static Entry *slot_of(Ctx *c, uint64_t key) {
+    uint64_t mask = c->capacity - 1, i = mix(key) & mask, tagged = key | TAKEN;
+    while (c->table[i].key != 0 && c->table[i].key != tagged) i = (i + 1) & mask;
+    return &c->table[i];
+}
+
+static int grow(Ctx *c) {
+    uint64_t old_capacity = c->capacity;
+    Entry *old = c->table;
+    Entry *table = calloc(old_capacity * 2, sizeof(Entry));
+    if (table == NULL) return 0;
+    c->table = table;
+    c->capacity = old_capacity * 2;
+    for (uint64_t i = 0; i < old_capacity; i++) {
+        if (old[i].key != 0) *slot_of(c, old[i].key & ~TAKEN) = old[i];
+    }
+    free(old);
+    return 1;
+}
+
+static int store(Ctx *c, uint64_t key, int score, int move, int exact) {
+    Entry *e = slot_of(c, key);
+    if (e->key == 0) {
+        if ((c->count + 1) * 2 > c->capacity) {
+            if (!grow(c)) return 0;
+            e = slot_of(c, key);
+        }
+        c->count++;
+        e->key = key | TAKEN;
+    }
+    e->score = (int16_t)score;
+    e->move = (int8_t)move;
+    e->exact = (uint8_t)exact;
+    return 1;
+}
+
+static inline int min_int(int a, int b) { return a < b ? a : b; }
+
+/* solver.py's best(): the best score from this position if it is below alpha (exact), else a score it
+ * cannot beat that is at least alpha. Sets too_large / no_memory and returns 0 to stop the search. */
+static int best(Ctx *c, uint64_t gone, int turned, int top, int alpha) {
+    uint64_t key = key_of(gone, turned, top);
+    Entry *found = slot_of(c, key);
+    if (found->key != 0 && (found->exact || found->score >= alpha)) return found->score;
+    int floor = turned - c->stock;
+    if (floor >= alpha) return floor;
+    if (c->count >= c->limit) {
+        c->too_large = 1;
+        return 0;
+    }
+    int result = c->size - __builtin_popcountll(gone), chosen = NONE;
+    for (int i = 0; i < c->by_top_len[top]; i++) {
+        int slot = c->by_top[top][i];
+        if ((gone >> slot) & 1 || (c->covers[slot] & ~gone)) continue;
+        uint64_t after = gone | (1ULL << slot);
+        int score;
+        if (after == c->full) {
+            score = floor;
+        } else {
+            score = best(c, after, turned, c->ranks[slot], min_int(alpha, result));
+            if (c->too_large || c->no_memory) return 0;
+        }
+        if (score < result) {
+            result = score;
+            chosen = slot;
+            if (result == floor) break;
+        }
+    }
+    if (turned < c->stock && result != floor) {
+        int score = best(c, gone, turned + 1, c->turns[turned], chosen != NONE ? min_int(alpha, result) : alpha);
+        if (c->too_large || c->no_memory) return 0;
+        if (score < result || chosen == NONE) {
+            result = score;
+            chosen = TURNED;
+        }
+    }
+    if (!store(c, key, result, chosen, result < alpha)) {
+        c->no_memory = 1;
+        return 0;
+    }
+    return result;
+}
+
+static int adjacent(int rank, int top, int wrap) {
+    if (top == 0) return 1;
+    int diff = rank > top ? rank - top : top - rank;
+    return diff == 1 || (wrap && diff == 12);
+}
+
+/* search(ranks, covers, turns, wrap, gone, top, max_states) -> (score, line, states) or None past
+ * max_states. ranks: bytes, a rank (1-13) per slot; covers: a tuple of bit masks, per slot the slots on
+ * it; turns: bytes, the stock's ranks in turning order; gone: the slots played; top: the foundation's
+ * top rank (0: empty); line: a list of slots, -1 for a turn. */
+static PyObject *search(PyObject *self, PyObject *args) {
+    Py_buffer ranks, turns;
+    PyObject *covers;
+    int wrap, top;
+    unsigned long long gone, max_states;
+    if (!PyArg_ParseTuple(args, "y*O!y*pKiK", &ranks, &PyTuple_Type, &covers, &turns, &wrap, &gone, &top,
+                          &max_states))
+        return NULL;
+    PyObject *answer = NULL;
+    Ctx *c = calloc(1, sizeof(Ctx));
+    if (c == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    c->size = (int)ranks.len;
+    c->stock = (int)turns.len;
+    c->wrap = wrap;
+    if (c->size < 1 || c->size > MAXSLOTS || c->stock > MAXSTOCK || PyTuple_GET_SIZE(covers) != c->size ||
+        top < 0 || top >= NTOP) {
+        PyErr_SetString(PyExc_ValueError, "a layout of 1 to 60 cards and a stock of at most 31");
+        goto done;
+    }
+    c->full = c->size == 64 ? ~0ULL : (1ULL << c->size) - 1;
+    for (int s = 0; s < c->size; s++) {
+        c->ranks[s] = ((unsigned char *)ranks.buf)[s];
+        c->covers[s] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(covers, s));
+        if (PyErr_Occurred()) goto done;
+    }
+    for (int t = 0; t < c->stock; t++) c->turns[t] = ((unsigned char *)turns.buf)[t];
+    for (int t = 0; t < NTOP; t++) {
+        for (int s = 0; s < c->size; s++) {
+            if (adjacent(c->ranks[s], t, wrap)) c->by_top[t][c->by_top_len[t]++] = s;
+        }
+    }
+    c->capacity = 1 << 12;
+    c->limit = max_states;
+    c->table = calloc(c->capacity, sizeof(Entry));
+    if (c->table == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int score;
+    Py_BEGIN_ALLOW_THREADS
+    score = best(c, gone, 0, top, c->size + 1);
+    Py_END_ALLOW_THREADS
+    if (c->no_memory) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (c->too_large) {
+        answer = Py_NewRef(Py_None);
+        goto done;
+    }
+    PyObject *line = PyList_New(0);
+    if (line == NULL) goto done;
+    uint64_t g = gone;
+    int turned = 0, t = top;
+    for (;;) {
+        Entry *e = slot_of(c, key_of(g, turned, t));
+        if (e->key == 0 || e->move == NONE) break;
+        int move = e->move;
+        PyObject *item = PyLong_FromLong(move);
+        if (item == NULL || PyList_Append(line, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(line);
+            goto done;
+        }
+        Py_DECREF(item);
+        if (move == TURNED) {
+            t = c->turns[turned];
+            turned++;
+        } else {
+            g |= 1ULL << move;
+            t = c->ranks[move];
+            if (g == c->full) break;
+        }
+    }
+    answer = Py_BuildValue("iNK", score, line, (unsigned long long)c->count);
+done:
+    if (c != NULL) {
+        free(c->table);
+        free(c);
+    }
+    PyBuffer_Release(&ranks);
+    PyBuffer_Release(&turns);
+    return answer;
+}
+
+static PyMethodDef methods[] = {
+    {"search", search, METH_VARARGS, "The best score of a Golf-family position (see engine/spread/solver.py)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_search", NULL, -1, methods};
+
+PyMODINIT_FUNC PyInit__search(void) { return PyModule_Create(&module); }
