@@ -41,6 +41,7 @@ def add_commands(subparsers: Subparsers) -> None:
 
     p = subparsers.add_parser("solve", help="optimal score and a line for boards (knowing the stock order)")
     _add_rules(p)
+    _add_game(p)
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument(
         "--max-states",
@@ -167,6 +168,22 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.max_states is not None and args.max_states < 1:
         return _fail("solve", f"--max-states must be at least 1, not {args.max_states}")
     backend = _backend(args)
+    from adapters.cli.family import family_game, solve_boards
+    from engine.game import GameError
+
+    try:
+        family = family_game(args.game)
+    except GameError as error:
+        return _fail("solve", str(error))
+    if family is not None:
+        return solve_boards(
+            family,
+            args.boards,
+            lambda path: _read_board(path, sys.stdin),
+            max_states=args.max_states,
+            backend=backend,
+            as_json=args.json,
+        )
     status = 0
     for path in args.boards:
         try:

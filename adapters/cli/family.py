@@ -1,5 +1,6 @@
 """The Golf family's games on the command line (issue 49, first step): ``golfbot deal N --game G`` prints a
-deal in the game's board format, ``golfbot bench solver --game G`` times the solver over a range of deals.
+deal in the game's board format, ``golfbot solve --game G BOARD`` solves boards in it, ``golfbot bench
+solver --game G`` times the solver over a range of deals.
 Golf patience keeps its own commands (engine_commands); Six-card Golf has no deals to print."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import resource
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from engine.game import GameError
@@ -93,3 +95,67 @@ def bench(game: SpreadGame, numbers: list[int], *, max_states: int | None, as_js
         + (f"; {cut} cut short" if cut else "")
     )
     print(f"  won (best score 0 or below): {won} of {len(numbers)}; peak memory {figures['peak_mb']} MB")
+
+
+def solve_boards(
+    game: SpreadGame,
+    paths: list[str],
+    read: Callable[[str], str],
+    *,
+    max_states: int | None,
+    backend: str,
+    as_json: bool,
+) -> int:
+    """``golfbot solve --game G BOARD...``: each board's best score and a line to it (slots numbered from 1
+    in dealing order, ``s`` a turn of the stock), as ``golfbot solve`` prints Golf's. 2 if a board could
+    not be read (the others are still solved)."""
+    from engine.spread.board import SpreadBoardError, parse_board
+    from engine.spread.solver import SearchTooLarge, solve
+
+    status = 0
+    for path in paths:
+        try:
+            hole = parse_board(read(path), game.layout)
+        except (OSError, UnicodeDecodeError, SpreadBoardError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            print(f"golfbot solve: {path}: {' '.join(reason.split())}", file=sys.stderr)
+            status = 2
+            continue
+        start = time.perf_counter()
+        try:
+            solution = solve(hole, max_states=max_states, backend=backend)
+        except SearchTooLarge:
+            seconds = time.perf_counter() - start
+            if as_json:
+                print(
+                    json.dumps(
+                        {"board": path, "score": None, "cut_short": True, "seconds": round(seconds, 6)}
+                    )
+                )
+            else:
+                print(f"{path}: not proven within {max_states} positions ({seconds:.3f} s)", flush=True)
+            continue
+        seconds = time.perf_counter() - start
+        moves = [game.action_name(m) for m in solution.line]
+        if as_json:
+            print(
+                json.dumps(
+                    {
+                        "board": path,
+                        "score": solution.score,
+                        "winnable": solution.score <= 0,
+                        "moves": moves,
+                        "states": solution.states,
+                        "seconds": round(seconds, 6),
+                    }
+                ),
+                flush=True,
+            )
+            continue
+        verdict = "winnable" if solution.score <= 0 else "not winnable"
+        print(
+            f"{path}: score {solution.score}, {verdict}, {len(moves)} moves: {' '.join(moves) or '-'} "
+            f"({solution.states} states, {seconds:.3f} s)",
+            flush=True,
+        )
+    return status

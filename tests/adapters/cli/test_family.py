@@ -54,6 +54,33 @@ def test_the_solver_bench_of_a_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert "TriPeaks: 1 deals" in out and "1 cut short" in out
 
 
+def test_boards_are_solved_in_their_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.spread.solver import solve
+
+    board = tmp_path / "tripeaks-24.txt"
+    board.write_text(format_board(TRIPEAKS.new_hole(24)))
+    assert main(["solve", "--game", "tripeaks", "--json", str(board)]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    solution = solve(TRIPEAKS.new_hole(24))
+    assert answer["score"] == solution.score and answer["winnable"] is (solution.score <= 0)
+    assert answer["moves"] == [TRIPEAKS.action_name(m) for m in solution.line]
+    assert main(["solve", "--game", "tripeaks", str(board)]) == 0
+    assert f"score {solution.score}, winnable" in capsys.readouterr().out
+    assert main(["solve", "--game", "tripeaks", "--max-states", "10", str(board)]) == 0
+    assert "not proven within 10 positions" in capsys.readouterr().out
+
+
+def test_a_board_of_another_game_is_refused_and_the_rest_solved(tmp_path: Path, capsys) -> None:
+    other = tmp_path / "black-hole.txt"
+    other.write_text(format_board(BLACK_HOLE.new_hole(5)))
+    mine = tmp_path / "tripeaks.txt"
+    mine.write_text(format_board(TRIPEAKS.new_hole(1)))
+    assert main(["solve", "--game", "tripeaks", str(other), str(mine)]) == 2
+    out, err = capsys.readouterr()
+    assert "TriPeaks has 4 lines of cards, not 17" in err and err.count("\n") == 1
+    assert out.startswith(f"{mine}: score ")
+
+
 def test_the_console_command_prints_a_deal() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "adapters.cli.main", "deal", "5", "--game", "all-in-a-row"],
