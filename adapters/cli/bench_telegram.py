@@ -9,7 +9,10 @@ stock a "Turn stock" key with cards left, the end of a hole a "Next hole" key. A
 handed to the bot's long poll, answered when the bot has edited the pressed board. The bot may answer the
 query first ("the board will follow", when Telegram's flood limits hold the edit back): the press is timed
 to the edit all the same, as that is when the player sees its board. A query answered with a text and no
-edit within the patience is a refusal.
+edit within the patience is a refusal. A board may also come as a new message, the pressed one deleted
+(a photo board whose picture was not ready in time is sent anew as text: Telegram cannot edit a photo
+into text): the player goes on with the new one, as a person would; a press made on a board deleted
+meanwhile counts as an error.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ if TYPE_CHECKING:
     Subparsers = Any  # argparse's _SubParsersAction is private
 
 FIRST_USER = 100_001
+REPLACED = "the board was replaced by a new message before the press (counted as an error)"
 
 
 LOOKS = ("image", "text")
@@ -131,14 +135,26 @@ class TelegramTable(ChatTable):
         from adapters.cli.bench_chat import PATIENCE, Refused
 
         fake, user = self._fake(), self.users[player]
-        edits = fake.message(user.id, board.message_id).edit_count
+        pressed = fake.message(user.id, board.message_id)
+        if pressed.deleted:  # the bot put the board in a new message meanwhile: this one has no buttons
+            raise Refused(REPLACED)
+        edits = pressed.edit_count
 
         def edited() -> MessageView | None:
             now = fake.message(user.id, board.message_id)
-            return now if now.edit_count > edits else None
+            if now.edit_count > edits:
+                return now
+            if now.deleted:  # the board came as a new message (a photo cannot become text by an edit)
+                newest = fake.last_bot_message(user.id)
+                if newest is not None and not newest.deleted and newest.message_id > now.message_id:
+                    return newest
+            return None
 
         sent.append(time.perf_counter())
-        query = fake.push_callback(user, None, board.message_id, button)["callback_query"]["id"]
+        try:
+            query = fake.push_callback(user, None, board.message_id, button)["callback_query"]["id"]
+        except KeyError:  # deleted between the look and the press
+            raise Refused(REPLACED) from None
         try:
             return await fake.wait_in_chat(user.id, edited, PATIENCE)
         except TimeoutError:
@@ -148,7 +164,14 @@ class TelegramTable(ChatTable):
             raise
 
     def current(self, player: int, board: Any) -> Any:
-        return self._fake().message(self.users[player].id, board.message_id)
+        """The board as the player sees it now; if the bot replaced it with a new message, the newest."""
+        fake, user = self._fake(), self.users[player]
+        now = fake.message(user.id, board.message_id)
+        if now.deleted:
+            newest = fake.last_bot_message(user.id)
+            if newest is not None and not newest.deleted:
+                return newest
+        return now
 
     def unhandled(self) -> list[str]:
         return self._fake().unimplemented
