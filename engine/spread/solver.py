@@ -5,8 +5,7 @@ are empty, how many stock cards were turned and the foundation's top rank: all t
 depends on), plays before turns. A hole ends when nothing can be played and the stock is empty, so its
 score is fixed by the cards played; a search stops early at the best score a position allows (the tableau
 cleared with every remaining stock card left). Like Golf's solver it knows the whole deal, the face-down
-cards and the stock's order included: its scores and hints say what the deal allowed, not what a player
-could know.
+cards and the stock's order included: its scores say what the deal allowed, not what a player could know.
 
 The search runs compiled (``_search.c``, its twin move for move, built with the package as Golf's kernel
 is) when it was built, else here in Python; ``backend`` chooses (``GOLFBOT_PURE_SOLVER=1`` forces Python,
