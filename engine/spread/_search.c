@@ -5,13 +5,21 @@
  * doubles as it fills: (score, move, exact), as the Python search's memo holds them. Moves are tried in
  * the same order (the free slots whose rank goes on the top, lowest slot first, then a turn), with the
  * same cut-offs, so the two give the same score, the same line and the same count of positions; the
- * tests hold them to it. Any change here must be mirrored in solver.py.
+ * tests hold them to it. Any change here must be mirrored in solver.py. Most of its time is waiting for
+ * the table's memory: large tables are in huge pages, a position's children's entries are fetched ahead,
+ * and a position's own entry, found on the way in, is written on the way out unless the table grew.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#define HUGE_PAGES 1
+#endif
 
 #define MAXSLOTS 60
 #define MAXSTOCK 31
@@ -37,6 +45,7 @@ typedef struct {
     int by_top_len[NTOP];
     Entry *table;
     uint64_t capacity, count, limit;
+    uint64_t grown; /* how many times the table grew (an entry's address holds until it grows) */
     int too_large, no_memory;
 } Ctx;
 
@@ -50,6 +59,34 @@ static inline uint64_t mix(uint64_t z) { /* splitmix64's finaliser */
     return z ^ (z >> 31);
 }
 
+/* Tables of 64 MB and more are mapped in huge pages where the system allows (as Golf's kernel maps its
+ * own, engine/golf/solver/_kernel.c): a lookup lands anywhere in hundreds of megabytes, and with 4 KB pages
+ * nearly every one also misses the page-table cache. */
+#define HUGE_BYTES (1ULL << 26)
+static Entry *table_new(uint64_t capacity) {
+    uint64_t bytes = capacity * sizeof(Entry);
+#ifdef HUGE_PAGES
+    if (bytes >= HUGE_BYTES) {
+        void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return NULL;
+        madvise(p, bytes, MADV_HUGEPAGE); /* a hint: without huge pages it still works */
+        return p;
+    }
+#endif
+    return calloc(capacity, sizeof(Entry));
+}
+
+static void table_free(Entry *table, uint64_t capacity) {
+    if (table == NULL) return;
+#ifdef HUGE_PAGES
+    if (capacity * sizeof(Entry) >= HUGE_BYTES) {
+        munmap(table, capacity * sizeof(Entry));
+        return;
+    }
+#endif
+    free(table);
+}
+
 static Entry *slot_of(Ctx *c, uint64_t key) {
     uint64_t mask = c->capacity - 1, i = mix(key) & mask, tagged = key | TAKEN;
     while (c->table[i].key != 0 && c->table[i].key != tagged) i = (i + 1) & mask;
@@ -59,19 +96,19 @@ static Entry *slot_of(Ctx *c, uint64_t key) {
 static int grow(Ctx *c) {
     uint64_t old_capacity = c->capacity;
     Entry *old = c->table;
-    Entry *table = calloc(old_capacity * 2, sizeof(Entry));
+    Entry *table = table_new(old_capacity * 2);
     if (table == NULL) return 0;
     c->table = table;
     c->capacity = old_capacity * 2;
+    c->grown++;
     for (uint64_t i = 0; i < old_capacity; i++) {
         if (old[i].key != 0) *slot_of(c, old[i].key & ~TAKEN) = old[i];
     }
-    free(old);
+    table_free(old, old_capacity);
     return 1;
 }
 
-static int store(Ctx *c, uint64_t key, int score, int move, int exact) {
-    Entry *e = slot_of(c, key);
+static int store(Ctx *c, Entry *e, uint64_t key, int score, int move, int exact) {
     if (e->key == 0) {
         if ((c->count + 1) * 2 > c->capacity) {
             if (!grow(c)) return 0;
@@ -88,11 +125,19 @@ static int store(Ctx *c, uint64_t key, int score, int move, int exact) {
 
 static inline int min_int(int a, int b) { return a < b ? a : b; }
 
+static inline int bits(uint64_t x) { /* a popcount without the library call of a build for any x86-64 */
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 /* solver.py's best(): the best score from this position if it is below alpha (exact), else a score it
  * cannot beat that is at least alpha. Sets too_large / no_memory and returns 0 to stop the search. */
 static int best(Ctx *c, uint64_t gone, int turned, int top, int alpha) {
     uint64_t key = key_of(gone, turned, top);
     Entry *found = slot_of(c, key);
+    uint64_t grown = c->grown;
     if (found->key != 0 && (found->exact || found->score >= alpha)) return found->score;
     int floor = turned - c->stock;
     if (floor >= alpha) return floor;
@@ -100,7 +145,13 @@ static int best(Ctx *c, uint64_t gone, int turned, int top, int alpha) {
         c->too_large = 1;
         return 0;
     }
-    int result = c->size - __builtin_popcountll(gone), chosen = NONE;
+    int result = c->size - bits(gone), chosen = NONE;
+    for (int i = 0; i < c->by_top_len[top]; i++) { /* the children's entries, fetched ahead of their turn */
+        int slot = c->by_top[top][i];
+        if ((gone >> slot) & 1 || (c->covers[slot] & ~gone)) continue;
+        uint64_t child = key_of(gone | (1ULL << slot), turned, c->ranks[slot]);
+        __builtin_prefetch(&c->table[mix(child) & (c->capacity - 1)]);
+    }
     for (int i = 0; i < c->by_top_len[top]; i++) {
         int slot = c->by_top[top][i];
         if ((gone >> slot) & 1 || (c->covers[slot] & ~gone)) continue;
@@ -126,7 +177,9 @@ static int best(Ctx *c, uint64_t gone, int turned, int top, int alpha) {
             chosen = TURNED;
         }
     }
-    if (!store(c, key, result, chosen, result < alpha)) {
+    /* the entry found on the way in, unless the table grew meanwhile (or another took its empty place) */
+    Entry *e = grown == c->grown && (found->key == 0 || found->key == (key | TAKEN)) ? found : slot_of(c, key);
+    if (!store(c, e, key, result, chosen, result < alpha)) {
         c->no_memory = 1;
         return 0;
     }
@@ -179,7 +232,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     }
     c->capacity = 1 << 12;
     c->limit = max_states;
-    c->table = calloc(c->capacity, sizeof(Entry));
+    c->table = table_new(c->capacity);
     if (c->table == NULL) {
         PyErr_NoMemory();
         goto done;
@@ -223,7 +276,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     answer = Py_BuildValue("iNK", score, line, (unsigned long long)c->count);
 done:
     if (c != NULL) {
-        free(c->table);
+        table_free(c->table, c->capacity);
         free(c);
     }
     PyBuffer_Release(&ranks);
