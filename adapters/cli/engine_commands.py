@@ -299,7 +299,7 @@ def cmd_bench_solver(args: argparse.Namespace) -> int:
     except (RulesError, DealError, GameError) as error:
         return _fail("bench", str(error))
     if family is not None:
-        bench(family, numbers, max_states=args.max_states, as_json=args.json)
+        bench(family, numbers, max_states=args.max_states, as_json=args.json, backend=_backend(args))
         return 0
     for rules in every_rules:
         _bench_solver(args, rules, numbers)

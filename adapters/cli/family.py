@@ -40,10 +40,15 @@ def print_deal(game: SpreadGame, number: int) -> None:
     sys.stdout.write(format_board(game.new_hole(number)))
 
 
-def bench(game: SpreadGame, numbers: list[int], *, max_states: int | None, as_json: bool) -> None:
+def bench(
+    game: SpreadGame, numbers: list[int], *, max_states: int | None, as_json: bool, backend: str = "auto"
+) -> None:
     """Solve every deal of ``numbers``; print deals/s, the median, p99 and worst time, how many were proven
     within 1 s / 3 s / 60 s, the winnable share, the positions searched and the peak memory."""
     from engine.spread.solver import PURE_ENV, SearchTooLarge, kernel_available, solve
+
+    pure = backend == "python" or (backend == "auto" and os.environ.get(PURE_ENV, "") not in ("", "0"))
+    compiled = kernel_available() and not pure
 
     per: list[float] = []
     cut = won = states = 0
@@ -53,7 +58,7 @@ def bench(game: SpreadGame, numbers: list[int], *, max_states: int | None, as_js
         hole = game.new_hole(number)
         start = time.perf_counter()
         try:
-            solution = solve(hole, max_states=max_states)
+            solution = solve(hole, max_states=max_states, backend=backend)
         except SearchTooLarge:
             cut += 1
             per.append(time.perf_counter() - start)
@@ -68,6 +73,7 @@ def bench(game: SpreadGame, numbers: list[int], *, max_states: int | None, as_js
     ordered = sorted(per)
     figures: dict[str, Any] = {
         "game": game.name,
+        "backend": "c" if compiled else "python",
         "deals": len(numbers),
         "deals_per_second": round(len(numbers) / wall, 1),
         "median_ms": round(statistics.median(per) * 1000, 1),
@@ -83,8 +89,7 @@ def bench(game: SpreadGame, numbers: list[int], *, max_states: int | None, as_js
         print(json.dumps(figures))
         return
     within = " / ".join(f"{proven_within[s]}" for s in WITHIN_SECONDS)
-    pure = os.environ.get(PURE_ENV, "") not in ("", "0")
-    how = "compiled search" if kernel_available() and not pure else "pure Python"
+    how = "compiled search" if compiled else "pure Python"
     print(
         f"{game.layout.title}: {len(numbers)} deals in {wall:.2f} s ({figures['deals_per_second']} deals/s), "
         f"{states:,} positions, one process, {how}"

@@ -13,6 +13,7 @@ import pytest
 from adapters.cli.main import main
 from engine.blackhole.game import BLACK_HOLE
 from engine.spread.board import format_board
+from engine.spread.solver import kernel_available
 from engine.tripeaks.game import TRIPEAKS
 
 REPO = Path(__file__).resolve().parents[3]
@@ -48,10 +49,15 @@ def test_the_solver_bench_of_a_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "solver", "--game", "pyramid-golf", "--deals", "1-3", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["game"] == "pyramid-golf" and figures["deals"] == 3
+    assert figures["backend"] == ("c" if kernel_available() else "python")
     assert figures["proven_within"]["60s"] == 3 and figures["cut_short"] == 0
     assert main(["bench", "solver", "--game", "tripeaks", "--deals", "24", "--max-states", "50"]) == 0
     out = capsys.readouterr().out
     assert "TriPeaks: 1 deals" in out and "1 cut short" in out
+    assert (
+        main(["bench", "solver", "--game", "elevator", "--deals", "2", "--backend", "python", "--json"]) == 0
+    )
+    assert json.loads(capsys.readouterr().out)["backend"] == "python"
 
 
 def test_boards_are_solved_in_their_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
