@@ -98,7 +98,7 @@ class Game(Protocol[State, Action, View]):
 class Layout:
     """A Golf-family tableau: ``covered_by[slot]`` lists the slots whose cards lie on the card in ``slot``.
     A card may be played once every card covering it is gone. Golf covers each card with the one dealt
-    below it in its column; TriPeaks (later) covers a card with two."""
+    below it in its column; TriPeaks covers a card with two (engine/spread/layout.py builds the family's)."""
 
     covered_by: tuple[tuple[int, ...], ...]
 

@@ -6,7 +6,6 @@ Golf patience keeps its own commands (engine_commands); Six-card Golf has no dea
 from __future__ import annotations
 
 import json
-import os
 import resource
 import statistics
 import sys
@@ -45,10 +44,9 @@ def bench(
 ) -> None:
     """Solve every deal of ``numbers``; print deals/s, the median, p99 and worst time, how many were proven
     within 1 s / 3 s / 60 s, the winnable share, the positions searched and the peak memory."""
-    from engine.spread.solver import PURE_ENV, SearchTooLarge, kernel_available, solve
+    from engine.spread.solver import SearchTooLarge, backend_of, solve
 
-    pure = backend == "python" or (backend == "auto" and os.environ.get(PURE_ENV, "") not in ("", "0"))
-    compiled = kernel_available() and not pure
+    compiled = backend_of(backend) == "c"
 
     per: list[float] = []
     cut = won = states = 0
@@ -132,11 +130,8 @@ def solve_boards(
         except SearchTooLarge:
             seconds = time.perf_counter() - start
             if as_json:
-                print(
-                    json.dumps(
-                        {"board": path, "score": None, "cut_short": True, "seconds": round(seconds, 6)}
-                    )
-                )
+                cut = {"board": path, "score": None, "cut_short": True, "seconds": round(seconds, 6)}
+                print(json.dumps(cut), flush=True)
             else:
                 print(f"{path}: not proven within {max_states} positions ({seconds:.3f} s)", flush=True)
             continue

@@ -2,7 +2,7 @@
 
 Why not ``Image.save(..., "PNG")``: on a board of 650 × 500 pixels Pillow's encoder takes 2–3 ms at its
 fastest level (zlib's deflate, behind Pillow's own buffering), most of a picture's time; ISA-L's deflate
-packs the same rows as tightly (level 1) in about a tenth of that (docs/pictures.md has the figures). A
+packs the same rows about as tightly (level 1) in about a tenth of that (docs/pictures.md has the figures). A
 PNG of a palette image is four chunks (IHDR, PLTE, IDAT, IEND, each length + type + data + CRC-32, as
 the PNG specification says), so writing it takes the few lines below; the deflating, the part worth a
 library, is ISA-L's. Every row is stored with filter 0 (none), as Pillow stores palette images.
@@ -17,7 +17,9 @@ from isal import isal_zlib
 from PIL import Image
 
 LEVEL = 1
-"""ISA-L's level (0–3): 1 packs a picture's flat felt as tightly as zlib's 6, in a fraction of its time."""
+"""ISA-L's level (0–3). On a Golf hole's rows (2026-11-29): ISA-L level 1, 24.1 KB in 0.25 ms; zlib level 1,
+25.1 KB in 1.5–1.8 ms; zlib level 6, 17.1 KB in 4.7 ms. Every picture stays far below the 60 KB a board may
+weigh, so the fastest wins."""
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 FILTER_NONE = 0

@@ -45,7 +45,7 @@ class SpreadGame:
     @property
     def tableau(self) -> Layout:
         """The layout in the shared form of engine/game.py (which card covers which)."""
-        return Layout(self.layout.covered_by)
+        return self.layout.tableau
 
     def new_hole(self, seed: int, *, players: int = 1) -> Spread:
         if players != 1:

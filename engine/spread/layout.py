@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from engine.game import Layout
+
 
 class Start(Enum):
     """What the foundation starts with."""
@@ -22,16 +24,16 @@ class Start(Enum):
 @dataclass(frozen=True, slots=True)
 class SpreadLayout:
     """The tableau of one game. Slots are numbered in dealing order; ``lines`` groups them as the board
-    prints them (a row of a peak or a pyramid, a fan, a column, top card last); ``covered_by[slot]`` lists
-    the slots whose cards lie on the card in ``slot``: it may be played once all of those are gone. A slot in
-    ``face_down`` is dealt face down and turns face up when nothing covers it any more."""
+    prints them (a row of a peak or a pyramid, a fan, a column, top card last); ``tableau`` (engine/game.py's
+    ``Layout``) says which slots' cards lie on each card: it may be played once all of those are gone. A
+    slot in ``face_down`` is dealt face down and turns face up when nothing covers it any more."""
 
     name: str
     """The game's name, e.g. ``tripeaks``."""
     title: str
     """The game's name for people, e.g. ``TriPeaks``."""
     lines: tuple[tuple[int, ...], ...]
-    covered_by: tuple[tuple[int, ...], ...]
+    tableau: Layout
     face_down: frozenset[int] = frozenset()
     start: Start = Start.DEALT
     wrap: bool = True
@@ -42,18 +44,23 @@ class SpreadLayout:
     """Where each slot's card lies across the table, in half cards from the left (a peak or a pyramid, as
     PySolFC draws it); () for piles side by side."""
     cover_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """``tableau.covered_by`` as bit masks, for the play and the solver."""
 
     def __post_init__(self) -> None:
         slots = sorted(s for line in self.lines for s in line)
-        if slots != list(range(len(self.covered_by))):
+        if slots != list(range(self.tableau.size)):
             raise ValueError(f"{self.name}: the lines must hold every slot once")
-        masks = tuple(sum(1 << c for c in covers) for covers in self.covered_by)
+        masks = tuple(sum(1 << c for c in covers) for covers in self.tableau.covered_by)
         object.__setattr__(self, "cover_masks", masks)
+
+    @property
+    def covered_by(self) -> tuple[tuple[int, ...], ...]:
+        return self.tableau.covered_by
 
     @property
     def size(self) -> int:
         """How many cards the tableau holds."""
-        return len(self.covered_by)
+        return self.tableau.size
 
     def is_free(self, slot: int, gone: int) -> bool:
         """Whether the card in ``slot`` may be played once the slots in the bit mask ``gone`` are empty."""
@@ -74,7 +81,7 @@ def fans(name: str, title: str, count: int, height: int, **rules: object) -> Spr
         for row in range(height)
         for pile in range(count)
     ]
-    return SpreadLayout(name, title, lines, tuple(covered), **rules)  # type: ignore[arg-type]
+    return SpreadLayout(name, title, lines, Layout(tuple(covered)), **rules)  # type: ignore[arg-type]
 
 
 def steps(
@@ -88,7 +95,7 @@ def steps(
         lines.append(tuple(range(start, start + size)))
         start += size
     covered = tuple((i + step[i], i + step[i] + 1) if i < len(step) else () for i in range(start))
-    return SpreadLayout(name, title, tuple(lines), covered, **rules)  # type: ignore[arg-type]
+    return SpreadLayout(name, title, tuple(lines), Layout(covered), **rules)  # type: ignore[arg-type]
 
 
 def stacked(layout: SpreadLayout) -> bool:

@@ -51,16 +51,23 @@ def solve(start: Spread, *, max_states: int | None = None, backend: str = "auto"
     """The best score reachable from ``start`` (proven), with a line to it. Raises SearchTooLarge past
     ``max_states`` positions. ``backend``: ``auto`` (compiled if built, unless GOLFBOT_PURE_SOLVER is
     set), ``c`` or ``python``."""
+    chosen = backend_of(backend)
+    if start.is_cleared or start.conceded:
+        return SpreadSolution(start.score, (), 0)
+    return _compiled(start, max_states) if chosen == "c" else _python(start, max_states)
+
+
+def backend_of(backend: str = "auto") -> str:
+    """The search ``backend`` stands for: ``c`` (compiled) or ``python``. ``auto`` is the compiled one when
+    it was built, unless GOLFBOT_PURE_SOLVER is set."""
     if backend not in BACKENDS:
         raise ValueError(f"no solver backend {backend!r}: one of {', '.join(BACKENDS)}")
     if backend == "c" and _search is None:
         raise RuntimeError("the compiled search was not built (no C compiler at install)")
-    if start.is_cleared or start.conceded:
-        return SpreadSolution(start.score, (), 0)
     pure = os.environ.get(PURE_ENV, "") not in ("", "0")
     if backend == "c" or (backend == "auto" and _search is not None and not pure):
-        return _compiled(start, max_states)
-    return _python(start, max_states)
+        return "c"
+    return "python"
 
 
 def _compiled(start: Spread, max_states: int | None) -> SpreadSolution:
