@@ -87,7 +87,7 @@ def test_a_board_of_another_game_is_refused_and_the_rest_solved(tmp_path: Path, 
     assert out.startswith(f"{mine}: score ")
 
 
-def test_the_console_command_prints_a_deal() -> None:
+def test_the_console_command_prints_a_deal_and_solves_it() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "adapters.cli.main", "deal", "5", "--game", "all-in-a-row"],
         capture_output=True,
@@ -98,3 +98,13 @@ def test_the_console_command_prints_a_deal() -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "Foundations: -" and len(lines) == 14
+    solved = subprocess.run(
+        [sys.executable, "-m", "adapters.cli.main", "solve", "--game", "all-in-a-row", "--json", "-"],
+        input=done.stdout,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+    )
+    assert solved.returncode == 0, solved.stderr
+    assert json.loads(solved.stdout)["board"] == "-"
