@@ -124,6 +124,14 @@ def shared_pictures() -> Pictures:
     return _pictures()
 
 
+def close_shared_pictures() -> None:
+    """Stop the process's renderer, if a bot started it: its workers killed, its pool's thread ended before
+    the interpreter's exit (``Pictures.close``)."""
+    if _pictures.cache_info().currsize:
+        _pictures().close()
+        _pictures.cache_clear()
+
+
 PICTURE_WORKERS = max(1, (os.cpu_count() or 2) - 1)
 """Worker processes drawing board pictures: every core but the one the event loop needs."""
 
@@ -170,6 +178,7 @@ async def serve_chat_bots(settings: Settings, bots: list[ChatBot]) -> int:
             if metrics_port is not None:
                 log.info("metrics on port %d: /metrics and /healthz", metrics_port)
             stopped.extend(await _serve(app, bots, settings))
+    close_shared_pictures()
     stop_workers()  # leave now, not when a search nobody waits for has ended (at exit Python waits for it)
     if not stopped:
         return 0

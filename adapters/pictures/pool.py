@@ -26,7 +26,7 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 from adapters.pictures.picture import Picture
 from adapters.pictures.render import picture_key, render
 from adapters.pictures.warm import prepare
-from adapters.workers import start_worker, worker_context
+from adapters.workers import WorkerContext, start_worker, worker_context
 from bot.screens import Screen
 
 log = logging.getLogger(__name__)
@@ -45,6 +45,8 @@ class Pictures:
     def __init__(self, *, workers: int = 2, cache: int = 256, processes: bool = False) -> None:
         self._workers = workers
         self._processes = processes
+        self._context: WorkerContext | None = None
+        """What started the worker processes of the pool (None on threads), to kill them at ``close``."""
         self._pool = self._new_pool()
         self._broken_at = -RENEW_SECONDS
         self._warming: asyncio.Task[None] | None = None
@@ -115,9 +117,10 @@ class Pictures:
 
     def _new_pool(self) -> Executor:
         if self._processes:
+            self._context = worker_context()
             return ProcessPoolExecutor(
                 max_workers=self._workers,
-                mp_context=worker_context(),
+                mp_context=self._context,
                 initializer=start_worker,  # low priority, deaf to Ctrl-C, dies with the bot
                 initargs=(os.getpid(),),
             )
@@ -147,10 +150,18 @@ class Pictures:
             self._done.popitem(last=False)
 
     def close(self) -> None:
-        """Stop the pool (renders under way finish; none starts after)."""
+        """Stop the pool: none starts after. Worker processes are killed and the pool's own thread waited
+        for, as the solver's pool does (adapters/solver/pool.py): a render's picture is wanted by nobody any
+        more, a worker left running outlives its owner, and a pool thread still ending its pool as the
+        interpreter exits can meet Python's own exit hook on a closed pipe (a traceback on stderr:
+        "OSError: [Errno 9] Bad file descriptor"). Threads finish the render they are in."""
         if self._warming is not None:
             self._warming.cancel()
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._context is not None:
+            self._context.kill()
+            self._pool.shutdown(wait=True, cancel_futures=True)
+        else:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 NICE = 10

@@ -33,3 +33,13 @@ async def test_a_killed_worker_costs_one_picture_and_a_new_one_draws_the_next(ca
         assert await pictures.picture(screen) == render(screen)
     finally:
         pictures.close()
+
+
+async def test_close_leaves_no_worker_and_no_pool_thread_behind() -> None:
+    import threading
+
+    pictures = Pictures(workers=1, processes=True, cache=0)
+    assert await pictures.picture(samples.golf_hole()) is not None  # the worker and the pool's thread are up
+    pictures.close()
+    assert stop_workers() == 0  # killed by close, not left to end when it likes
+    assert not [t for t in threading.enumerate() if "ExecutorManagerThread" in type(t).__name__]
