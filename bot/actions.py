@@ -38,6 +38,9 @@ class Template:
     family: str
     actions: str
     """The one-character actions of the family, in the order documented by its mode."""
+    numbers: int = 0
+    """Numbered actions too, 1 to ``numbers`` (a Golf-family card by its number in dealing order), beside
+    the one-character ones; 0: none."""
     _compiled: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -48,32 +51,41 @@ class Template:
         session, version, action = (
             ("?P<session>", "?P<version>", "?P<action>") if named else ("?:", "?:", "?:")
         )
-        actions = re.escape(self.actions)
-        return f"{self.family}:({session}{SESSION}):({version}{VERSION}):({action}[{actions}])"
+        actions = f"[{re.escape(self.actions)}]" + ("|[1-9][0-9]?" if self.numbers else "")
+        return f"{self.family}:({session}{SESSION}):({version}{VERSION}):({action}{actions})"
 
     def prefix(self, session: str, version: int) -> str:
         """The id of every action of one board without its action: append an action to get an id (this
         runs on every move, for every button)."""
         return f"{self.family}:{session}:{version}:"
 
+    def _takes(self, action: str) -> bool:
+        if len(action) == 1 and action in self.actions:
+            return True
+        digits = action.isascii() and action.isdigit() and not action.startswith("0")
+        return bool(self.numbers) and digits and int(action) <= self.numbers
+
     def build(self, session: str, version: int, action: str) -> str:
-        if len(action) != 1 or action not in self.actions:
+        if not self._takes(action):
             raise ValueError(f"{action!r} is not an action of {self.family} ids")
         return self.prefix(session, version) + action
 
     def parse(self, text: str) -> ActionId:
         """Raises BadActionError for anything that is not a well-formed id of this family."""
         match = self._compiled.fullmatch(text) if len(text) <= MAX_LENGTH else None
-        if not match:
+        if not match or not self._takes(match["action"]):
             raise BadActionError(texts.NOT_OUR_BUTTON)
         return ActionId(match["session"], int(match["version"]), match["action"], self.family)
 
 
-SOLO = Template("g1", "123456789shqn")
-"""Solo rounds: columns 1-9, s turn the stock, h hint, q concede the hole, n next hole."""
-MATCH_BOARD = Template("b1", "123456789shqn")
+CARDS = 52
+"""The most cards a Golf-family tableau deals (All in a Row): its cards' numbers are actions of a round."""
+SOLO = Template("g1", "123456789shqn", numbers=CARDS)
+"""Solo rounds: columns 1-9 (Golf) or a card's number 1-52 (a Golf-family game), s turn the stock, h hint,
+q concede the hole, n next hole."""
+MATCH_BOARD = Template("b1", "123456789shqn", numbers=CARDS)
 """A player's board in a match or group round (``bot.modes.competition.boards``): a solo round's actions."""
-TOURNAMENT_BOARD = Template("b2", "123456789shqn")
+TOURNAMENT_BOARD = Template("b2", "123456789shqn", numbers=CARDS)
 """A player's board in a tournament match: the same actions."""
 TABLE = Template("t6", "123456spxjcgln")
 """Six-card tables (``bot.modes.table``): 1-6 turn or place a card, s stock, p pile, x discard, j join, c add

@@ -15,6 +15,7 @@ import random
 import secrets
 from collections.abc import Callable, Collection
 from dataclasses import replace
+from typing import Any
 
 from bot import texts
 from bot.actions import Template
@@ -26,11 +27,8 @@ from bot.ports import ActiveRoundExists, Clock, Solver, StoreUnavailable
 from bot.round_screens import card_of, round_screen, skipped_text
 from bot.screens import Screen
 from bot.sessions import Change, Live, Sessions
-from engine.golf.deal import MAX_DEAL, DealError, deal
-from engine.golf.hole import Hole
-from engine.golf.moves import Move, MoveError, MoveKind, parse_move
-from engine.golf.rules import find_rules
-from engine.golf.solver import Solution
+from engine.deals import MAX_DEAL, DealError
+from engine.patience import Answer, Patience, Position, find_patience
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +57,23 @@ def new_round_id() -> str:
     return "".join(letters)
 
 
-def position(state: RoundState) -> Hole:
+def patience(state: RoundState) -> Patience:
+    """What the round plays: Golf under its rule set, or a game of the Golf family (``engine.patience``)."""
+    return find_patience(state.rules)
+
+
+def opening(state: RoundState) -> Position:
+    """The hole in play as dealt."""
+    return patience(state).deal(state.deal)
+
+
+def position(state: RoundState) -> Position:
     """The current position of a round: its deal replayed through its moves."""
-    opening = deal(state.deal, find_rules(state.rules))
-    return opening.play_all(parse_move(m) for m in state.moves)
+    game = patience(state)
+    hole = game.deal(state.deal)
+    for move in state.moves:
+        hole = hole.play(game.parse_move(move))
+    return hole
 
 
 class GolfRounds:
@@ -78,10 +89,10 @@ class GolfRounds:
     def _round_screen(
         self,
         state: RoundState,
-        hole: Hole,
+        hole: Position,
         *,
         notes: tuple[str, ...] = (),
-        solution: Solution | None = None,
+        solution: Answer | None = None,
     ) -> Screen:
         return round_screen(state, hole, notes=notes, solution=solution, hide_deals=self.hide_deals)
 
@@ -103,7 +114,7 @@ class GolfRounds:
         self._rng = rng or random.Random(secrets.randbits(64))
         self._cache_size = cache_size
         self._best_wait = best_wait
-        self._best: dict[tuple[int, str], asyncio.Task[Solution | None]] = {}
+        self._best: dict[tuple[int, str], asyncio.Task[Answer | None]] = {}
         self._late: dict[tuple[int, str], int] = {}
         """Best scores worked out after their hole ended, (deal, rules) -> score: they go in the round's
         scorecard with its next change."""
@@ -114,25 +125,25 @@ class GolfRounds:
 
     # ---- the session's seats and views -----------------------------------------------------------
 
-    def position(self, state: RoundState) -> Hole:
+    def position(self, state: RoundState) -> Position:
         return position(state)
 
     def seats(self, state: RoundState) -> Collection[str]:
         return state.players
 
-    def to_act(self, live: Live[Hole]) -> Collection[str]:
+    def to_act(self, live: Live[Position]) -> Collection[str]:
         return live.state.players  # one seat, which may always act
 
-    def screen(self, live: Live[Hole], seat: str) -> Screen:
+    def screen(self, live: Live[Position], seat: str) -> Screen:
         if live.state.status is RoundStatus.PLAYING:
             self._ask_best(live.state)  # a round resumed (after a restart, say): asked now, as at its start
         # with the best scores in since their holes ended: shown now, stored with the next press
         return self._round_screen(self._with_late_bests(live.state), live.position)
 
-    def takes_late(self, live: Live[Hole], seat: str, action: str) -> bool:
+    def takes_late(self, live: Live[Position], seat: str, action: str) -> bool:
         return False  # the board a press was made on is the player's own: out of date means refused
 
-    def concede_action(self, live: Live[Hole]) -> str:
+    def concede_action(self, live: Live[Position]) -> str:
         if live.state.status is not RoundStatus.PLAYING:
             raise StaleActionError(texts.HOLE_OVER, screen=self.screen(live, live.state.owner))
         return "q"
@@ -185,7 +196,7 @@ class GolfRounds:
 
     # ---- a press ---------------------------------------------------------------------------------
 
-    async def act(self, live: Live[Hole], seat: str, action: str) -> Change[Hole]:
+    async def act(self, live: Live[Position], seat: str, action: str) -> Change[Position]:
         state, hole = self._with_late_bests(live.state), live.position
         if action == "n":
             return await self._next_hole(state, hole)
@@ -195,15 +206,17 @@ class GolfRounds:
             return await self._hint(state, hole)
         if action == "u":
             return self._undo(state, hole)
-        return await self._move(state, hole, parse_move(action))
+        return await self._move(state, hole, action)
 
-    async def _move(self, state: RoundState, hole: Hole, move: Move) -> Change[Hole]:
+    async def _move(self, state: RoundState, hole: Position, action: str) -> Change[Position]:
+        game = patience(state)
         try:
+            move = game.parse_move(action)
             after = hole.play(move)
-        except MoveError as error:
+        except ValueError as error:  # a move that is not legal here, or not a move of this game
             raise IllegalMoveError(sentence(str(error)), screen=self._round_screen(state, hole)) from None
         now = self._clock.now()
-        moves = (*state.moves, str(move))
+        moves = (*state.moves, game.move_text(move))
         if not after.is_over:
             new = state.bump(moves=moves, updated_at=now)
             return Change(new, after, self._round_screen(new, after))
@@ -237,22 +250,23 @@ class GolfRounds:
         follow = lambda: self._follow_up(new)  # noqa: E731 - once the hole's end is committed
         return Change(new, after, screen, finished=record, then=follow)
 
-    async def _next_hole(self, state: RoundState, hole: Hole) -> Change[Hole]:
+    async def _next_hole(self, state: RoundState, hole: Position) -> Change[Position]:
         if state.status is not RoundStatus.HOLE_OVER:
             raise StaleActionError(texts.HOLE_NOT_OVER, screen=self._round_screen(state, hole))
         new = state.bump(status=RoundStatus.PLAYING, moves=(), updated_at=self._clock.now())
-        opening = position(new)
-        ask = lambda: self._prefetch_best(new, opening)  # noqa: E731 - once the hole is committed
-        return Change(new, opening, self._round_screen(new, opening), then=ask)
+        dealt = position(new)
+        ask = lambda: self._prefetch_best(new, dealt)  # noqa: E731 - once the hole is committed
+        return Change(new, dealt, self._round_screen(new, dealt), then=ask)
 
-    async def _hint(self, state: RoundState, hole: Hole) -> Change[Hole]:
+    async def _hint(self, state: RoundState, hole: Position) -> Change[Position]:
         if not state.casual:
             raise GolfError(texts.NO_HINTS, screen=self._round_screen(state, hole))
         move = await self._solver.hint(hole)
         new = state.bump(hints=state.hints + 1, updated_at=self._clock.now())
-        return Change(new, hole, self._round_screen(new, hole, notes=(_hint_text(hole, move),)))
+        hinted = _hint_text(patience(state), hole, move)
+        return Change(new, hole, self._round_screen(new, hole, notes=(hinted,)))
 
-    def _undo(self, state: RoundState, hole: Hole) -> Change[Hole]:
+    def _undo(self, state: RoundState, hole: Position) -> Change[Position]:
         if not state.casual:
             raise GolfError(texts.NO_UNDO, screen=self._round_screen(state, hole))
         if not state.moves:
@@ -263,7 +277,7 @@ class GolfRounds:
 
     # ---- solver ----------------------------------------------------------------------------------
 
-    def _prefetch_best(self, state: RoundState, opening: Hole) -> None:
+    def _prefetch_best(self, state: RoundState, opening: Position) -> None:
         """Start working out the best score of the hole now in play (``opening`` is its deal), so it is
         ready when the hole ends. Answers nobody came for (rounds left unfinished) are dropped, oldest
         first."""
@@ -278,16 +292,16 @@ class GolfRounds:
         process had its question asked by the process that dealt the hole, and its hole ending seconds
         later would wait only ``best_wait`` for a search that starts then (with a solver pool to start)."""
         if not self._closed and (state.deal, state.rules) not in self._best:
-            self._prefetch_best(state, deal(state.deal, find_rules(state.rules)))
+            self._prefetch_best(state, opening(state))
 
-    async def _best_score(self, state: RoundState) -> tuple[Solution | None, bool]:
+    async def _best_score(self, state: RoundState) -> tuple[Answer | None, bool]:
         """The best score of the hole that just ended, if it is in within ``best_wait`` seconds, and
         whether its search goes on (``late``: the answer then joins the scorecard when it comes)."""
         key = (state.deal, state.rules)
         task = self._best.pop(key, None)
         if task is None or _came_back_empty(task):
             # not asked yet, or the early question timed out: the search may have gone on since
-            task = asyncio.create_task(self._solver.best_score(deal(state.deal, find_rules(state.rules))))
+            task = asyncio.create_task(self._solver.best_score(opening(state)))
         try:
             return await asyncio.wait_for(asyncio.shield(task), self._best_wait), False
         except TimeoutError:
@@ -308,14 +322,14 @@ class GolfRounds:
         scorecard: with the round's next press, or now if the round is over (a change on the system's
         behalf)."""
         key = (state.deal, state.rules)
-        opening = deal(state.deal, find_rules(state.rules))
+        dealt = opening(state)
         try:
             task = self._best.pop(key, None)
             answer = await task if task is not None else None
             for _ in range(LATE_ASKS):
                 if answer is not None:
                     break
-                answer = await self._solver.best_score(opening)
+                answer = await self._solver.best_score(dealt)
             if answer is None or not answer.proven:
                 return
             self._late[key] = answer.score
@@ -339,7 +353,7 @@ class GolfRounds:
             return state
         return _with_bests(state, (await self._sessions.hole_bests(state.id)).get)
 
-    def _fill_in(self, live: Live[Hole]) -> Change[Hole] | None:
+    def _fill_in(self, live: Live[Position]) -> Change[Position] | None:
         """The change that puts late best scores in a finished round's scorecard; None if it has none to
         take, or is not over (its next press takes them: a change now would make its buttons stale)."""
         if live.state.status is not RoundStatus.FINISHED:
@@ -353,7 +367,7 @@ class GolfRounds:
     async def _course(self, first: int, count: int, rules: str) -> tuple[int, ...]:
         """The round's deal numbers: from ``first`` on, skipping deals proven impossible under
         winnable-only rules (worked out by the solver, off the event loop)."""
-        if not find_rules(rules).winnable_only:
+        if not find_patience(rules).winnable_only:
             return tuple(first + i for i in range(count))
         try:
             return await self._solver.course(first, count, rules)
@@ -378,7 +392,7 @@ class GolfRounds:
         self._best.clear()
 
 
-def _came_back_empty(task: asyncio.Task[Solution | None]) -> bool:
+def _came_back_empty(task: asyncio.Task[Answer | None]) -> bool:
     """A question to the solver that ended without an answer (cancelled, failed or timed out)."""
     return task.done() and (task.cancelled() or task.exception() is not None or task.result() is None)
 
@@ -397,11 +411,7 @@ def _skipped_note(first: int, deals: tuple[int, ...]) -> tuple[str, ...]:
     return (passed,) if passed else ()
 
 
-def _hint_text(hole: Hole, move: Move | None) -> str:
+def _hint_text(game: Patience, hole: Position, move: Any) -> str:
     if move is None:
         return texts.HINT_BUSY
-    if move.kind is MoveKind.TURN:
-        return "💡 Hint: turn the stock."
-    card = hole.available(move.column)
-    label = card.pretty() if card else "?"
-    return f"💡 Hint: play {label} from column {move.column + 1}."
+    return f"💡 Hint: {game.hint_text(hole, move)}."

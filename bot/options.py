@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from bot.errors import BadOptionError
 from bot.models import BoardLook
-from engine.golf.deal import DealError, parse_deal_number
-from engine.golf.rules import RulesError, find_rules
+from engine.deals import DealError, parse_deal_number
+from engine.golf.rules import RulesError
 from engine.golf.scoring import MAX_HOLES, MIN_HOLES
+from engine.patience import find_patience, is_family
 
 DEFAULT_LIMIT = 120
 """Seconds a human has for a turn at a Six-card table, unless the table says otherwise."""
@@ -24,11 +25,24 @@ def sentence(text: str) -> str:
 
 
 def rules_option(text: str) -> str:
-    """The canonical name of the rules ``text`` names (any spelling ``find_rules`` reads)."""
+    """The canonical name of the rules ``text`` names: a Golf rule set (any spelling ``find_rules`` reads) or
+    a game of the Golf family (``tripeaks``, ``black-hole+winnable-only``: ``engine.patience``)."""
     try:
-        return find_rules(text).name
+        return find_patience(text).name
     except RulesError as error:
         raise BadOptionError(sentence(str(error))) from None
+
+
+def golf_rules_option(text: str) -> str:
+    """The canonical name of the Golf rule set ``text`` names, for what plays Golf patience alone so far (the
+    daily challenge, a place's default rules): a family game is refused in words."""
+    name = rules_option(text)
+    if is_family(name):
+        raise BadOptionError(
+            f"{find_patience(name).title} is played in solo rounds, challenges, group rounds and "
+            "tournaments; the daily challenge and a place's default rules are Golf's."
+        )
+    return name
 
 
 LOOK_NAMES = tuple(look.value for look in BoardLook)

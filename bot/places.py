@@ -14,7 +14,7 @@ from datetime import datetime
 
 from bot.errors import BadOptionError
 from bot.models import BoardLook, Look, Place, PlaceSettings, Player, PlayerSettings
-from bot.options import rules_option
+from bot.options import golf_rules_option
 from bot.ports import Clock, PlaceStore
 from engine.golf.scoring import PAR_PER_HOLE
 
@@ -131,7 +131,7 @@ class Places:
         new = replace(
             current,
             par_for_nine=current.par_for_nine if par_for_nine is None else par_for_nine,
-            default_rules=current.default_rules if rules is None else rules_option(rules),
+            default_rules=current.default_rules if rules is None else golf_rules_option(rules),
             look=current.look if look is None else look,
             four_colour=current.four_colour if four_colour is None else four_colour,
             hole_seconds=current.hole_seconds if hole_seconds is None else hole_seconds,

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from datetime import date, datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.events import Notifier as Notifier
 from bot.models import HoleRecord, Place, PlaceSettings, Player, PlayerSettings, RoundState, Stats, Timer
 from bot.models.competition import Competition
 from bot.models.daily import DailyDay, DailyResult, DailySettings, DayRow, PeriodRow
 from bot.models.results import MatchResult
-from engine.golf.hole import Hole
-from engine.golf.moves import Move
-from engine.golf.solver import Solution
+from engine.patience import Answer, Position
 
 
 class VersionConflict(Exception):
@@ -229,12 +227,16 @@ class Clock(Protocol):
 class Solver(Protocol):
     """CPU-heavy answers, computed off the event loop. ``None`` means: not known in time."""
 
-    async def best_score(self, hole: Hole) -> Solution | None:
+    async def best_score(self, hole: Position) -> Answer | None:
         """The solver's answer: the optimum (``proven``), or the best line found and a proven lower bound
         when the search was cut short."""
         ...
 
-    async def hint(self, hole: Hole) -> Move | None: ...
+    async def hint(self, hole: Position) -> Any:
+        """A best next move from ``hole`` (of its game), or None: not known in time."""
+        ...
+
     async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
-        """The deal numbers of a round (engine.golf.course.course), chosen off the event loop."""
+        """The deal numbers of a round under ``rules`` (``engine.patience``: a Golf rule set or a family
+        game), chosen off the event loop."""
         ...

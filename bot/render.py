@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 import unicodedata
 
-from bot.screens import BoardView, Screen
+from bot.screens import BoardView, LayoutView, Screen, Spot
 from bot.texts import plain
 from engine.cards import Card
 
@@ -24,7 +24,10 @@ def card_label(card: Card | None) -> str:
 def render_board(view: BoardView, *, cell: int = CELL, ruled: bool = True) -> str:
     """The tableau top to bottom: the last card of each column is the available one; a playable one is
     shown in brackets, e.g. ``[7♠]``. ``cell`` is the width of a column (5 still fits ``[10♠]``, for narrow
-    phone screens); ``ruled`` draws a rule under the column numbers."""
+    phone screens); ``ruled`` draws a rule under the column numbers. A Golf-family layout is drawn as it
+    lies (``render_layout``)."""
+    if view.layout is not None:
+        return render_layout(view.layout, cell=cell, ruled=ruled) + "\n\n" + _surroundings(view)
     width = len(view.columns)
     depth = max((len(c) for c in view.columns), default=0)
     lines = ["".join(str(i + 1).center(cell) for i in range(width)).rstrip()]
@@ -42,16 +45,86 @@ def render_board(view: BoardView, *, cell: int = CELL, ruled: bool = True) -> st
             else:
                 cells.append(" " * cell)
         lines.append("".join(cells).rstrip())
-    top = card_label(view.foundation) if view.foundation else "empty"
     lines.append("")
-    lines.append(f"Foundation: {top}   Stock: {view.stock_left} left")
+    lines.append(_surroundings(view))
+    return "\n".join(lines)
+
+
+def _surroundings(view: BoardView) -> str:
+    top = card_label(view.foundation) if view.foundation else "empty"
+    has_stock = view.layout is None or view.stock_left or view.layout.places
+    return f"Foundation: {top}" + (f"   Stock: {view.stock_left} left" if has_stock else "")
+
+
+BACK = "░░"
+"""A face-down card in text: its value is never drawn."""
+PILES_PER_BLOCK = 9
+"""Piles drawn side by side, at most: Black Hole's 17 fans are drawn in two blocks (80 columns)."""
+
+
+def spot_label(spot: Spot) -> str:
+    """A place of a family layout: its card (``[7♠]`` when playable), a back, or nothing once played."""
+    if spot.gone:
+        return ""
+    if spot.card is None:
+        return BACK
+    label = spot.card.pretty()
+    return f"[{label}]" if spot.playable else label
+
+
+def render_layout(layout: LayoutView, *, cell: int = CELL, ruled: bool = True) -> str:
+    """A Golf-family tableau: rows across the table at their places (a peak, a pyramid: a half card is
+    half a cell), or piles side by side as Golf's columns are, headed by the key of their free card."""
+    if layout.piles:
+        blocks = [layout.lines[i : i + PILES_PER_BLOCK] for i in range(0, len(layout.lines), PILES_PER_BLOCK)]
+        return "\n\n".join(_piles(block, cell=cell, ruled=ruled) for block in blocks)
+    half = (cell + 1) // 2
+    lines = []
+    for spots, places in zip(layout.lines, layout.places, strict=True):
+        row = [" "] * (max(places) * half + cell)
+        for spot, place in zip(spots, places, strict=True):
+            text = spot_label(spot).center(cell)
+            row[place * half : place * half + cell] = text
+        lines.append("".join(row).rstrip())
+    keys = [
+        (spot.key, place)
+        for spots, places in zip(layout.lines, layout.places, strict=True)
+        for spot, place in zip(spots, places, strict=True)
+        if spot.key
+    ]
+    if keys:
+        row = [" "] * (max(p for _, p in keys) * half + cell)
+        for key, place in keys:
+            row[place * half : place * half + cell] = key.center(cell)
+        lines.append("".join(row).rstrip())
+    return "\n".join(line for line in lines if line.strip() or line is lines[-1])
+
+
+def _piles(piles: tuple[tuple[Spot, ...], ...], *, cell: int, ruled: bool) -> str:
+    heads = []
+    for pile in piles:
+        key = next((spot.key for spot in pile if spot.key), "")
+        heads.append((key or "·").center(cell))
+    lines = ["".join(heads).rstrip()]
+    if ruled:
+        lines.append("".join("───".center(cell) for _ in piles).rstrip())
+    depth = max((sum(not s.gone for s in pile) for pile in piles), default=0)
+    for row in range(max(depth, 1)):
+        cells = []
+        for pile in piles:
+            left = [s for s in pile if not s.gone]
+            cells.append(spot_label(left[row]).center(cell) if row < len(left) else " " * cell)
+        lines.append("".join(cells).rstrip())
     return "\n".join(lines)
 
 
 def status_line(view: BoardView) -> str:
     """``Hole 2 of 9 · deal #25 · strict · total 3 · par 45`` (no deal where the board hides it)."""
     deal = "" if view.deal is None else f" · deal #{view.deal}"
-    return f"Hole {view.hole} of {view.holes}{deal} · {view.rules} · total {view.total} · par {view.par}"
+    rules = view.rules
+    if view.layout is not None:  # a family game by its name for people: TriPeaks, winnable-only
+        rules = " · ".join((view.layout.title, *rules.split("+")[1:]))
+    return f"Hole {view.hole} of {view.holes}{deal} · {rules} · total {view.total} · par {view.par}"
 
 
 def render_screen(screen: Screen, *, with_keys: bool = False, width: int = WIDTH) -> str:

@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 from bot.actions import SOLO
+from bot.family_board import card_buttons, layout_view
 from bot.models import RoundState, RoundStatus
 from bot.screens import BoardView, Button, ButtonRole, ButtonStyle, ScorecardView, Screen, ScreenKind
 from engine.golf.course import skipped
-from engine.golf.deal import deal
-from engine.golf.hole import Hole
-from engine.golf.rules import find_rules
 from engine.golf.scoring import Round, cleared, to_par_text
-from engine.golf.solver import Solution, lower_bound
+from engine.patience import Answer, Position, find_patience
+from engine.spread.position import Spread
 
 ROW = 5
 """Buttons per row: Discord's limit."""
 
 
-def _playable(state: RoundState, hole: Hole) -> tuple[bool, ...]:
-    """Which columns may be played now (none unless the hole is in play)."""
+def _playable(state: RoundState, hole: Position) -> tuple[bool, ...]:
+    """Which columns may be played now (none unless the hole is in play; () for a family layout)."""
+    if isinstance(hole, Spread):
+        return ()
     if state.status is not RoundStatus.PLAYING:
         return (False,) * len(hole.tableau)
     return tuple(hole.can_play(c) for c in range(len(hole.tableau)))
@@ -28,16 +29,17 @@ def card_of(state: RoundState) -> Round:
     return Round(state.holes, state.par_for_nine, state.scores)
 
 
-def board_view(state: RoundState, hole: Hole) -> BoardView:
+def board_view(state: RoundState, hole: Position) -> BoardView:
     return _board_view(state, hole, _playable(state, hole))
 
 
 def _board_view(
-    state: RoundState, hole: Hole, playable: tuple[bool, ...], *, hide_deals: bool = False
+    state: RoundState, hole: Position, playable: tuple[bool, ...], *, hide_deals: bool = False
 ) -> BoardView:
     card = card_of(state)
+    family = isinstance(hole, Spread)
     return BoardView(
-        columns=hole.tableau,
+        columns=() if family else hole.tableau,
         playable=playable,
         foundation=hole.top,
         stock_left=len(hole.stock),
@@ -47,20 +49,25 @@ def _board_view(
         par=card.par,
         rules=state.rules,
         deal=None if hide_deals else state.deal,
+        layout=layout_view(hole, live=_live(state, hole)) if family else None,
     )
 
 
-def board_buttons(state: RoundState, hole: Hole) -> tuple[tuple[Button, ...], ...]:
+def _live(state: RoundState, hole: Position) -> bool:
+    return state.status is RoundStatus.PLAYING and not hole.is_over
+
+
+def board_buttons(state: RoundState, hole: Position) -> tuple[tuple[Button, ...], ...]:
     return _board_buttons(state, hole, _playable(state, hole))
 
 
 def _board_buttons(
-    state: RoundState, hole: Hole, playable: tuple[bool, ...]
+    state: RoundState, hole: Position, playable: tuple[bool, ...]
 ) -> tuple[tuple[Button, ...], ...]:
     # the ids of bot.actions, ``g1:<round>:<version>:<action>``, made from one prefix: this runs every move
     prefix = SOLO.prefix(state.id, state.version)
-    live = state.status is RoundStatus.PLAYING and not hole.is_over
-    columns = []
+    live = _live(state, hole)
+    columns: list[Button] = list(card_buttons(hole, prefix, live=live)) if isinstance(hole, Spread) else []
     for c, can_play in enumerate(playable):
         card = hole.available(c)
         name = str(c + 1)
@@ -76,7 +83,10 @@ def _board_buttons(
         )
     rows = [tuple(columns[i : i + ROW]) for i in range(0, len(columns), ROW)]
     stock = f"Turn stock ({len(hole.stock)})"
-    controls = [Button(prefix + "s", stock, live and hole.can_turn(), key="d", role=ButtonRole.STOCK)]
+    controls = []
+    if not isinstance(hole, Spread) or hole.layout.stock:
+        can_turn = live and (bool(hole.stock) if isinstance(hole, Spread) else hole.can_turn())
+        controls.append(Button(prefix + "s", stock, can_turn, key="d", role=ButtonRole.STOCK))
     if state.casual:
         controls.append(Button(prefix + "h", "Hint", live, key="h", role=ButtonRole.HINT))
     concede = ButtonRole.CONCEDE
@@ -166,20 +176,21 @@ def skipped_text(deals: tuple[int, ...], first: int | None = None) -> str:
     return f"Skipped as impossible to clear (winnable-only): {'; '.join(groups)}." if groups else ""
 
 
-def _unproven(state: RoundState, solution: Solution | None) -> tuple[int | None, int]:
+def _unproven(state: RoundState, solution: Answer | None) -> tuple[int | None, int]:
     """The best line found and the proven lower bound of the hole just played, when its optimum is not
     known: from the solver's cut-short answer, or (none in time) the bound the solver starts from."""
     if solution is not None:
         return solution.score, solution.lower_bound
-    return None, lower_bound(deal(state.deal, find_rules(state.rules)))
+    game = find_patience(state.rules)
+    return None, game.lower_bound(game.deal(state.deal))
 
 
 def round_screen(
     state: RoundState,
-    hole: Hole,
+    hole: Position,
     *,
     notes: tuple[str, ...] = (),
-    solution: Solution | None = None,
+    solution: Answer | None = None,
     hide_deals: bool = False,
 ) -> Screen:
     """The screen for the round as it stands: live board, finished hole or finished round. ``solution``:

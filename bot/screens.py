@@ -54,11 +54,39 @@ class Button:
 
 
 @dataclass(frozen=True, slots=True)
+class Spot:
+    """One place of a Golf-family tableau as the player may see it."""
+
+    card: Card | None
+    """The card; None while it lies face down (never its value) or once it is played (``gone``)."""
+    gone: bool = False
+    free: bool = False
+    """Nothing lies on it: it may be played if its rank fits."""
+    playable: bool = False
+    key: str = ""
+    """The key of the button that plays it ("" unless it is free)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutView:
+    """A Golf-family tableau (TriPeaks, a pyramid, Black Hole's fans) as data."""
+
+    lines: tuple[tuple[Spot, ...], ...]
+    """The board's lines, as the game's layout groups its places: a row of a peak or a pyramid (top row
+    first), or a pile (``piles``: its last card on top)."""
+    places: tuple[tuple[int, ...], ...] = ()
+    """Where each spot of each row lies across the table, in half cards from the left; () for piles."""
+    piles: bool = False
+    title: str = ""
+    """The game's name for people, e.g. ``TriPeaks``."""
+
+
+@dataclass(frozen=True, slots=True)
 class BoardView:
     """The tableau and its surroundings as data."""
 
     columns: tuple[tuple[Card, ...], ...]
-    """Each column in dealing order: the last card is the available one."""
+    """Each column in dealing order: the last card is the available one (Golf; () for another layout)."""
     playable: tuple[bool, ...]
     foundation: Card | None
     stock_left: int
@@ -71,6 +99,8 @@ class BoardView:
     rules: str
     deal: int | None
     """The deal number of this hole; None where it is hidden (a daily course while its day runs)."""
+    layout: LayoutView | None = None
+    """A Golf-family game's tableau, drawn instead of ``columns``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,7 +85,8 @@ def render_message(screen: Screen, *, emoji: bool = False, notice: str = "") -> 
         head.append(f"**{screen.title}**")
     board: list[str] = []
     if screen.board is not None:
-        drawn = emoji_board(screen.board) if emoji else code_block(render_board(screen.board))
+        as_emoji = emoji and screen.board.layout is None  # a family layout lies across the table: monospace
+        drawn = emoji_board(screen.board) if as_emoji else code_block(render_board(screen.board))
         board = [drawn, f"-# {status_line(screen.board)}"]
     notes = [say(note) for note in screen.notes]
     blocks = [code_block(b) if is_table(b) else say(b) for b in screen.blocks if b]

@@ -10,7 +10,7 @@ from adapters.pictures import colours
 from adapters.pictures.canvas import Canvas
 from adapters.pictures.cards import CardSize, glow_pad
 from adapters.pictures.scorecard import draw_scorecard, scorecard_height
-from bot.screens import BoardView, Screen, ScreenKind
+from bot.screens import BoardView, LayoutView, Screen, ScreenKind
 
 CARD = CardSize(76)
 GAP = 14
@@ -39,6 +39,8 @@ def draw_hole(screen: Screen, view: BoardView, *, four_colour: bool) -> Canvas:
     width = 2 * MARGIN + columns * CARD.width + (columns - 1) * GAP
     tableau_top = MARGIN + HEADER + NUMBERS
     tableau_height = (depth - 1) * CARD.strip + CARD.height
+    if view.layout is not None:
+        width, tableau_height = _layout_size(view.layout)
     piles_top = tableau_top + tableau_height + 22
     height = piles_top + 20 + CARD.height + MARGIN
     summary = screen.kind is ScreenKind.SUMMARY
@@ -50,6 +52,8 @@ def draw_hole(screen: Screen, view: BoardView, *, four_colour: bool) -> Canvas:
             height += 10 + scorecard_height(screen.scorecard)
     canvas = Canvas(width, height, four_colour=four_colour)
     _header(canvas, screen, view)
+    if view.layout is not None:
+        _draw_layout(canvas, view.layout, tableau_top)
     for c, column in enumerate(view.columns):
         x = MARGIN + c * (CARD.width + GAP)
         playable = c < len(view.playable) and view.playable[c]
@@ -90,13 +94,68 @@ def _header(canvas: Canvas, screen: Screen, view: BoardView) -> None:
         title = f"Hole {view.hole} of {view.holes}"
     canvas.text((MARGIN, MARGIN), title, 26, bold=True, anchor="la")
     canvas.text((canvas.width - MARGIN, MARGIN + 2), f"Total {view.total} · par {view.par}", 20, anchor="ra")
-    detail = view.rules if view.deal is None else f"Deal #{view.deal} · {view.rules}"
+    rules = view.rules if view.layout is None else " · ".join((view.layout.title, *view.rules.split("+")[1:]))
+    detail = rules if view.deal is None else f"Deal #{view.deal} · {rules}"
     canvas.text((MARGIN, MARGIN + 33), detail, 18, fill=colours.FELT_DIM)
+
+
+def _layout_card(layout: LayoutView) -> CardSize:
+    """The card size of a family layout: Black Hole's 17 fans side by side take smaller cards."""
+    return CARD if len(layout.lines) <= 10 or not layout.piles else CardSize(56)
+
+
+def _layout_size(layout: LayoutView) -> tuple[int, int]:
+    """The width of the picture and the height of the tableau for a family layout."""
+    card = _layout_card(layout)
+    if layout.piles:
+        count, depth = len(layout.lines), max(MIN_DEPTH, *(len(line) for line in layout.lines))
+        gap = GAP if count <= 10 else GAP // 2
+        return 2 * MARGIN + count * card.width + (count - 1) * gap, (depth - 1) * card.strip + card.height
+    half = (card.width + GAP) / 2
+    across = max(max(places) for places in layout.places)
+    rows = len(layout.lines)
+    return round(2 * MARGIN + across * half + card.width), (rows - 1) * card.height // 2 + card.height
+
+
+def _draw_layout(canvas: Canvas, layout: LayoutView, top: int) -> None:
+    """A family tableau as it lies: piles as Golf's columns (the free card whole at the bottom), or rows
+    across the table, each half a card below the one above and lying on it; a face-down card as a back,
+    playable cards marked, played ones gone."""
+    card = _layout_card(layout)
+    if layout.piles:
+        gap = GAP if len(layout.lines) <= 10 else GAP // 2
+        for p, pile in enumerate(layout.lines):
+            x = MARGIN + p * (card.width + gap)
+            left = [spot for spot in pile if not spot.gone]
+            if not left:
+                canvas.empty(x, top, card.width)
+            for r, spot in enumerate(left):
+                last = r == len(left) - 1
+                canvas.card(
+                    spot.card,
+                    x,
+                    top + r * card.strip,
+                    card.width,
+                    over=colours.PAPER if r else None,
+                    marked=last and spot.playable,
+                    covered=not last,
+                )
+        return
+    half = (card.width + GAP) / 2
+    for r, (spots, places) in enumerate(zip(layout.lines, layout.places, strict=True)):
+        y = top + r * card.height // 2
+        for spot, place in zip(spots, places, strict=True):
+            if not spot.gone:
+                x = round(MARGIN + place * half)
+                canvas.card(spot.card, x, y, card.width, marked=spot.playable, covered=not spot.free)
 
 
 def _piles(canvas: Canvas, view: BoardView, top: int) -> None:
     """The stock (a back with its count on it) and the foundation's top card, side by side."""
     x = MARGIN
+    if view.layout is not None and view.layout.piles:  # Black Hole, All in a Row: no stock
+        _foundation(canvas, view, x, top)
+        return
     canvas.text((x, top), "Stock", 18, fill=colours.FELT_DIM)
     if view.stock_left:
         canvas.card(None, x, top + 20, CARD.width)
@@ -104,7 +163,10 @@ def _piles(canvas: Canvas, view: BoardView, top: int) -> None:
     else:
         canvas.empty(x, top + 20, CARD.width)
         canvas.text((x + CARD.width / 2, top + 20 + CARD.height / 2), "0", 22, anchor="mm")
-    x += CARD.width + GAP + glow_pad(CARD.width) * 2 + 8
+    _foundation(canvas, view, x + CARD.width + GAP + glow_pad(CARD.width) * 2 + 8, top)
+
+
+def _foundation(canvas: Canvas, view: BoardView, x: int, top: int) -> None:
     canvas.text((x, top), "Foundation", 18, fill=colours.FELT_DIM)
     if view.foundation is None:
         canvas.empty(x, top + 20, CARD.width)

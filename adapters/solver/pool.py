@@ -28,11 +28,7 @@ from typing import Any, Generic, TypeVar
 
 from adapters import metrics
 from adapters.workers import WorkerContext, start_worker, worker_context
-from engine.golf import solver
-from engine.golf.course import course
-from engine.golf.hole import Hole
-from engine.golf.moves import CONCEDE, Move
-from engine.golf.rules import find_rules
+from engine.patience import Answer, Position, SearchLimitError, find_patience, patience_of
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -84,9 +80,24 @@ def _cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def is_heavy(hole: Hole) -> bool:
-    """Double-deck and Joker searches can take minutes: they get a lane of their own."""
-    return hole.rules.decks > 1 or hole.rules.jokers > 0
+def is_heavy(hole: Position) -> bool:
+    """Double-deck and Joker searches can take minutes, Black Hole's and All in a Row's seconds: they get
+    a lane of their own."""
+    return patience_of(hole).heavy
+
+
+def solve(hole: Position, max_states: int) -> Answer:
+    """The best score from ``hole``, whatever game it is of (in a worker)."""
+    return patience_of(hole).solve(hole, max_states=max_states)
+
+
+def hint(hole: Position, max_states: int) -> Any:
+    """A best next move from ``hole`` (in a worker); None when the hole is over."""
+    return solve(hole, max_states).first_move
+
+
+def _course(rules: str, first: int, holes: int) -> tuple[int, ...]:
+    return find_patience(rules).course(first, holes)
 
 
 class _Lane:
@@ -99,8 +110,8 @@ class _Lane:
         self._executor = executor
         self._owned = executor is None
         self._context: WorkerContext | None = None
-        self.best = functools.partial(solver.solve, max_states=max_states)
-        self.hint = functools.partial(solver.hint, max_states=max_states)
+        self.best = functools.partial(solve, max_states=max_states)
+        self.hint = functools.partial(hint, max_states=max_states)
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -143,22 +154,22 @@ class _Answers(Generic[T]):
     def __init__(
         self,
         pool: PooledSolver,
-        search: Callable[[_Lane], Callable[[Hole], T]],
+        search: Callable[[_Lane], Callable[[Position], T]],
         size: int,
         *,
         drop_unwanted: bool,
-        on_answer: Callable[[Hole, T], None] | None = None,
+        on_answer: Callable[[Position, T], None] | None = None,
     ) -> None:
         self._pool = pool
         self._search = search
         self._size = size
         self._drop_unwanted = drop_unwanted
         self._on_answer = on_answer
-        self._known: OrderedDict[Hole, T | None] = OrderedDict()
-        self._searching: dict[Hole, Future[T]] = {}
-        self._waiting: Counter[Hole] = Counter()
+        self._known: OrderedDict[Position, T | None] = OrderedDict()
+        self._searching: dict[Position, Future[T]] = {}
+        self._waiting: Counter[Position] = Counter()
 
-    async def ask(self, hole: Hole, timeout: float) -> T | None:  # noqa: ASYNC109 (the time box)
+    async def ask(self, hole: Position, timeout: float) -> T | None:  # noqa: ASYNC109 (the time box)
         if hole in self._known:
             self._known.move_to_end(hole)
             return self._known[hole]
@@ -169,7 +180,7 @@ class _Answers(Generic[T]):
         waiter = asyncio.wrap_future(future)
         try:
             return await asyncio.wait_for(asyncio.shield(waiter), timeout)
-        except (TimeoutError, solver.SearchLimitError):
+        except (TimeoutError, SearchLimitError):
             return None
         except BrokenExecutor:  # a worker was killed: the lane starts a new pool at its next question
             return None
@@ -182,11 +193,11 @@ class _Answers(Generic[T]):
                 if self._drop_unwanted:
                     future.cancel()  # only if still queued: a running search goes on, and is remembered
 
-    def has(self, hole: Hole) -> bool:
+    def has(self, hole: Position) -> bool:
         """Is this position's answer known, or being searched?"""
         return hole in self._known or hole in self._searching
 
-    def _start(self, hole: Hole) -> Future[T] | None:
+    def _start(self, hole: Position) -> Future[T] | None:
         if self._pool.pending >= self._pool.max_pending:
             return None
         lane = self._pool.lane(hole)
@@ -207,14 +218,14 @@ class _Answers(Generic[T]):
         future.add_done_callback(finished)
         return future
 
-    def _finished(self, hole: Hole, done: Future[T]) -> None:
+    def _finished(self, hole: Position, done: Future[T]) -> None:
         self._pool.pending -= 1
         if self._searching.get(hole) is done:
             del self._searching[hole]
         if done.cancelled():
             return
         error = done.exception()
-        if error is not None and not isinstance(error, solver.SearchLimitError):
+        if error is not None and not isinstance(error, SearchLimitError):
             return  # a broken worker: let a later question try again
         self._known[hole] = None if error is not None else done.result()  # past the bound: not known
         if error is None and self._on_answer is not None:
@@ -233,11 +244,11 @@ def _read(future: asyncio.Future[Any]) -> None:
         future.exception()
 
 
-def _best(lane: _Lane) -> Callable[[Hole], solver.Solution]:
+def _best(lane: _Lane) -> Callable[[Position], Answer]:
     return lane.best
 
 
-def _hint(lane: _Lane) -> Callable[[Hole], Move | None]:
+def _hint(lane: _Lane) -> Callable[[Position], Any]:
     return lane.hint
 
 
@@ -273,22 +284,22 @@ class PooledSolver:
         self.max_pending = max_pending
         self.pending = 0
         # A best score is wanted again at the end of the hole: its search stays queued. A hint is not.
-        self._best: _Answers[solver.Solution] = _Answers(
+        self._best: _Answers[Answer] = _Answers(
             self, _best, cache_size, drop_unwanted=False, on_answer=self._follow
         )
-        self._hints: _Answers[Move | None] = _Answers(self, _hint, cache_size, drop_unwanted=True)
-        self._along: OrderedDict[Hole, Move] = OrderedDict()
+        self._hints: _Answers[Any] = _Answers(self, _hint, cache_size, drop_unwanted=True)
+        self._along: OrderedDict[Position, Any] = OrderedDict()
         self._cache_size = cache_size
 
-    def lane(self, hole: Hole) -> _Lane:
+    def lane(self, hole: Position) -> _Lane:
         return self._heavy if is_heavy(hole) else self._light
 
-    async def best_score(self, hole: Hole) -> solver.Solution | None:
+    async def best_score(self, hole: Position) -> Answer | None:
         """The optimum (``proven``), or the best line found and a proven lower bound when the search was
         cut short; ``None`` when nothing came in time."""
         return await self._best.ask(hole, self._timeout)
 
-    async def hint(self, hole: Hole) -> Move | None:
+    async def hint(self, hole: Position) -> Any:
         """A best next move: the first of the best line. Where the position's best score is known or
         being searched (a hole's opening is, from the moment the hole begins), that search's line
         answers: ``solver.hint`` is the same search, and a second one queued behind it in a busy lane
@@ -301,7 +312,7 @@ class PooledSolver:
             return self._along[hole]
         return await self._hints.ask(hole, self._hint_timeout)
 
-    def _follow(self, hole: Hole, solution: solver.Solution) -> None:
+    def _follow(self, hole: Position, solution: Answer) -> None:
         """A proven best line: its next move from every position along it is a best move there too (no
         line from there can beat the optimum of the position it came from), so a player taking hints on a
         hard deal gets the next one at once instead of a new search. Only in the heavy lane, where a
@@ -309,9 +320,9 @@ class PooledSolver:
         milliseconds anyway."""
         if not solution.proven or not is_heavy(hole):
             return
-        position = hole
+        position, patience = hole, patience_of(hole)
         for move in solution.moves:
-            if position.is_over or move == CONCEDE:
+            if position.is_over or patience.move_text(move) == "q":
                 break
             self._along[position] = move
             self._along.move_to_end(position)
@@ -322,7 +333,7 @@ class PooledSolver:
     async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
         """A round's deal numbers, in a light-lane worker (a winnable-only course runs the solver); not
         time-boxed, since the round cannot start without them (a median of milliseconds)."""
-        chosen = functools.partial(course, first, holes, find_rules(rules))
+        chosen = functools.partial(_course, rules, first, holes)
         future = self._light.submit(chosen) or self._light.submit(chosen)  # a broken pool is replaced
         if future is None:
             raise RuntimeError("the solver's worker processes cannot be started")

@@ -40,6 +40,12 @@ def test_format_and_parse_are_a_pair(session, version, action):
 
 def test_the_actions():
     assert set(ACTIONS) == {*"123456789", "s", "h", "q", "n"}
+
+
+@pytest.mark.parametrize("number", ["1", "10", "28", "52"])
+def test_a_family_card_is_played_by_its_number(number):
+    text = SOLO.build("k3x9a0qz", 12, number)
+    assert parse_action_id(text) == ActionId("k3x9a0qz", 12, number)
     assert parse_action_id("g1:k3x9a0qz:12:3") == ActionId("k3x9a0qz", 12, "3")
 
 
@@ -50,7 +56,7 @@ def test_the_actions():
         "g1",
         "g1:k3x9a0qz:12",
         "g1:k3x9a0qz:12:",
-        "g1:k3x9a0qz:12:33",
+        "g1:k3x9a0qz:12:53",
         "g1:k3x9a0qz:-1:3",
         "g1:k3x9a0qz:1.5:3",
         "g1:k3x9a0qz:1234567890:3",  # ten digits
@@ -124,7 +130,7 @@ def test_a_template_builds_what_it_parses(session, version, action):
 
 
 def test_a_template_builds_only_its_own_actions():
-    for action in ("u", "x", "12", ""):
+    for action in ("u", "x", "53", "07", ""):
         with pytest.raises(ValueError):
             SOLO.build("k3x9a0qz", 1, action)
 

@@ -12,7 +12,7 @@ from bot.errors import GolfError
 from bot.golf_round import GolfRounds
 from bot.screens import Screen
 from bot.sessions import Change, Live
-from engine.golf.hole import Hole
+from engine.patience import Position
 
 MATCH_KIND, TOURNAMENT_KIND = "match", "tournament"
 
@@ -31,17 +31,17 @@ class MatchBoards(GolfRounds):
     kind = MATCH_KIND
     template = MATCH_BOARD
     hide_deals = True  # while players race on the same deals
-    when_closed: Callable[[Live[Hole], str], Awaitable[GolfError | None]] | None = None
+    when_closed: Callable[[Live[Position], str], Awaitable[GolfError | None]] | None = None
     """Set by the matches: what a press on a board that ended is told (its match's final scoreboard)."""
 
-    async def closed(self, live: Live[Hole], seat: str) -> GolfError | None:
+    async def closed(self, live: Live[Position], seat: str) -> GolfError | None:
         """See ``bot.sessions`` (``_refuse_if_closed``)."""
         return None if self.when_closed is None else await self.when_closed(live, seat)
 
-    def screen(self, live: Live[Hole], seat: str) -> Screen:
+    def screen(self, live: Live[Position], seat: str) -> Screen:
         return rebrand(super().screen(live, seat), self.template)
 
-    async def act(self, live: Live[Hole], seat: str, action: str) -> Change[Hole]:
+    async def act(self, live: Live[Position], seat: str, action: str) -> Change[Position]:
         try:
             change = await super().act(live, seat, action)
         except GolfError as error:

@@ -51,8 +51,7 @@ from bot.ports import Clock, CompetitionStorage, Notifier, Solver, VersionConfli
 from bot.screens import Button, ButtonRole, ButtonStyle, Screen, ScreenKind
 from bot.sessions import Change, Live, Moved
 from bot.timers import Timers
-from engine.golf.hole import Hole
-from engine.golf.rules import find_rules
+from engine.patience import Position, find_patience
 
 log = logging.getLogger(__name__)
 
@@ -381,7 +380,7 @@ class Matches:
             if await self._storage.active_round(key, place, kind) is not None:
                 raise GolfError(f"{data.name(key)} is playing a match here already.")
         first = self._rng.randint(1, FIRST_DEALS)
-        if find_rules(data.rules).winnable_only:
+        if find_patience(data.rules).winnable_only:
             deals = await self._solver.course(first, data.holes, data.rules)
         else:
             deals = tuple(first + i for i in range(data.holes))
@@ -432,7 +431,7 @@ class Matches:
         """End a board whose match is over (through the sessions: its cached copy goes too)."""
         closed_at = self._clock.now()
 
-        def close(live: Live[Hole]) -> Change[Hole] | None:
+        def close(live: Live[Position]) -> Change[Position] | None:
             if not live.state.is_active:
                 return None
             closed = live.state.bump(status=RoundStatus.ABANDONED, updated_at=closed_at)
@@ -466,7 +465,7 @@ class Matches:
             if match_id:
                 await self._publish(await self._sync(match_id))
 
-    async def _closed_board(self, live: Live[Hole], seat: str) -> GolfError | None:
+    async def _closed_board(self, live: Live[Position], seat: str) -> GolfError | None:
         """A press on a board that ended, of a match that is over: say so, with its final scoreboard."""
         match = await self._storage.load_competition(str(live.state.payload.read().get("match", "")))
         if match is None or match.is_active:

@@ -89,7 +89,9 @@ class DailyBoards:
         self._clock = clock
 
     def position(self, state: RoundState) -> Hole:
-        return position(state)
+        hole = position(state)
+        assert isinstance(hole, Hole)  # the daily's courses are Golf's (bot.options.golf_rules_option)
+        return hole
 
     def seats(self, state: RoundState) -> Collection[str]:
         return (state.owner,)

@@ -44,7 +44,7 @@ from bot.models.daily import (
     PeriodRow,
 )
 from bot.modes.daily.boards import DAILY_ID, DAY_OVER, KIND, DailyBoards, board_screen, claims, day_of_round
-from bot.options import rules_option, sentence
+from bot.options import golf_rules_option, sentence
 from bot.ports import ActiveRoundExists, Clock, DailyStore, Notifier, Solver, Storage
 from bot.screens import Screen, ScreenKind, ShareView
 from bot.sessions import Change, Live, Moved, Sessions
@@ -169,7 +169,7 @@ class DailyChallenge:
             current,
             zone=current.zone if zone_name is None else zone_name,
             holes=current.holes if holes is None else holes,
-            rules=current.rules if rules is None else rules_option(rules),
+            rules=current.rules if rules is None else golf_rules_option(rules),
             channel=current.channel if channel is None else channel,
             post=current.post if post is None else post,
         )
