@@ -8,7 +8,7 @@ from bot.models import BoardLook
 from engine.deals import DealError, parse_deal_number
 from engine.golf.rules import RulesError
 from engine.golf.scoring import MAX_HOLES, MIN_HOLES
-from engine.patience import find_patience, is_family
+from engine.patience import FAMILY, find_patience, is_family
 
 DEFAULT_LIMIT = 120
 """Seconds a human has for a turn at a Six-card table, unless the table says otherwise."""
@@ -16,6 +16,8 @@ MIN_LIMIT, MAX_LIMIT = 5, 3600
 """The turn limits a table may be opened with."""
 
 DEFAULT_HOLES = 9
+FAMILY_NAMES = tuple(game.name for game in FAMILY)
+"""The Golf family's games a round may play, as the game option takes them."""
 
 
 def sentence(text: str) -> str:
@@ -31,6 +33,33 @@ def rules_option(text: str) -> str:
         return find_patience(text).name
     except RulesError as error:
         raise BadOptionError(sentence(str(error))) from None
+
+
+GOLF_NAMES = ("golf", "golf-patience", "patience", "golf-solitaire")
+"""What a player may type as the game option for Golf patience itself."""
+
+
+def game_rules(game: str | None, rules: str | None) -> str | None:
+    """The rules a round plays from a game option and a rules option (either may be missing): Golf's rule
+    set, or the family game with ``+winnable-only`` when the rules option says so. None: neither given
+    (the place's default rules)."""
+    if game is None or "-".join(game.strip().lower().split()) in GOLF_NAMES:
+        return None if rules is None else rules_option(rules)
+    chosen = rules_option(game)
+    if not is_family(chosen):
+        known = ", ".join(("golf", *FAMILY_NAMES))
+        if "six" in game.lower() or "6" in game:
+            raise BadOptionError("Six-card Golf is played at a table: open one with the table command.")
+        raise BadOptionError(f"{game.strip()!r} is not a game I deal here; try one of: {known}.")
+    if rules is None:
+        return chosen
+    option = "-".join(rules.strip().lower().split()).removeprefix("+")
+    if option not in ("winnable-only", "winnable", "redeal"):
+        title = find_patience(chosen).title
+        raise BadOptionError(
+            f"{title} has rules of its own: with it, the rules option takes only winnable-only."
+        )
+    return rules_option(chosen + "+winnable-only")
 
 
 def golf_rules_option(text: str) -> str:

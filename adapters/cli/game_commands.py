@@ -38,6 +38,11 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     run.set_defaults(handler=run_command)
 
     play = sub.add_parser("play", help="play Golf in the terminal")
+    play.add_argument(
+        "--game",
+        help="golf (default), or a game of the Golf family: "
+        "tripeaks, pyramid-golf, elevator, black-hole, all-in-a-row",
+    )
     play.add_argument("--rules", help="strict (default), queens-on-kings, wrap/putt-putt, with +options")
     play.add_argument("--holes", type=int, help="holes in the round, 1-18 (default 9)")
     play.add_argument("--deal", help="start at this deal number (PySolFC numbering)")
@@ -77,11 +82,10 @@ def _settings(args: argparse.Namespace) -> Settings:
 def _check_options(args: argparse.Namespace) -> None:
     """Refuse a wrong --rules, --holes or --deal before the database or the solver is touched."""
     from bot.errors import BadOptionError
-    from bot.options import deal_option, holes_option, rules_option
+    from bot.options import deal_option, game_rules, holes_option
 
     try:
-        if args.rules is not None:
-            rules_option(args.rules)
+        args.rules = game_rules(getattr(args, "game", None), args.rules)
         holes = holes_option(args.holes)
         if args.deal is not None:
             first = deal_option(args.deal)
@@ -148,7 +152,7 @@ def run_command(args: argparse.Namespace) -> int:
         os.environ["GOLFBOT_METRICS_PORT"] = args.metrics_port
     settings = _settings(args)
     if not (settings.discord_token or settings.telegram_token):
-        args.rules = args.holes = args.deal = None
+        args.rules = args.holes = args.deal = args.game = None
         return play_command(args)
     from adapters.cli.config import configure_logging
 

@@ -67,7 +67,8 @@ def nothing_playable_note(view: BoardView) -> str:
     if top is not None and top.rank == 13 and rules is not None and not (rules.wrap or rules.queens_on_kings):
         why = "Nothing goes on a King under strict rules"
     elif top is not None:
-        why = f"No bottom card is one rank above or below the {top.pretty()}"
+        card = "free card" if view.layout is not None else "bottom card"
+        why = f"No {card} is one rank above or below the {top.pretty()}"
     else:
         why = "Nothing can be played"
     return f"{why} — turn the stock (d)."
@@ -137,6 +138,9 @@ class ConsoleGame:
             and board is not None
             and board.stock_left
             and not any(board.playable)
+            and not (
+                board.layout is not None and any(s.playable for line in board.layout.lines for s in line)
+            )
         ):
             return replace(screen, notes=(*screen.notes, nothing_playable_note(board)))
         return screen

@@ -22,9 +22,11 @@ from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
 from bot.info_screens import help_screen, rules_screen, stats_screen
 from bot.models import BoardLook, Look, Place, PlaceSettings, Player, PlayerSettings
+from bot.options import game_rules
 from bot.places import KEEP, Keep
 from bot.screens import Screen, ScreenKind
 from engine.golf.scoring import PAR_PER_HOLE
+from engine.patience import FAMILY
 
 Work = Callable[[Player, Place], Awaitable[Screen]]
 NOT_AN_ADMIN = "Only members with the Manage Server permission can change the Golf settings."
@@ -48,6 +50,13 @@ def look_screen(mine: PlayerSettings, now: Look, *, changed: bool) -> Screen:
     )
     saved = ("Saved.",) if changed else ()
     return Screen(ScreenKind.INFO, title="🎴 Your board look", blocks=("\n".join(lines), *saved))
+
+
+GAME_CHOICES = [
+    app_commands.Choice(name="Golf", value="golf"),
+    *(app_commands.Choice(name=game.layout.title, value=game.name) for game in FAMILY),
+]
+"""The games a round may play: Golf and the Golf family's (``engine.patience``)."""
 
 
 async def rules_autocomplete(
@@ -81,22 +90,26 @@ class GolfCommands(app_commands.Group, name="golf", description="Golf patience, 
             work_done = work(player_of(interaction.user), place)
             await answer_command(interaction, work_done, pen=Pen(self._drawing, place))
 
-    @app_commands.command(description="Start a round of Golf")
+    @app_commands.command(description="Start a round of Golf, or of TriPeaks, Black Hole … (the game option)")
     @app_commands.describe(
         rules="Rule set: strict (default), queens-on-kings or wrap, with +jokers=1, +double, …",
         holes="Holes in the round (default 9)",
         deal="Start at this deal number (PySolFC numbering), to replay or share a round",
+        game="Golf (default), or a game of the Golf family",
     )
     @app_commands.autocomplete(rules=rules_autocomplete)
+    @app_commands.choices(game=GAME_CHOICES)
     async def play(
         self,
         interaction: discord.Interaction,
         rules: str | None = None,
         holes: app_commands.Range[int, 1, 18] | None = None,
         deal: str | None = None,
+        game: str | None = None,
     ) -> None:
         async def start(player: Player, place: Place) -> Screen:
-            return await self._club.start_round(player, place, rules=rules, holes=holes, deal_code=deal)
+            chosen = game_rules(game, rules)
+            return await self._club.start_round(player, place, rules=chosen, holes=holes, deal_code=deal)
 
         await self._answer(interaction, start)
 

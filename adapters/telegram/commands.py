@@ -59,7 +59,12 @@ class GolfCommands:
     @property
     def specs(self) -> tuple[CommandSpec, ...]:
         return (
-            CommandSpec("play", "[rules] [holes] [#deal]", "Start a round (e.g. /play wrap 3)", self.play),
+            CommandSpec(
+                "play",
+                "[game or rules] [holes] [#deal]",
+                "Start a round (e.g. /play wrap 3, /play tripeaks)",
+                self.play,
+            ),
             CommandSpec("resume", "", "Show your round in this chat again", self.resume),
             CommandSpec("concede", "", "Give up the hole in play", self.concede),
             CommandSpec("abandon", "", "Give up the whole round", self.abandon),
