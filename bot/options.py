@@ -45,12 +45,15 @@ def game_rules(game: str | None, rules: str | None) -> str | None:
     (the place's default rules)."""
     if game is None or "-".join(game.strip().lower().split()) in GOLF_NAMES:
         return None if rules is None else rules_option(rules)
-    chosen = rules_option(game)
+    if "six" in game.lower() or "6" in game:
+        raise BadOptionError("Six-card Golf is played at a table: open one with the table command.")
+    try:
+        chosen = find_patience(game).name
+    except RulesError:
+        chosen = ""
     if not is_family(chosen):
         known = ", ".join(("golf", *FAMILY_NAMES))
-        if "six" in game.lower() or "6" in game:
-            raise BadOptionError("Six-card Golf is played at a table: open one with the table command.")
-        raise BadOptionError(f"{game.strip()!r} is not a game I deal here; try one of: {known}.")
+        raise BadOptionError(f"{game.strip()!r} is not a game I deal; try one of: {known}.")
     if rules is None:
         return chosen
     option = "-".join(rules.strip().lower().split()).removeprefix("+")

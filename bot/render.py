@@ -97,7 +97,8 @@ def render_layout(layout: LayoutView, *, cell: int = CELL, ruled: bool = True) -
         for key, place in keys:
             row[place * half : place * half + cell] = key.center(cell)
         lines.append("".join(row).rstrip())
-    return "\n".join(line for line in lines if line.strip() or line is lines[-1])
+    drawn = [line for line in lines if line.strip()]
+    return "\n".join(drawn) if drawn else "(the tableau is clear)"
 
 
 def _piles(piles: tuple[tuple[Spot, ...], ...], *, cell: int, ruled: bool) -> str:

@@ -190,21 +190,27 @@ def square(score: int, par: int, best: int | None) -> str:
 
 
 def share_text(
-    day: date, scores: Sequence[int], best: Sequence[int | None], holes: int, par_for_nine: int
+    day: date,
+    scores: Sequence[int],
+    best: Sequence[int | None],
+    holes: int,
+    par_for_nine: int,
+    game: str = "Golf",
 ) -> str:
     """A spoiler-free summary (no card, no deal number), e.g.::
 
     Golf daily #326 · 9 holes
     38 (-7)
     🟦🟩🟨🟥🟩🟩🟦🟨🟩
-    """
+
+    ``game``: the game's name for people where the course is not Golf's (``TriPeaks daily #326``)."""
     per_hole = par_per_hole(par_for_nine)
     total = sum(scores)
     to_par = to_par_text(total - per_hole * len(scores))
     done = f"{len(scores)}/{holes} holes" if len(scores) < holes else f"{holes} holes"
     padded = [*best, *([None] * (len(scores) - len(best)))]
     row = "".join(square(s, per_hole, b) for s, b in zip(scores, padded, strict=True))
-    return f"Golf daily #{course_number(day)} · {done}\n{total} ({to_par})\n{row}"
+    return f"{game} daily #{course_number(day)} · {done}\n{total} ({to_par})\n{row}"
 
 
 __all__ = [

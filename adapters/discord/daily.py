@@ -162,7 +162,7 @@ def add_daily_commands(group: app_commands.Group, daily: DailyDesk, drawing: Dra
         channel="where the final table and the reveal go",
         zone="time zone of the day, e.g. Europe/Berlin (default UTC)",
         holes="holes of the daily course (default 9)",
-        rules="rules of the daily course (default strict)",
+        rules="rules of the daily course (default strict), or a Golf-family game: tripeaks, black-hole, …",
         post="post the final table and the reveal at midnight",
     )(app_commands.autocomplete(rules=rules_autocomplete)(daily_settings))
     group.add_command(

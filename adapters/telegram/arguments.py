@@ -21,6 +21,26 @@ from engine.golf.scoring import MAX_HOLES, MIN_HOLES
 _KEYED = re.compile(r"(rules?|deal|holes?)[=:](.*)", re.ASCII | re.IGNORECASE | re.DOTALL)
 _HOLES = re.compile(r"([0-9]+)(?:holes?)?", re.ASCII | re.IGNORECASE)
 _FILLER = frozenset({"hole", "holes", "rules", "with"})
+_GAME_WORDS = (
+    (("black", "hole"), "black-hole"),
+    (("all", "in", "a", "row"), "all-in-a-row"),
+    (("pyramid", "golf"), "pyramid-golf"),
+    (("tri", "peaks"), "tripeaks"),
+    (("three", "peaks"), "tripeaks"),
+)
+"""A Golf-family game's name typed as words (``/play black hole``): one word, before "hole" is read as
+filler."""
+
+
+def _game_words(words: Sequence[str]) -> list[str]:
+    """``words`` with a game's name in several words joined into one."""
+    out = list(words)
+    for name, joined in _GAME_WORDS:
+        for at in range(len(out) - len(name) + 1):
+            if tuple(w.strip().lower() for w in out[at : at + len(name)]) == name:
+                out[at : at + len(name)] = [joined]
+                break
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +72,7 @@ class _Reading:
 
 def parse_play_arguments(words: Sequence[str]) -> PlayOptions:
     reading = _Reading(rule_words=[])
-    queue = list(words)
+    queue = _game_words(words)
     while queue:
         word = queue.pop(0).strip()
         lowered = word.lower()

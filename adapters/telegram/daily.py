@@ -51,7 +51,10 @@ NO_ANSWER_ON_ADMIN = (
     "I could not check that you are one of this group's admins: Telegram did not answer ({reason})."
     " Nothing was changed; send the command again in a minute."
 )
-SETTINGS_USAGE = "Usage: /dailysettings [zone=Europe/Berlin] [holes=1|3|9|18] [rules=strict] [post=on|off]"
+SETTINGS_USAGE = (
+    "Usage: /dailysettings [zone=Europe/Berlin] [holes=1|3|9|18] [rules=strict or a game: rules=tripeaks] "
+    "[post=on|off]"
+)
 ADMINS = (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
 
 log = logging.getLogger(__name__)

@@ -27,8 +27,7 @@ from bot.round_screens import round_screen
 from bot.screens import Screen
 from bot.sessions import Change, Live
 from engine.daily import course_number, share_text
-from engine.golf.hole import Hole
-from engine.golf.moves import MoveError, parse_move
+from engine.patience import Position, find_patience, is_family
 
 KIND = "daily"
 """The rounds' kind (and the rollover timers')."""
@@ -65,14 +64,19 @@ def day_of_round(state: RoundState) -> date:
     return date.fromisoformat(str(state.payload.read()["day"]))
 
 
-def board_screen(state: RoundState, hole: Hole) -> Screen:
+def game_title(state: RoundState) -> str:
+    """The name the share text gives the course's game: Golf, or the family game's (``TriPeaks``)."""
+    return find_patience(state.rules).title if is_family(state.rules) else "Golf"
+
+
+def board_screen(state: RoundState, hole: Position) -> Screen:
     """A daily board: no deal number while the day runs (it is the whole stock order: it comes with the
     reveal); the share card once the course is finished."""
     screen = round_screen(state, hole, hide_deals=True)
     day = day_of_round(state)
     title = f"📅 Daily #{course_number(day)} · {day.isoformat()} · {screen.title}"
     if state.status is RoundStatus.FINISHED:
-        card = share_text(day, state.scores, state.best, state.holes, state.par_for_nine)
+        card = share_text(day, state.scores, state.best, state.holes, state.par_for_nine, game_title(state))
         return replace(screen, title=title, blocks=(*screen.blocks, "Share your result:\n" + card))
     return replace(screen, title=title)
 
@@ -88,29 +92,27 @@ class DailyBoards:
         self._best = best
         self._clock = clock
 
-    def position(self, state: RoundState) -> Hole:
-        hole = position(state)
-        assert isinstance(hole, Hole)  # the daily's courses are Golf's (bot.options.golf_rules_option)
-        return hole
+    def position(self, state: RoundState) -> Position:
+        return position(state)
 
     def seats(self, state: RoundState) -> Collection[str]:
         return (state.owner,)
 
-    def to_act(self, live: Live[Hole]) -> Collection[str]:
+    def to_act(self, live: Live[Position]) -> Collection[str]:
         return (live.state.owner,)
 
-    def screen(self, live: Live[Hole], seat: str) -> Screen:
+    def screen(self, live: Live[Position], seat: str) -> Screen:
         return board_screen(live.state, live.position)
 
-    def takes_late(self, live: Live[Hole], seat: str, action: str) -> bool:
+    def takes_late(self, live: Live[Position], seat: str, action: str) -> bool:
         return False  # the player's own board: out of date means refused
 
-    def concede_action(self, live: Live[Hole]) -> str:
+    def concede_action(self, live: Live[Position]) -> str:
         if live.state.status is not RoundStatus.PLAYING:
             raise StaleActionError(texts.HOLE_OVER, screen=self.screen(live, live.state.owner))
         return "q"
 
-    async def act(self, live: Live[Hole], seat: str, action: str) -> Change[Hole]:
+    async def act(self, live: Live[Position], seat: str, action: str) -> Change[Position]:
         state, hole = live.state, live.position
         day = await self._days.daily_day(state.place, day_of_round(state))
         if day is None or day.closed:
@@ -127,10 +129,10 @@ class DailyBoards:
             raise StaleActionError(texts.HOLE_OVER, screen=board_screen(state, hole))
         return await self._move(state, hole, day, action)
 
-    async def _move(self, state: RoundState, hole: Hole, day: DailyDay, code: str) -> Change[Hole]:
+    async def _move(self, state: RoundState, hole: Position, day: DailyDay, code: str) -> Change[Position]:
         try:
-            after = hole.play(parse_move(code))
-        except MoveError as error:
+            after = hole.play(find_patience(state.rules).parse_move(code))
+        except ValueError as error:  # not a legal move here, or not a move of this game
             raise IllegalMoveError(sentence(str(error)), screen=board_screen(state, hole)) from None
         now = self._clock.now()
         moves = (*state.moves, code)

@@ -43,8 +43,17 @@ from bot.models.daily import (
     DayRow,
     PeriodRow,
 )
-from bot.modes.daily.boards import DAILY_ID, DAY_OVER, KIND, DailyBoards, board_screen, claims, day_of_round
-from bot.options import golf_rules_option, sentence
+from bot.modes.daily.boards import (
+    DAILY_ID,
+    DAY_OVER,
+    KIND,
+    DailyBoards,
+    board_screen,
+    claims,
+    day_of_round,
+    game_title,
+)
+from bot.options import rules_option, sentence
 from bot.ports import ActiveRoundExists, Clock, DailyStore, Notifier, Solver, Storage
 from bot.screens import Screen, ScreenKind, ShareView
 from bot.sessions import Change, Live, Moved, Sessions
@@ -62,10 +71,8 @@ from engine.daily import (
     streaks,
     zone,
 )
-from engine.golf.deal import deal
-from engine.golf.hole import Hole
-from engine.golf.rules import find_rules
 from engine.golf.scoring import par_per_hole, to_par_text
+from engine.patience import Position, find_patience
 
 log = logging.getLogger(__name__)
 
@@ -169,7 +176,7 @@ class DailyChallenge:
             current,
             zone=current.zone if zone_name is None else zone_name,
             holes=current.holes if holes is None else holes,
-            rules=current.rules if rules is None else golf_rules_option(rules),
+            rules=current.rules if rules is None else rules_option(rules),
             channel=current.channel if channel is None else channel,
             post=current.post if post is None else post,
         )
@@ -225,7 +232,7 @@ class DailyChallenge:
         return bool(await self._daily.day_board(day.place, day.day, 0, 1))
 
     async def _open(self, place: Place, settings: DailySettings, day: date) -> DailyDay:
-        rules = find_rules(settings.rules)
+        rules = find_patience(settings.rules)
         starts = hole_starts(await self.secret(), place.key, day, settings.holes)
         if rules.winnable_only:  # each hole: the first deal from its start up not proven impossible
             found = await asyncio.gather(*(self._solver.course(s, 1, settings.rules) for s in starts))
@@ -271,11 +278,11 @@ class DailyChallenge:
         return task
 
     async def _solve_day(self, day: DailyDay) -> tuple[int | None, ...]:
-        rules = find_rules(day.rules)
+        game = find_patience(day.rules)
         best: list[int | None] = []
         for number in day.deals:
             try:
-                answer = await self._solver.best_score(deal(number, rules))
+                answer = await self._solver.best_score(game.deal(number))
             except Exception:  # a nicety: never lose a move over it
                 log.exception("best score of deal %s failed", number)
                 answer = None
@@ -393,7 +400,7 @@ class DailyChallenge:
         """Close a board of a day gone by (through the sessions: its cached copy goes too)."""
         ended_at = self._clock.now()
 
-        def end(live: Live[Hole]) -> Change[Hole] | None:
+        def end(live: Live[Position]) -> Change[Position] | None:
             if not live.state.is_active:
                 return None  # ended by another process meanwhile
             new = live.state.bump(status=RoundStatus.ABANDONED, updated_at=ended_at)
@@ -422,7 +429,7 @@ class DailyChallenge:
         state = await self._storage.load_round(result.round_id)
         if state is None:
             return None
-        return share_text(day.day, state.scores, state.best, day.holes, day.par_for_nine)
+        return share_text(day.day, state.scores, state.best, day.holes, day.par_for_nine, game_title(state))
 
     async def share_card(self, player: Player, place: Place) -> Screen | None:
         """The player's result of today's course as a share card: the share text (its only block) and the

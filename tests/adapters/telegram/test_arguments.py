@@ -11,6 +11,11 @@ from bot.errors import BadOptionError
     [
         ("", PlayOptions()),
         ("wrap 3", PlayOptions("wrap", 3)),
+        ("tripeaks", PlayOptions("tripeaks")),
+        ("black hole 3", PlayOptions("black-hole", 3)),
+        ("All in a Row #7", PlayOptions("all-in-a-row", None, "#7")),
+        ("pyramid golf winnable", PlayOptions("pyramid-golf+winnable-only")),
+        ("escalator", PlayOptions("pyramid-golf")),
         ("3 wrap", PlayOptions("wrap", 3)),
         ("5", PlayOptions(holes=5)),
         ("putt-putt #24", PlayOptions("wrap", None, "#24")),
