@@ -19,10 +19,10 @@ COMPETITION_COLUMNS = (
 """What a SELECT of a competition reads (and an INSERT writes), in the order ``competition_from_row``
 expects."""
 
-RESULT_COLUMNS = "match_id, player, place, seat, rank, holes_won, holes_lost, summary, finished_at"
+RESULT_COLUMNS = "match_id, player, place, seat, rank, holes_won, holes_lost, summary, finished_at, game"
 """What an INSERT of a match result's row writes (one row a player), as ``result_rows`` gives them."""
 
-RESULT_READ_COLUMNS = "match_id, player, rank, holes_won, holes_lost, summary, finished_at"
+RESULT_READ_COLUMNS = "match_id, player, rank, holes_won, holes_lost, summary, finished_at, game"
 """What a SELECT of results reads, ordered by finish, match and seat, for ``results_from_rows``."""
 
 
@@ -90,6 +90,7 @@ def result_rows(result: MatchResult) -> list[tuple[Any, ...]]:
             f.holes_lost,
             result.summary,
             stored_time(result.finished_at),
+            result.game,
         )
         for seat, f in enumerate(result.finishes)
     ]
@@ -109,6 +110,7 @@ def results_from_rows(place: str, rows: Iterable[Any]) -> list[MatchResult]:
                     datetime.fromisoformat(first[6]),
                     tuple(Finish(r[1], r[2], r[3], r[4]) for r in current),
                     first[5],
+                    first[7],
                 )
             )
             current = []

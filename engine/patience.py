@@ -291,6 +291,22 @@ def is_family(name: str) -> bool:
         return False
 
 
+GOLF = "golf"
+"""The game of every Golf rule set, as a match's result and the ratings name it."""
+
+
+def game_of(rules: str) -> str:
+    """The game the rules ``rules`` play: ``golf`` for a Golf rule set, else the family game's name
+    (``tripeaks``: its winnable-only option is the same game)."""
+    found = find_patience(rules)
+    return found.game.name if isinstance(found, FamilyGame) else GOLF
+
+
+def game_title(game: str) -> str:
+    """A game's name for people: ``Golf``, ``TriPeaks``."""
+    return "Golf" if game == GOLF else find_patience(game).title
+
+
 def patience_of(position: Position) -> Patience:
     """What a position is a position of (the solver's pool is handed positions alone)."""
     if isinstance(position, Spread):

@@ -17,7 +17,7 @@ from discord.utils import escape_markdown
 from adapters.discord.drawing import Drawing, Pen
 from adapters.discord.identity import display_name, place_of, player_of
 from adapters.discord.replies import answer_command, no_tracebacks
-from adapters.discord.rules_choices import describe, rules_suggestions
+from adapters.discord.rules_choices import GAME_CHOICES, describe, rules_suggestions
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
 from bot.info_screens import help_screen, rules_screen, stats_screen
@@ -26,7 +26,6 @@ from bot.options import game_rules
 from bot.places import KEEP, Keep
 from bot.screens import Screen, ScreenKind
 from engine.golf.scoring import PAR_PER_HOLE
-from engine.patience import FAMILY
 
 Work = Callable[[Player, Place], Awaitable[Screen]]
 NOT_AN_ADMIN = "Only members with the Manage Server permission can change the Golf settings."
@@ -50,13 +49,6 @@ def look_screen(mine: PlayerSettings, now: Look, *, changed: bool) -> Screen:
     )
     saved = ("Saved.",) if changed else ()
     return Screen(ScreenKind.INFO, title="🎴 Your board look", blocks=("\n".join(lines), *saved))
-
-
-GAME_CHOICES = [
-    app_commands.Choice(name="Golf", value="golf"),
-    *(app_commands.Choice(name=game.layout.title, value=game.name) for game in FAMILY),
-]
-"""The games a round may play: Golf and the Golf family's (``engine.patience``)."""
 
 
 async def rules_autocomplete(

@@ -29,6 +29,7 @@ from adapters.discord.client import GolfClient
 from adapters.discord.identity import display_name, place_of, player_of
 from adapters.discord.render import render_message
 from adapters.discord.replies import in_time, no_tracebacks, tell
+from adapters.discord.rules_choices import GAME_CHOICES
 from adapters.pacing import ChannelPosts
 from bot.desks import MatchDesk, TournamentDesk
 from bot.errors import GolfError
@@ -323,9 +324,12 @@ def install(
         )
 
     @golf.command(name="table", description="The server's table: matches, points, hole difference, rating")
-    @app_commands.describe(page="Page (10 players a page)")
-    async def table(interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1) -> None:
-        await answer(interaction, matches.table(place_of(interaction), page), private=True)
+    @app_commands.describe(page="Page (10 players a page)", game="Golf (default), or a family game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def table(
+        interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1, game: str | None = None
+    ) -> None:
+        await answer(interaction, matches.table(place_of(interaction), page, game=game), private=True)
 
     golf.remove_command("stats")
 

@@ -7,7 +7,10 @@ suggestions, so an unknown name is refused by the core with its own friendly mes
 
 from __future__ import annotations
 
+from discord import app_commands
+
 from engine.golf.rules import MODIFIER_NAMES, RULE_NAMES, RULE_SETS, RulesError, find_rules
+from engine.patience import FAMILY
 
 MAX_CHOICES = 25
 """Discord shows at most 25 suggestions."""
@@ -50,3 +53,10 @@ def describe(name: str) -> str:
     """The label of a suggestion: the name, and for a plain rule set what it means."""
     note = BASE_NOTES.get(name)
     return f"{name} — {note}" if note else name
+
+
+GAME_CHOICES = [
+    app_commands.Choice(name="Golf", value="golf"),
+    *(app_commands.Choice(name=game.layout.title, value=game.name) for game in FAMILY),
+]
+"""The games a round may play: Golf and the Golf family's (``engine.patience``)."""

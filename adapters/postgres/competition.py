@@ -49,7 +49,7 @@ class PostgresCompetitions(PostgresConnection):
         "UPDATE competitions SET status = $1, version = $2, payload_version = $3, payload = $4,"
         " updated_at = $5 WHERE id = $6 AND version = $7"
     )
-    _RESULT = f"INSERT INTO match_results ({RESULT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+    _RESULT = f"INSERT INTO match_results ({RESULT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
 
     async def save_competition(
         self, competition: Competition, *, previous_version: int, result: MatchResult | None = None

@@ -45,7 +45,7 @@ class SqliteCompetitions(SqliteConnection):
         "UPDATE competitions SET status = ?, version = ?, payload_version = ?, payload = ?, updated_at = ?"
         " WHERE id = ? AND version = ?"
     )
-    _RESULT = f"INSERT INTO match_results ({RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    _RESULT = f"INSERT INTO match_results ({RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
     async def save_competition(
         self, competition: Competition, *, previous_version: int, result: MatchResult | None = None

@@ -162,7 +162,8 @@ class TelegramCompete:
         if (asker := asker_of(update)) is None:
             return
         words = [w for w in context.args or () if w.isdigit()]
-        await self._reply(asker, self.matches.table(asker.place, int(words[0]) if words else 1))
+        game = "-".join(w for w in context.args or () if not w.isdigit()) or None  # /table black hole 2
+        await self._reply(asker, self.matches.table(asker.place, int(words[0]) if words else 1, game=game))
 
     async def _reply(self, asker: Asker, work: Any) -> tuple[Screen, Message] | None:
         """The screen ``work`` comes to, as a reply; it and the message sent (None: refused)."""

@@ -25,6 +25,8 @@ class MatchResult:
     finishes: tuple[Finish, ...]
     summary: str = ""
     """How it ended, in words: ``3 & 2``, ``halved``, ``won by forfeit``, ``41 to 44``."""
+    game: str = "golf"
+    """The game it was played at (``engine.patience.game_of``): tables and ratings are per game."""
 
     @property
     def players(self) -> tuple[str, ...]:

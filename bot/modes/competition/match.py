@@ -45,13 +45,13 @@ from bot.modes.competition.boards import MATCH_KIND, TOURNAMENT_KIND, MatchBoard
 from bot.modes.competition.match_data import FORMATS, MATCH, STROKE, MatchData
 from bot.modes.competition.ratings import replay
 from bot.modes.competition.table import page, table
-from bot.options import holes_named, holes_option, rules_option
+from bot.options import game_rules, holes_named, holes_option, rules_option
 from bot.places import MAX_HOLE_SECONDS, MIN_HOLE_SECONDS
 from bot.ports import Clock, CompetitionStorage, Notifier, Solver, VersionConflict
 from bot.screens import Button, ButtonRole, ButtonStyle, Screen, ScreenKind
 from bot.sessions import Change, Live, Moved
 from bot.timers import Timers
-from engine.patience import Position, find_patience
+from engine.patience import GOLF, Position, find_patience, game_of, game_title
 
 log = logging.getLogger(__name__)
 
@@ -633,9 +633,12 @@ class Matches:
 
     # ---- the server table -----------------------------------------------------------------------
 
-    async def table(self, place: Place, number: int = 1, size: int = 10) -> Screen:
-        """The place's table, page ``number``: every finished match and group round, with ratings."""
-        results = await self._storage.results(place.key)
+    async def table(self, place: Place, number: int = 1, size: int = 10, game: str | None = None) -> Screen:
+        """The place's table of ``game`` (Golf by default: ``game_rules`` reads the option), page ``number``:
+        every finished match and group round of that game, with its ratings. Each game has its own table
+        and ratings: skill at TriPeaks says little about skill at Golf."""
+        chosen = GOLF if game is None else game_of(game_rules(game, None) or GOLF)
+        results = [r for r in await self._storage.results(place.key) if r.game == chosen]
         rows = table(results, replay(results, self._clock.now()))
         shown, pages = page(rows, number, size)
         first = (min(max(number, 1), pages) - 1) * size
@@ -647,16 +650,17 @@ class Matches:
                 f"{n:>2}. {name} — P{row.played} W{row.won} H{row.halved} L{row.lost}"
                 f" · {row.points:g} pts · holes {row.hole_difference:+d} · rating {rating}"
             )
-        title = f"🏆 Table — {place.name}" if place.name else "🏆 Table"
+        title = "🏆 Table" + ("" if chosen == GOLF else f" · {game_title(chosen)}")
+        title += f" — {place.name}" if place.name else ""
         blocks = (
-            "\n".join(lines) if lines else "No match finished here yet.",
+            "\n".join(lines) if lines else f"No {game_title(chosen)} match finished here yet.",
             f"Page {min(max(number, 1), pages)} of {pages}.",
         )
         return Screen(ScreenKind.INFO, title, blocks)
 
     async def record(self, player: Player, place: Place) -> str:
-        """A player's line for their card: rating and record at ``place``."""
-        results = await self._storage.results(place.key)
+        """A player's line for their card: rating and record at ``place`` (Golf's matches)."""
+        results = [r for r in await self._storage.results(place.key) if r.game == GOLF]
         ratings = replay(results, self._clock.now())
         row = next((r for r in table(results) if r.player == player.key), None)
         if row is None:

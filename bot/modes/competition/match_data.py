@@ -14,6 +14,7 @@ from datetime import datetime
 from bot.models import Payload
 from bot.models.results import Finish, MatchResult, hole_tally, ranks
 from engine.golf.scoring import MatchPlay, Round
+from engine.patience import game_of
 
 STROKE, MATCH = "stroke", "match"
 FORMATS = (STROKE, MATCH)
@@ -123,6 +124,10 @@ class MatchData:
 
     def decide(self, match_id: str, place: str, now: datetime) -> MatchResult | None:
         """The result, once the match is decided; None while it goes on."""
+        result = self._decide(match_id, place, now)
+        return None if result is None else replace(result, game=game_of(self.rules))
+
+    def _decide(self, match_id: str, place: str, now: datetime) -> MatchResult | None:
         alive = [p for p in self.players if p not in self.forfeited]
         tally = hole_tally({p: list(self.scores[i]) for i, p in enumerate(self.players)})
         if len(self.players) == 2 and self.forfeited:

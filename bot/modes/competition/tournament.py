@@ -62,6 +62,7 @@ from engine.pairing import (
     swiss_pairs,
     swiss_rounds,
 )
+from engine.patience import game_of
 
 log = logging.getLogger(__name__)
 
@@ -365,7 +366,8 @@ class Tournaments:
                 return await self._load(tournament.id)
             outbox.to_place(place, StandingsPosted(place, tournament.id, 0, final=True))
             return cancelled
-        ratings = replay(await self._storage.results(place), self._clock.now())
+        game = game_of(data.rules)  # seeded by the ratings of the game it is played at
+        ratings = replay([r for r in await self._storage.results(place) if r.game == game], self._clock.now())
         order = {key: i for i, key in enumerate(data.playing)}
         seeds = tuple(
             sorted(data.playing, key=lambda k: (-(ratings[k].display if k in ratings else -1e9), order[k]))

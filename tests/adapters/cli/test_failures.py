@@ -87,7 +87,8 @@ def one_line(run: subprocess.CompletedProcess[str]) -> str:
         (
             ["--rules", "nosuch"],
             "golfbot play: Unknown rules 'nosuch'; try one of: strict, queens-on-kings, wrap, dead-king, "
-            "dead-king-golf, golf, putt-putt, qok, relaxed, relaxed-golf.",
+            "dead-king-golf, golf, putt-putt, qok, relaxed, relaxed-golf; or a game of the Golf family: "
+            "tripeaks, pyramid-golf, elevator, black-hole, all-in-a-row.",
         ),
         (
             ["--rules", "wrap+jokers=3"],

@@ -330,3 +330,29 @@ async def test_a_challenge_takes_the_places_clock_unless_it_names_one(
     assert "45 s a hole" in " ".join((own.title, *own.blocks))
     with pytest.raises(BadOptionError):
         await table.club.change_place_settings(here, hole_seconds=5)
+
+
+async def test_a_match_of_pyramid_golf_has_its_own_table_and_ratings(
+    table: Table, alice: Player, bob: Player, here: Place
+) -> None:
+    match_id = await accepted(table, alice, bob, here, holes=3, format="match", rules="pyramid")
+    boards = {p.key: await table.matches.board(p, match_id) for p in (alice, bob)}
+    views = [boards[p.key].board for p in (alice, bob)]
+    assert views[0] is not None and views[1] is not None
+    assert views[0].layout is not None and views[0].layout == views[1].layout  # one pyramid, both boards
+    assert views[0].deal is None and views[0].columns == ()
+    for _ in range(3):
+        a = await play_hole(table, alice, boards[alice.key], good=True)
+        b = await play_hole(table, bob, boards[bob.key], good=False)
+        if table.events(MatchDecided):
+            break
+        boards = {alice.key: await next_hole(table, alice, a), bob.key: await next_hole(table, bob, b)}
+    [result] = await table.storage.results(here.key)
+    assert result.game == "pyramid-golf" and result.winner == alice.key
+    pyramid = await table.matches.table(here, game="escalator")
+    assert pyramid.title.startswith("🏆 Table · Pyramid Golf")
+    assert "Alice — P1 W1" in pyramid.blocks[0] and "Bob — P1 W0 H0 L1" in pyramid.blocks[0]
+    golf = await table.matches.table(here)
+    assert golf.blocks[0] == "No Golf match finished here yet."
+    with pytest.raises(BadOptionError):
+        await table.matches.table(here, game="snap")
