@@ -36,6 +36,20 @@ def test_figures_are_the_published_scores(
     assert captured.err.splitlines()[-1].startswith("120/120 deals")  # not a tty: plain progress lines
 
 
+@pytest.mark.parametrize("game", ["black-hole", "pyramid-golf"])
+def test_a_family_game_is_summed_up_from_its_solver(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.patience import find_patience
+
+    assert main(["stats-deals", "--game", game, "--deals", "1-24", "--workers", "2", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    patience = find_patience(game)
+    scores = [patience.solve(patience.deal(n)).score for n in range(1, 25)]
+    assert figures["game"] == patience.title and figures["unproven"] == 0
+    assert figures["winnable"] == sum(1 for v in scores if v <= 0)
+    assert figures["quartiles"] == statistics.quantiles(scores, n=4, method="inclusive")
+    assert (figures["min"], figures["max"]) == (min(scores), max(scores))
+
+
 def test_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats-deals", "--deals", "1-10", "--workers", "1"]) == 0
     out = capsys.readouterr().out
@@ -45,7 +59,14 @@ def test_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(
     "argv",
-    [["--deals", "5-1"], ["--rules", "snooker"], ["--workers", "0"], ["--max-states", "0"]],
+    [
+        ["--deals", "5-1"],
+        ["--rules", "snooker"],
+        ["--workers", "0"],
+        ["--max-states", "0"],
+        ["--game", "snap"],
+        ["--game", "tripeaks", "--rules", "wrap"],
+    ],
 )
 def test_bad_input_is_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats-deals", *argv]) == 2
