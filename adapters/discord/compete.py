@@ -35,6 +35,7 @@ from bot.desks import MatchDesk, TournamentDesk
 from bot.errors import GolfError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
 from bot.info_screens import stats_screen
+from bot.options import game_rules
 from bot.ports import Notifier
 from bot.screens import Screen, ScreenKind
 
@@ -242,7 +243,9 @@ def install(
         format="Stroke play (lowest total) or match play (hole by hole)",
         rules="Rule set (default: the server's)",
         clock="Seconds per hole (default: the server's clock)",
+        game="Golf (default), or a game of the Golf family",
     )
+    @app_commands.choices(game=GAME_CHOICES)
     async def challenge(
         interaction: discord.Interaction,
         member: discord.Member,
@@ -250,44 +253,48 @@ def install(
         format: Literal["stroke", "match"] | None = None,
         rules: str | None = None,
         clock: app_commands.Range[int, 30, 86400] | None = None,
+        game: str | None = None,
     ) -> None:
-        await answer(
-            interaction,
-            matches.challenge(
+        async def challenged() -> Screen:
+            return await matches.challenge(
                 player_of(interaction.user),
                 player_of(member),
                 place_of(interaction),
                 holes=holes,
                 format=format,
-                rules=rules,
+                rules=game_rules(game, rules),
                 hole_seconds=clock,
                 channel=str(interaction.channel_id or ""),
-            ),
-            keep=keep_invitation,
-        )
+            )
+
+        await answer(interaction, challenged(), keep=keep_invitation)
 
     @golf.command(name="round-open", description="Open a group round: up to 8 players, stroke play")
     @app_commands.describe(
-        holes="Holes (default 9)", rules="Rule set", clock="Seconds per hole (default: the server's clock)"
+        holes="Holes (default 9)",
+        rules="Rule set",
+        clock="Seconds per hole (default: the server's clock)",
+        game="Golf (default), or a game of the Golf family",
     )
+    @app_commands.choices(game=GAME_CHOICES)
     async def round_open(
         interaction: discord.Interaction,
         holes: app_commands.Range[int, 1, 18] | None = None,
         rules: str | None = None,
         clock: app_commands.Range[int, 30, 86400] | None = None,
+        game: str | None = None,
     ) -> None:
-        await answer(
-            interaction,
-            matches.open_group(
+        async def opened() -> Screen:
+            return await matches.open_group(
                 player_of(interaction.user),
                 place_of(interaction),
                 holes=holes,
-                rules=rules,
+                rules=game_rules(game, rules),
                 hole_seconds=clock,
                 channel=str(interaction.channel_id or ""),
-            ),
-            keep=keep_invitation,
-        )
+            )
+
+        await answer(interaction, opened(), keep=keep_invitation)
 
     @golf.command(name="tournament", description="Open a tournament in this channel")
     @app_commands.describe(
@@ -297,7 +304,9 @@ def install(
         signup="Minutes of sign-up (default 10, at least 1; the organiser can close it early)",
         checkin="Minutes of check-in after sign-up (default 0: none)",
         clock="Seconds per hole (default: the server's clock)",
+        game="Golf (default, the server's rules), or a game of the Golf family",
     )
+    @app_commands.choices(game=GAME_CHOICES)
     async def tournament(
         interaction: discord.Interaction,
         style: Literal["elimination", "round-robin", "swiss"] = "elimination",
@@ -306,22 +315,23 @@ def install(
         signup: app_commands.Range[int, 1, 10080] = 10,
         checkin: app_commands.Range[int, 0, 1440] = 0,
         clock: app_commands.Range[int, 30, 86400] | None = None,
+        game: str | None = None,
     ) -> None:
-        await answer(
-            interaction,
-            tournaments.open(
+        async def opened() -> Screen:
+            return await tournaments.open(
                 player_of(interaction.user),
                 place_of(interaction),
                 style=style,
                 holes=holes,
                 format=format,
+                rules=game_rules(game, None),
                 hole_seconds=clock,
                 signup_seconds=signup * 60,
                 checkin_seconds=checkin * 60,
                 channel=str(interaction.channel_id or ""),
-            ),
-            keep=keep_signup,
-        )
+            )
+
+        await answer(interaction, opened(), keep=keep_signup)
 
     @golf.command(name="table", description="The server's table: matches, points, hole difference, rating")
     @app_commands.describe(page="Page (10 players a page)", game="Golf (default), or a family game")

@@ -32,7 +32,7 @@ _GAME_WORDS = (
 filler."""
 
 
-def _game_words(words: Sequence[str]) -> list[str]:
+def game_words(words: Sequence[str]) -> list[str]:
     """``words`` with a game's name in several words joined into one."""
     out = list(words)
     for name, joined in _GAME_WORDS:
@@ -72,7 +72,7 @@ class _Reading:
 
 def parse_play_arguments(words: Sequence[str]) -> PlayOptions:
     reading = _Reading(rule_words=[])
-    queue = _game_words(words)
+    queue = game_words(words)
     while queue:
         word = queue.pop(0).strip()
         lowered = word.lower()

@@ -29,6 +29,7 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from adapters.pacing import ChannelPosts
+from adapters.telegram.arguments import game_words
 from adapters.telegram.asker import Asker, asker_of, reply_screen
 from adapters.telegram.buttons import PRIVATE_ONLY
 from adapters.telegram.command_table import CommandSpec
@@ -39,6 +40,7 @@ from bot.desks import MatchDesk, TournamentDesk
 from bot.errors import GolfError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
 from bot.screens import Screen
+from engine.patience import find_patience, is_family
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +117,7 @@ class TelegramCompete:
                 asker.place,
                 holes=holes,
                 format=format_,
+                rules=_game(w for w in words if not w.startswith("@")),
                 channel=str(asker.message.chat.id),
             ),
         )
@@ -125,8 +128,10 @@ class TelegramCompete:
             return
         holes, _ = _options(context.args or ())
         channel = str(asker.message.chat.id)
+        rules = _game(context.args or ())
         sent = await self._reply(
-            asker, self.matches.open_group(asker.player, asker.place, holes=holes, channel=channel)
+            asker,
+            self.matches.open_group(asker.player, asker.place, holes=holes, rules=rules, channel=channel),
         )
         await self._keep_invitation(sent)
 
@@ -152,6 +157,7 @@ class TelegramCompete:
                 style=style,
                 holes=3 if holes is None else holes,  # 0 is refused like any other count out of range
                 format=format_ or "stroke",
+                rules=_game(words),
                 channel=str(asker.message.chat.id),
             ),
         )
@@ -335,3 +341,12 @@ def _options(words: Sequence[str] | Any) -> tuple[int | None, str | None]:
         elif str(word).lower() in ("stroke", "match"):
             format_ = str(word).lower()
     return holes, format_
+
+
+def _game(words: Sequence[str] | Any) -> str | None:
+    """The Golf-family game named among ``words`` (``/challenge @bob 3 tripeaks``, ``black hole``), as
+    the rules of the match; None: the place's default rules."""
+    for word in game_words([str(w) for w in words]):
+        if is_family(word):
+            return find_patience(word).name
+    return None

@@ -233,3 +233,24 @@ async def test_an_old_key_of_an_answered_challenge_is_refused_and_its_message_br
     assert late.followups[0].ephemeral
     assert offer.response.message.content == shown and "alice v bob" in shown
     assert [b["label"] for b in buttons(offer.response)] == ["Open my board"]
+
+
+async def test_a_match_of_pyramid_golf_has_its_own_table(
+    simcord_env, channel, alice, bob, carol, buttons
+) -> None:
+    offer = await alice.slash(channel, "golf challenge", member=bob, holes=1, game="pyramid-golf")
+    assert not offer.ephemeral, offer.response.content
+    await bob.click(offer.response, label="Accept")
+    boards = {}
+    for member in (alice, bob):
+        opened = await member.click(offer.response, label="Open my board")
+        assert "Pyramid Golf" in opened.response.content
+        boards[member.id] = opened.response
+    boards[alice.id] = await play_hole(alice, boards[alice.id], buttons, good=True)
+    boards[bob.id] = await play_hole(bob, boards[bob.id], buttons, good=False)
+    assert not CARD.search(channel_text(channel, carol))
+    pyramid = await alice.slash(channel, "golf table", game="pyramid-golf")
+    assert "Table · Pyramid Golf" in pyramid.response.content
+    assert " 1. alice — P1 W1 H0 L0" in pyramid.response.content
+    golf = await alice.slash(channel, "golf table")
+    assert "No Golf match finished here yet." in golf.response.content

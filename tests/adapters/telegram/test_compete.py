@@ -235,3 +235,27 @@ async def test_a_competition_button_is_a_press_like_any_other(
     )
     assert presses() == before + 1
     assert deep_link_payload(scoreboard).startswith("board_")  # role OPEN: a link, drawn by the one renderer
+
+
+async def test_a_black_hole_match_named_in_words_and_its_own_table(
+    fake_api: FakeBotApi, bot: Any, alice: FakeUser, bob: FakeUser, group: FakeChat
+) -> None:
+    await reply_to(fake_api, bob, group, "/table")
+    offer = await reply_to(fake_api, alice, group, "/challenge @bob 1 black hole")
+    await press(fake_api, bob, group, offer.message_id, text="Accept")
+    scoreboard = await fake_api.wait_for(
+        lambda: (v := fake_api.message(group.id, offer.message_id)).buttons and "v Bob" in v.text and v
+    )
+    payload = deep_link_payload(scoreboard)
+    boards = {user.id: await reply_to(fake_api, user, None, f"/start {payload}") for user in (alice, bob)}
+    assert "Black Hole" in boards[alice.id].text and "Turn stock" not in boards[alice.id].text
+    boards[alice.id] = await play_hole(fake_api, alice, boards[alice.id], good=True)
+    boards[bob.id] = await play_hole(fake_api, bob, boards[bob.id], good=False)
+    await fake_api.wait_for(
+        lambda: "Result:" in (v := fake_api.message(group.id, offer.message_id)).text and v, what="the result"
+    )
+    assert not any(CARD.search(m.text) for m in fake_api.chat_messages(group.id))
+    table = await reply_to(fake_api, alice, group, "/table black hole")
+    assert "Table · Black Hole" in table.text
+    golf = await reply_to(fake_api, alice, group, "/table")
+    assert "No Golf match finished here yet." in golf.text
