@@ -7,32 +7,8 @@ from bot.models import Stats
 from bot.options import rules_option
 from bot.screens import Screen, ScreenKind
 from engine.golf.rules import OPTIONS, RULE_SETS, Rules, describe, find_rules
-from engine.patience import FAMILY, find_patience, is_family
+from engine.patience import FAMILY, FamilyGame, find_patience, is_family
 
-FAMILY_RULES = {
-    "tripeaks": (
-        "TriPeaks: 28 cards in three overlapping peaks over a row of ten. The ten at the bottom lie face up, "
-        "the peaks' eighteen face down; a card turns face up once nothing covers it. One card starts the "
-        "foundation and 23 form the stock."
-    ),
-    "pyramid-golf": (
-        "Pyramid Golf (Escalator): 28 cards in a pyramid of seven rows, all face up; a card is free once "
-        "the two cards lying on it are gone. One card starts the foundation and 23 form the stock."
-    ),
-    "elevator": (
-        "Elevator: Pyramid Golf with every row but the bottom one face down; a card turns face up once the "
-        "two cards lying on it are gone."
-    ),
-    "black-hole": (
-        "Black Hole: the Ace of Spades starts the foundation, and the other 51 cards lie in 17 fans of "
-        "three, all face up; the top card of a fan is free. There is no stock: clear the fans to win."
-    ),
-    "all-in-a-row": (
-        "All in a Row: 13 columns of four, all face up; the bottom card of a column is free. The foundation "
-        "starts empty, so the first card may be any free card. There is no stock: clear the columns to win."
-    ),
-}
-"""Each family game's deal, in our own words (the rest of its rules are the family's, FAMILY_PLAY)."""
 FAMILY_PLAY = (
     "Play a free card onto the foundation when it is one rank above or below the top card, suits never "
     "mattering, King and Ace next to each other. Turn the stock (if there is one) when you like. The hole "
@@ -85,10 +61,9 @@ def games_text() -> str:
 
 def family_rules_screen(name: str) -> Screen:
     game = find_patience(name)
-    deal = FAMILY_RULES[game.name.partition("+")[0]]
-    return Screen(
-        ScreenKind.INFO, title=f"📖 {game.title}", blocks=(deal, FAMILY_PLAY, KNOWING_THE_DEAL, games_text())
-    )
+    assert isinstance(game, FamilyGame)
+    blocks = (game.game.about, FAMILY_PLAY, KNOWING_THE_DEAL, games_text())
+    return Screen(ScreenKind.INFO, title=f"📖 {game.title}", blocks=blocks)
 
 
 def rules_screen(name: str | None = None) -> Screen:

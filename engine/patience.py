@@ -4,7 +4,7 @@ A round names what it plays by one name, its *rules*: a Golf rule set (``strict`
 by ``engine.golf.rules.find_rules``) or a game of the Golf family (``tripeaks``, ``black-hole``, with the
 round option ``+winnable-only``). ``find_patience`` reads either and gives the one object the bot plays it
 through: dealing, reading and writing moves, the solver's best score and hints, the winnable-only course.
-Like engine.registry, this is a module of engine/'s top that imports the games, to tell them apart.
+It finds the family's games in engine.registry (a new game registered there is playable here too).
 
 A position is the game's own (a Golf ``Hole``, a family ``Spread``); both are immutable, hashable (the
 solver's pool remembers answers by position) and answer ``play``, ``is_over``, ``score``, ``top`` and
@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
 
-from engine.allinarow.game import ALL_IN_A_ROW
-from engine.blackhole.game import BLACK_HOLE
 from engine.deals import MAX_DEAL, DealError
+from engine.game import GameError
 from engine.golf import solver as golf_solver
 from engine.golf.course import MAX_SKIPPED, WINNABLE_STATES
 from engine.golf.course import course as golf_course
@@ -28,23 +27,12 @@ from engine.golf.deal import deal as golf_deal
 from engine.golf.hole import Hole
 from engine.golf.moves import Move, MoveKind, move_name, parse_move
 from engine.golf.rules import Rules, RulesError, find_rules
-from engine.pyramid.game import ELEVATOR, PYRAMID_GOLF
+from engine.registry import FAMILY as FAMILY
+from engine.registry import find_game
 from engine.spread import solver as spread_solver
 from engine.spread.game import SpreadGame
 from engine.spread.position import Spread, SpreadMove
-from engine.tripeaks.game import TRIPEAKS
 
-FAMILY: tuple[SpreadGame, ...] = (TRIPEAKS, PYRAMID_GOLF, ELEVATOR, BLACK_HOLE, ALL_IN_A_ROW)
-"""The Golf family's games a round may play, in the order the bot lists them."""
-_FAMILY_ALIASES = {
-    "tri-peaks": "tripeaks",
-    "three-peaks": "tripeaks",
-    "pyramid": "pyramid-golf",
-    "escalator": "pyramid-golf",
-    "blackhole": "black-hole",
-    "allinarow": "all-in-a-row",
-    "quasar": "all-in-a-row",
-}
 WINNABLE = "winnable-only"
 _WINNABLE_SPELLINGS = ("winnable-only", "winnable", "redeal")
 Position = Any
@@ -266,8 +254,11 @@ def find_patience(name: str) -> Patience:
 @lru_cache(maxsize=256)
 def _find(name: str) -> Patience:
     parts = ["-".join(p.strip().lower().replace("_", " ").replace("-", " ").split()) for p in name.split("+")]
-    base = _FAMILY_ALIASES.get(parts[0], parts[0])
-    game = next((g for g in FAMILY if g.name == base), None)
+    try:
+        found = find_game(parts[0])  # the registry's names and aliases
+    except GameError:
+        found = None
+    game = found if isinstance(found, SpreadGame) else None
     if game is None:
         try:
             return GolfRules(find_rules(name))

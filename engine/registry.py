@@ -4,8 +4,8 @@
 Each game lives in its own package beside the others (engine/golf/, engine/sixcard/, engine/tripeaks/,
 engine/pyramid/, engine/blackhole/, engine/allinarow/; the Golf family's shared play in engine/spread/) and
 offers a ``Game`` (engine/game.py); this module is the one place of engine/'s shared top that imports the
-games, to register them. Golf patience is registered first. (The bot plays Golf patience and Six-card Golf;
-the family's games are the engine's so far: docs/golf-family.md.)
+games, to register them. Golf patience is registered first. (The bot plays Golf patience and the family's
+games through engine.patience, which finds the family here, and Six-card Golf at its tables.)
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from engine.sixcard.actions import Action
 from engine.sixcard.game import SixCardGolf
 from engine.sixcard.hand import Hand
 from engine.sixcard.view import SeatView
-from engine.spread.game import SpreadView
+from engine.spread.game import SpreadGame, SpreadView
 from engine.spread.position import Spread, SpreadMove
 from engine.tripeaks.game import TRIPEAKS
 
@@ -31,13 +31,9 @@ AnyGame = Game[Any, Any, Any]
 
 _PATIENCE: Game[Hole, Move, PatienceView] = GolfPatience()  # typed: mypy checks each against the protocol
 _SIX_CARD: Game[Hand, Action, SeatView] = SixCardGolf()
-_FAMILY: tuple[Game[Spread, SpreadMove, SpreadView], ...] = (
-    TRIPEAKS,
-    PYRAMID_GOLF,
-    ELEVATOR,
-    BLACK_HOLE,
-    ALL_IN_A_ROW,
-)
+FAMILY: tuple[SpreadGame, ...] = (TRIPEAKS, PYRAMID_GOLF, ELEVATOR, BLACK_HOLE, ALL_IN_A_ROW)
+"""The Golf family's games, in the order the bot lists them."""
+_FAMILY: tuple[Game[Spread, SpreadMove, SpreadView], ...] = FAMILY  # typed: checked against the protocol
 _REGISTERED: tuple[AnyGame, ...] = (_PATIENCE, _SIX_CARD, *_FAMILY)
 _GAMES: dict[str, AnyGame] = {game.name: game for game in _REGISTERED}
 _ALIASES = {
@@ -58,6 +54,13 @@ _ALIASES = {
 }
 
 GAME_NAMES: tuple[str, ...] = tuple(_GAMES)
+
+
+def names_of(name: str) -> tuple[str, ...]:
+    """A game's name and its aliases (``tripeaks``, ``tri-peaks``, ``three-peaks``)."""
+    return (name, *(alias for alias, named in _ALIASES.items() if named == name))
+
+
 """The games in the order they were registered: Golf patience first."""
 
 

@@ -17,19 +17,19 @@ from bot.errors import BadOptionError
 from bot.options import deal_option, holes_option, rules_option
 from engine.golf.deal import MAX_DEAL
 from engine.golf.scoring import MAX_HOLES, MIN_HOLES
+from engine.registry import FAMILY, names_of
 
 _KEYED = re.compile(r"(rules?|deal|holes?)[=:](.*)", re.ASCII | re.IGNORECASE | re.DOTALL)
 _HOLES = re.compile(r"([0-9]+)(?:holes?)?", re.ASCII | re.IGNORECASE)
 _FILLER = frozenset({"hole", "holes", "rules", "with"})
-_GAME_WORDS = (
-    (("black", "hole"), "black-hole"),
-    (("all", "in", "a", "row"), "all-in-a-row"),
-    (("pyramid", "golf"), "pyramid-golf"),
-    (("tri", "peaks"), "tripeaks"),
-    (("three", "peaks"), "tripeaks"),
+_GAME_WORDS = tuple(
+    (tuple(spelling.split("-")), game.name)
+    for game in FAMILY
+    for spelling in names_of(game.name)
+    if "-" in spelling
 )
-"""A Golf-family game's name typed as words (``/play black hole``): one word, before "hole" is read as
-filler."""
+"""A Golf-family game's name typed as words (``/play black hole``, ``three peaks``): one word, before
+"hole" is read as filler. From the registry's names and aliases."""
 
 
 def game_words(words: Sequence[str]) -> list[str]:

@@ -14,4 +14,9 @@ def deal(number: int) -> Spread:
     return dealt_by_pysol_cards(LAYOUT, "all_in_a_row", number)
 
 
-ALL_IN_A_ROW = SpreadGame(LAYOUT, deal)
+ALL_IN_A_ROW = SpreadGame(
+    LAYOUT,
+    deal,
+    "All in a Row: 13 columns of four, all face up; the bottom card of a column is free. The foundation "
+    "starts empty, so the first card may be any free card. There is no stock: clear the columns to win.",
+)

@@ -15,4 +15,9 @@ def deal(number: int) -> Spread:
     return dealt_by_pysol_cards(LAYOUT, "black_hole", number)
 
 
-BLACK_HOLE = SpreadGame(LAYOUT, deal)
+BLACK_HOLE = SpreadGame(
+    LAYOUT,
+    deal,
+    "Black Hole: the Ace of Spades starts the foundation, and the other 51 cards lie in 17 fans of three, "
+    "all face up; the top card of a fan is free. There is no stock: clear the fans to win.",
+)

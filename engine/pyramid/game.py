@@ -27,5 +27,15 @@ def deal_elevator(number: int) -> Spread:
     return dealt_in_turn(ELEVATOR_LAYOUT, number)
 
 
-PYRAMID_GOLF = SpreadGame(PYRAMID_LAYOUT, deal_pyramid)
-ELEVATOR = SpreadGame(ELEVATOR_LAYOUT, deal_elevator)
+PYRAMID_GOLF = SpreadGame(
+    PYRAMID_LAYOUT,
+    deal_pyramid,
+    "Pyramid Golf (Escalator): 28 cards in a pyramid of seven rows, all face up; a card is free once the "
+    "two cards lying on it are gone. One card starts the foundation and 23 form the stock.",
+)
+ELEVATOR = SpreadGame(
+    ELEVATOR_LAYOUT,
+    deal_elevator,
+    "Elevator: Pyramid Golf with every row but the bottom one face down; a card turns face up once the two "
+    "cards lying on it are gone.",
+)

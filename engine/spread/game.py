@@ -36,6 +36,8 @@ class SpreadGame:
 
     layout: SpreadLayout
     dealer: Callable[[int], Spread] = field(compare=False)
+    about: str = field(default="", compare=False)
+    """How the game is dealt, in words for its rules screen (the play is the family's, said once)."""
     seats: range = field(default=range(1, 2), init=False)
 
     @property

@@ -22,4 +22,10 @@ def deal(number: int) -> Spread:
     return dealt_in_turn(LAYOUT, number)
 
 
-TRIPEAKS = SpreadGame(LAYOUT, deal)
+TRIPEAKS = SpreadGame(
+    LAYOUT,
+    deal,
+    "TriPeaks: 28 cards in three overlapping peaks over a row of ten. The ten at the bottom lie face up, the "
+    "peaks' eighteen face down; a card turns face up once nothing covers it. One card starts the "
+    "foundation and 23 form the stock.",
+)
