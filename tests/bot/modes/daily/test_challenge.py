@@ -597,3 +597,25 @@ async def test_two_processes_on_one_database_play_one_board_in_turn(
         assert result is not None and result.holes_played == 1 and result.round_id == screen.session
     finally:
         await other.stop()
+
+
+async def test_a_daily_course_of_black_hole(world: World) -> None:
+    from engine.patience import find_patience
+
+    await world.daily.change_settings(HERE, rules="blackhole", holes=3)
+    await world.midnight()
+    day = await world.daily.today(HERE)
+    assert day.rules == "black-hole" and day.holes == 3
+    assert day.commitment == commitment(HERE.key, day.day, "black-hole", day.deals)
+    screen = await world.daily.play(ALICE, HERE)
+    assert screen.board is not None and screen.board.layout is not None and screen.board.deal is None
+    assert "Black Hole" in render_screen(screen) and not any(b.id.endswith(":h") for b in screen.all_buttons)
+    game = find_patience("black-hole")
+    position = game.deal(day.deals[0])
+    for move in game.solve(position).moves:  # the first hole on its best line
+        screen = await world.daily.press(ALICE, button(screen, game.move_text(move)))
+        position = position.play(move)
+    assert f"score {position.score}" in render_screen(screen)
+    screen = await concede_all(world.daily, ALICE, screen)
+    assert screen.blocks[-1].startswith("Share your result:\nBlack Hole daily #")
+    assert str(day.deals[0]) not in render_screen(screen)  # the numbers wait for the reveal
