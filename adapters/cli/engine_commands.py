@@ -70,6 +70,12 @@ def add_commands(subparsers: Subparsers) -> None:
         help="give each search at most N positions (a deal cut short counts as not finished)",
     )
     _add_backend(b)
+    b.add_argument(
+        "--versus",
+        metavar="PATH",
+        help="with --game black-hole or all-in-a-row: black-hole-solver's multi-bhs-solver program, run on "
+        "the same deals after ours (its speed, and whether its verdicts equal ours)",
+    )
     b.set_defaults(handler=cmd_bench_solver)
 
     c = add_target(subparsers, "course", help="time the choice of winnable-only courses")
@@ -299,8 +305,22 @@ def cmd_bench_solver(args: argparse.Namespace) -> int:
     except (RulesError, DealError, GameError) as error:
         return _fail("bench", str(error))
     if family is not None:
-        bench(family, numbers, max_states=args.max_states, as_json=args.json, backend=_backend(args))
+        from adapters.cli.versus import VersusError
+
+        try:
+            bench(
+                family,
+                numbers,
+                max_states=args.max_states,
+                as_json=args.json,
+                backend=_backend(args),
+                versus=args.versus,
+            )
+        except VersusError as error:
+            return _fail("bench", str(error))
         return 0
+    if args.versus is not None:
+        return _fail("bench", "--versus compares the solver of Black Hole or All in a Row: add --game")
     for rules in every_rules:
         _bench_solver(args, rules, numbers)
     return 0

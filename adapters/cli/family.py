@@ -40,15 +40,25 @@ def print_deal(game: SpreadGame, number: int) -> None:
 
 
 def bench(
-    game: SpreadGame, numbers: list[int], *, max_states: int | None, as_json: bool, backend: str = "auto"
+    game: SpreadGame,
+    numbers: list[int],
+    *,
+    max_states: int | None,
+    as_json: bool,
+    backend: str = "auto",
+    versus: str | None = None,
 ) -> None:
     """Solve every deal of ``numbers``; print deals/s, the median, p99 and worst time, how many were proven
-    within 1 s / 3 s / 60 s, the winnable share, the positions searched and the peak memory."""
+    within 1 s / 3 s / 60 s, the winnable share, the positions searched and the peak memory. ``versus``:
+    black-hole-solver's ``multi-bhs-solver`` program, run on the same deals after ours
+    (adapters/cli/versus.py)."""
+    from adapters.cli.versus import describe, report, run_theirs
     from engine.spread.solver import SearchTooLarge, backend_of, solve
 
     compiled = backend_of(backend) == "c"
 
     per: list[float] = []
+    verdicts: dict[int, bool] = {}
     cut = won = states = 0
     proven_within = dict.fromkeys(WITHIN_SECONDS, 0)
     began = time.perf_counter()
@@ -65,6 +75,7 @@ def bench(
         per.append(took)
         states += solution.states
         won += solution.score <= 0
+        verdicts[number] = solution.score <= 0
         for seconds in WITHIN_SECONDS:
             proven_within[seconds] += took <= seconds
     wall = time.perf_counter() - began
@@ -83,6 +94,9 @@ def bench(
         "states": states,
         "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
     }
+    theirs = None if versus is None else report(game, verdicts, wall, run_theirs(versus, game, numbers))
+    if theirs is not None:
+        figures["versus"] = theirs
     if as_json:
         print(json.dumps(figures))
         return
@@ -98,6 +112,8 @@ def bench(
         + (f"; {cut} cut short" if cut else "")
     )
     print(f"  won (best score 0 or below): {won} of {len(numbers)}; peak memory {figures['peak_mb']} MB")
+    if theirs is not None:
+        print(describe(game, theirs))
 
 
 def solve_boards(

@@ -43,6 +43,8 @@ typedef struct {
     int turns[MAXSTOCK];
     int by_top[NTOP][MAXSLOTS];
     int by_top_len[NTOP];
+    uint64_t rank_slots[NTOP]; /* per rank (1-13), the slots dealt a card of it */
+    unsigned seeds[MAXSTOCK + 1]; /* per count of turns, the ranks (bit rank-1) of the stock cards left */
     Entry *table;
     uint64_t capacity, count, limit;
     uint64_t grown; /* how many times the table grew (an entry's address holds until it grows) */
@@ -132,6 +134,35 @@ static inline int bits(uint64_t x) { /* a popcount without the library call of a
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
+static inline unsigned around(unsigned ranks, int wrap) { /* the ranks next to any of ``ranks`` */
+    unsigned next = (ranks << 1) | (ranks >> 1);
+    if (wrap) next |= ((ranks & 1u) << 12) | ((ranks >> 12) & 1u);
+    return next & 0x1fffu;
+}
+
+/* solver.py's stuck(): the cards of the tableau that can never be played from this position, whatever is
+ * played next. A card can be played once the foundation's top is a rank next to its own; the top can only
+ * become the rank of a card played, or of a stock card turned. So the ranks that can ever be played are
+ * found by spreading from the top and the stock's ranks through the ranks the tableau still holds. */
+static int stuck(const Ctx *c, uint64_t gone, int turned, int top) {
+    if (top == 0) return 0; /* an empty foundation takes any card */
+    unsigned left = 0;
+    for (int r = 1; r < NTOP; r++) {
+        if (c->rank_slots[r] & ~gone) left |= 1u << (r - 1);
+    }
+    unsigned seeds = c->seeds[turned] | (1u << (top - 1)), played = 0;
+    for (;;) {
+        unsigned more = left & around(seeds | played, c->wrap);
+        if (more == played) break;
+        played = more;
+    }
+    int count = 0;
+    for (int r = 1; r < NTOP; r++) {
+        if ((left & ~played) >> (r - 1) & 1u) count += bits(c->rank_slots[r] & ~gone);
+    }
+    return count;
+}
+
 /* solver.py's best(): the best score from this position if it is below alpha (exact), else a score it
  * cannot beat that is at least alpha. Sets too_large / no_memory and returns 0 to stop the search. */
 static int best(Ctx *c, uint64_t gone, int turned, int top, int alpha) {
@@ -139,7 +170,8 @@ static int best(Ctx *c, uint64_t gone, int turned, int top, int alpha) {
     Entry *found = slot_of(c, key);
     uint64_t grown = c->grown;
     if (found->key != 0 && (found->exact || found->score >= alpha)) return found->score;
-    int floor = turned - c->stock;
+    int clear = turned - c->stock, never = stuck(c, gone, turned, top);
+    int floor = never > 0 ? never : clear; /* the best any line can do: clear the tableau now, or keep those */
     if (floor >= alpha) return floor;
     if (c->count >= c->limit) {
         c->too_large = 1;
@@ -158,7 +190,7 @@ static int best(Ctx *c, uint64_t gone, int turned, int top, int alpha) {
         uint64_t after = gone | (1ULL << slot);
         int score;
         if (after == c->full) {
-            score = floor;
+            score = clear;
         } else {
             score = best(c, after, turned, c->ranks[slot], min_int(alpha, result));
             if (c->too_large || c->no_memory) return 0;
@@ -225,6 +257,14 @@ static PyObject *search(PyObject *self, PyObject *args) {
         if (PyErr_Occurred()) goto done;
     }
     for (int t = 0; t < c->stock; t++) c->turns[t] = ((unsigned char *)turns.buf)[t];
+    for (int s = 0; s < c->size; s++) {
+        if (c->ranks[s] < 1 || c->ranks[s] >= NTOP) {
+            PyErr_SetString(PyExc_ValueError, "a rank is 1 to 13");
+            goto done;
+        }
+        c->rank_slots[c->ranks[s]] |= 1ULL << s;
+    }
+    for (int t = c->stock - 1; t >= 0; t--) c->seeds[t] = c->seeds[t + 1] | (1u << (c->turns[t] - 1));
     for (int t = 0; t < NTOP; t++) {
         for (int s = 0; s < c->size; s++) {
             if (adjacent(c->ranks[s], t, wrap)) c->by_top[t][c->by_top_len[t]++] = s;

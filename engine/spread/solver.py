@@ -102,6 +102,32 @@ def _python(start: Spread, max_states: int | None) -> SpreadSolution:
     exact; otherwise a score the position cannot beat, met while a better one was known elsewhere."""
     limit = max_states if max_states is not None else sys.maxsize
     unbounded = size + 1
+    rank_slots = [sum(1 << s for s in range(size) if ranks[s] == r) for r in range(14)]
+    seeds = [0] * (stock + 1)  # per count of turns, the ranks (bit rank-1) of the stock cards left
+    for t in range(stock - 1, -1, -1):
+        seeds[t] = seeds[t + 1] | 1 << (turns[t] - 1)
+    ring = 0x1FFF
+
+    def around(these: int) -> int:
+        """The ranks next to any of ``these`` (bit rank-1), King and Ace next to each other if they wrap."""
+        near = (these << 1) | (these >> 1)
+        if layout.wrap:
+            near |= (these & 1) << 12 | (these >> 12) & 1
+        return near & ring
+
+    def stuck(gone: int, turned: int, top: int) -> int:
+        """The tableau's cards that can never be played from here: a card needs a top of a rank next to its
+        own, and the top only becomes the rank of a card played or of a stock card turned, so the ranks
+        that can ever be played spread from the top and the stock's ranks through the ranks the tableau
+        still holds (black-hole-solver's rank reachability, here a bound on the score)."""
+        if top == 0:
+            return 0  # an empty foundation takes any card
+        left = sum(1 << (r - 1) for r in range(1, 14) if rank_slots[r] & ~gone)
+        sources, played = seeds[turned] | 1 << (top - 1), 0
+        while (more := left & around(sources | played)) != played:
+            played = more
+        never = left & ~played
+        return sum((rank_slots[r] & ~gone).bit_count() for r in range(1, 14) if never >> (r - 1) & 1)
 
     def best(gone: int, turned: int, top: int, alpha: int) -> int:
         """The best score from this position if it is below ``alpha`` (exact); otherwise a score it cannot
@@ -110,7 +136,11 @@ def _python(start: Spread, max_states: int | None) -> SpreadSolution:
         found = memo.get(key)
         if found is not None and (found[2] or found[0] >= alpha):
             return found[0]
-        floor = turned - stock  # the best any line from here can do: the tableau cleared now
+        clear = turned - stock
+        never = stuck(gone, turned, top)
+        floor = (
+            never if never > 0 else clear
+        )  # the best any line can do: clear the tableau now, or keep those
         if floor >= alpha:
             return floor
         if len(memo) >= limit:
@@ -120,7 +150,7 @@ def _python(start: Spread, max_states: int | None) -> SpreadSolution:
             if gone >> slot & 1 or covers[slot] & ~gone:
                 continue
             after = gone | 1 << slot
-            score = floor if after == full else best(after, turned, ranks[slot], min(alpha, result))
+            score = clear if after == full else best(after, turned, ranks[slot], min(alpha, result))
             if score < result:  # (a card played always leaves fewer: the first one is taken)
                 result, chosen = score, slot
                 if result == floor:
