@@ -263,6 +263,8 @@ def _find(name: str) -> Patience:
         try:
             return GolfRules(find_rules(name))
         except RulesError as error:
+            if _is_golf_base(name):
+                raise  # a Golf rule set with an option it has not: Golf's own words say which
             games = ", ".join(g.name for g in FAMILY)
             raise PatienceError(f"{error}; or a game of the Golf family: {games}") from None
     options = parts[1:]
@@ -272,6 +274,14 @@ def _find(name: str) -> Patience:
             f"{game.layout.title} has no option +{unknown[0]} (only +{WINNABLE}: its rules are fixed)"
         )
     return FamilyGame(game, winnable_only=bool(options))
+
+
+def _is_golf_base(name: str) -> bool:
+    try:
+        find_rules(name.split("+")[0])
+    except RulesError:
+        return False
+    return True
 
 
 def is_family(name: str) -> bool:

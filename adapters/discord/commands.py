@@ -215,7 +215,7 @@ class GolfCommands(app_commands.Group, name="golf", description="Golf patience, 
         await self._answer(interaction, change)
 
     def command_list(self) -> dict[str, str]:
-        """``/golf play [rules] [holes] [deal]`` -> what it does, for every command of the group."""
+        """``/golf play [rules] [holes] [deal] [game]`` -> what it does, for every command of the group."""
         listed: dict[str, str] = {}
         for command in self.walk_commands():
             if isinstance(command, app_commands.Command):

@@ -157,7 +157,7 @@ class GolfCommands:
         await self._play(asker, [f"#{words[0]}", *words[1:]] if words else ())
 
     def _listing(self) -> dict[str, str]:
-        """``/play [rules] [holes] [#deal]`` -> what it does: tappable in a reply (no ``<pre>``)."""
+        """``/play [game or rules] [holes] [#deal]`` -> what it does: tappable in a reply (no ``<pre>``)."""
         return {spec.usage: spec.description for spec in self.specs}
 
     async def resume(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

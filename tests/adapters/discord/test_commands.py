@@ -236,7 +236,7 @@ async def test_help_lists_every_command_with_its_options(simcord_env, channel, a
     result = await alice.slash(channel, "golf help")
 
     assert result.ephemeral and result.response.content.startswith("**⛳ Golf — help**\n")
-    assert "/golf play [rules] [holes] [deal]  " in result.response.content
+    assert "/golf play [rules] [holes] [deal] [game]  " in result.response.content
     assert "/golf stats [member]  " in result.response.content
     for command in GOLF_COMMANDS:
         assert f"/{command}" in result.response.content

@@ -150,7 +150,7 @@ async def test_rules_and_help(golf: Any, alice: FakeUser) -> None:
 
     help_ = await golf.command(alice, None, "/help")
     assert help_.text.startswith("⛳ Golf — help")
-    assert "/play [rules] [holes] [#deal] — Start a round" in help_.text
+    assert "/play [game or rules] [holes] [#deal] — Start a round" in help_.text
     for command in ("/resume", "/concede", "/abandon", "/stats", "/rules [rules]", "/help"):
         assert command in help_.text
     assert "<pre>" not in help_.source_text  # commands in <pre> are not tappable
@@ -167,7 +167,7 @@ async def test_replies_name_the_command_as_telegram_spells_it(golf: Any, alice: 
 async def test_start_welcomes_with_the_commands_and_a_play_button(golf: Any, alice: FakeUser) -> None:
     welcome = await golf.command(alice, None, "/start")
     assert welcome.text.startswith("⛳ Welcome to Golf!\n\nGolf is a patience: play the bottom card")
-    assert "/play [rules] [holes] [#deal] — Start a round" in welcome.text and "/help" in welcome.text
+    assert "/play [game or rules] [holes] [#deal] — Start a round" in welcome.text and "/help" in welcome.text
     assert "<pre>" not in welcome.source_text
     assert keys(welcome) == ["⛳ Play"]
 
