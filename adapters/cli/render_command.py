@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     Subparsers = Any  # argparse's _SubParsersAction is private
 
-GAMES = ("golf", "six-card")
+GAMES = ("golf", "six-card", "tripeaks", "pyramid-golf", "elevator", "black-hole", "all-in-a-row")
 
 
 def add_commands(subparsers: Subparsers) -> None:
@@ -29,7 +29,10 @@ def add_commands(subparsers: Subparsers) -> None:
         "render", help="write the picture of a deal, a board or a Six-card hand to a PNG"
     )
     p.add_argument("--out", required=True, metavar="FILE", help="the PNG file to write")
-    p.add_argument("--game", choices=GAMES, default="golf", help="golf (default) or six-card")
+    p.add_argument(
+        "--game", choices=GAMES, default="golf", help="golf (default), six-card, or a Golf-family game"
+    )
+    p.add_argument("--moves", type=int, default=0, help="a Golf-family game: play this many moves first")
     p.add_argument("--deal", default=None, help="the deal number (Golf; default 1) or the seed (Six-card)")
     p.add_argument(
         "--board", metavar="FILE", help="a saved Golf board in the `golfbot deal` format (- for stdin)"
@@ -50,7 +53,12 @@ def add_commands(subparsers: Subparsers) -> None:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    screen = _sixcard(args) if args.game == "six-card" else _golf(args)
+    if args.game == "six-card":
+        screen = _sixcard(args)
+    elif args.game == "golf":
+        screen = _golf(args)
+    else:
+        screen = _family(args)
     from adapters.pictures import render
 
     picture = render(screen, four_colour=args.four_colour)
@@ -81,6 +89,16 @@ def _golf(args: argparse.Namespace) -> Screen:
         number = parse_deal_number(args.deal or "1")
         return golf_screen(deal(number, rules), rules.name, number)
     except (DealError, RulesError, BoardError) as error:
+        raise CommandFailed(str(error)) from None
+
+
+def _family(args: argparse.Namespace) -> Screen:
+    from adapters.cli.render_screens import family_screen
+    from engine.deals import DealError, parse_deal_number
+
+    try:
+        return family_screen(args.game, parse_deal_number(args.deal or "1"), max(args.moves, 0))
+    except DealError as error:
         raise CommandFailed(str(error)) from None
 
 

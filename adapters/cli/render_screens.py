@@ -68,6 +68,24 @@ def played(number: int, moves: int) -> Hole:
     return hole
 
 
+def family_screen(game: str, number: int, moves: int) -> Screen:
+    """Deal ``number`` of a Golf-family game, ``moves`` moves in (the first card that plays, else the
+    stock), the first hole of nine."""
+    from engine.patience import find_patience
+
+    patience = find_patience(game)
+    position = patience.deal(number)
+    played_moves: list[str] = []
+    for _ in range(moves):
+        legal = position.legal_moves()
+        if not legal:
+            break
+        played_moves.append(patience.move_text(legal[0]))
+        position = position.play(legal[0])
+    state = golf_round(rules=patience.name, deals=tuple(range(number, number + 9)), moves=tuple(played_moves))
+    return round_screen(state, position)
+
+
 def hole_screen(number: int, moves: int, scores: tuple[int, ...] = (3, -1)) -> Screen:
     """A live hole (the third of nine by default), ``moves`` moves into deal ``number``."""
     return round_screen(golf_round(scores=scores), played(number, moves))

@@ -38,6 +38,17 @@ def test_a_deal_is_written_as_a_png(tmp_path: Path) -> None:
     assert out.stat().st_size <= 60_000
 
 
+def test_a_golf_family_deal_some_moves_in(tmp_path: Path) -> None:
+    for game in ("tripeaks", "pyramid-golf", "elevator", "black-hole", "all-in-a-row"):
+        out = tmp_path / f"{game}.png"
+        run = golfbot("render", "--game", game, "--deal", "5", "--moves", "3", "--out", str(out))
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.startswith(f"{out}: ") and "Hole 1 of 9" in run.stdout
+        kind, (width, height) = opened(out)
+        assert kind == "PNG" and 500 <= width <= 1200
+        assert out.stat().st_size <= 60_000
+
+
 def test_the_four_colour_deck_and_other_rules(tmp_path: Path) -> None:
     two, four = tmp_path / "two.png", tmp_path / "four.png"
     assert golfbot("render", "--deal", "24", "--rules", "wrap", "--out", str(two)).returncode == 0

@@ -14,6 +14,11 @@ def golf_hole() -> Screen:
     return render_screens.hole_screen(26, 4)
 
 
+def family_hole(game: str) -> Screen:
+    """Deal 5 of a Golf-family game, six moves in."""
+    return render_screens.family_screen(game, 5, 6)
+
+
 def hole_end() -> Screen:
     return render_screens.hole_end_screen(24)
 

@@ -37,6 +37,9 @@ CASES: dict[str, tuple[Callable[[], Screen], bool]] = {
     "sixcard-place": (lambda: samples.sixcard(None), False),
     "sixcard-hand-end": (samples.sixcard_end, False),
     "share": (samples.share, False),
+    "tripeaks-hole": (lambda: samples.family_hole("tripeaks"), False),
+    "elevator-hole": (lambda: samples.family_hole("elevator"), False),
+    "black-hole-hole": (lambda: samples.family_hole("black-hole"), False),
 }
 
 
