@@ -44,7 +44,7 @@ def test_a_golf_family_deal_some_moves_in(tmp_path: Path) -> None:
         run = golfbot("render", "--game", game, "--deal", "5", "--moves", "3", "--out", str(out))
         assert run.returncode == 0, run.stderr
         assert run.stdout.startswith(f"{out}: ") and "Hole 1 of 9" in run.stdout
-        kind, (width, height) = opened(out)
+        kind, (width, _height) = opened(out)
         assert kind == "PNG" and 500 <= width <= 1200
         assert out.stat().st_size <= 60_000
 
