@@ -145,12 +145,12 @@ static inline unsigned around(unsigned ranks, int wrap) { /* the ranks next to a
  * become the rank of a card played, or of a stock card turned. So the ranks that can ever be played are
  * found by spreading from the top and the stock's ranks through the ranks the tableau still holds. */
 static int stuck(const Ctx *c, uint64_t gone, int turned, int top) {
-    if (top == 0) return 0; /* an empty foundation takes any card */
+    if (top == 0 || c->stock > 0) return 0; /* an empty foundation takes any card; see solver.py for a stock */
+    unsigned seeds = c->seeds[turned] | (1u << (top - 1)), played = 0;
     unsigned left = 0;
     for (int r = 1; r < NTOP; r++) {
         if (c->rank_slots[r] & ~gone) left |= 1u << (r - 1);
     }
-    unsigned seeds = c->seeds[turned] | (1u << (top - 1)), played = 0;
     for (;;) {
         unsigned more = left & around(seeds | played, c->wrap);
         if (more == played) break;

@@ -119,11 +119,15 @@ def _python(start: Spread, max_states: int | None) -> SpreadSolution:
         """The tableau's cards that can never be played from here: a card needs a top of a rank next to its
         own, and the top only becomes the rank of a card played or of a stock card turned, so the ranks
         that can ever be played spread from the top and the stock's ranks through the ranks the tableau
-        still holds (black-hole-solver's rank reachability, here a bound on the score)."""
-        if top == 0:
-            return 0  # an empty foundation takes any card
-        left = sum(1 << (r - 1) for r in range(1, 14) if rank_slots[r] & ~gone)
+        still holds (black-hole-solver's rank reachability, here a bound on the score). Only for the games
+        without a stock (Black Hole, All in a Row), where lost positions must be searched through: with a
+        stock, its ranks make nearly every card reachable until late, and working the bound out cost more
+        than it saved (TriPeaks deals 1-100: 7 % fewer positions, 14 % more time; Pyramid Golf 9 % fewer,
+        28 % more; Black Hole 35 % fewer positions, 25 % less time)."""
+        if top == 0 or stock:
+            return 0  # an empty foundation takes any card; with a stock, see below
         sources, played = seeds[turned] | 1 << (top - 1), 0
+        left = sum(1 << (r - 1) for r in range(1, 14) if rank_slots[r] & ~gone)
         while (more := left & around(sources | played)) != played:
             played = more
         never = left & ~played
