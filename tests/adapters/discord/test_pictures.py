@@ -121,6 +121,21 @@ async def test_a_whole_hole_is_played_on_picture_boards(simcord_env, channel, al
     assert "Round over" in "\n".join(c.content for c in last.components if isinstance(c, discord.TextDisplay))
 
 
+async def test_a_whole_tripeaks_hole_on_picture_boards(
+    simcord_env, channel, alice, buttons, play_out, pictures
+):
+    started = await alice.slash(channel, "golf play", game="tripeaks", deal="5", holes=1)
+    first = check_picture_board(simcord_env, started.response)
+    text = "\n".join(c["content"] for c in walk(first["components"]) if c["type"] == TEXT_DISPLAY)
+    assert "TriPeaks" in text and "```" not in text and "░░" not in text  # the layout is the picture
+    drawn = pictures.screens[-1].board
+    assert drawn is not None and drawn.layout is not None
+    hidden = [spot for line in drawn.layout.lines for spot in line if spot.card is None and not spot.gone]
+    assert len(hidden) == 18  # the peaks, face down: drawn as backs, their values never handed to the art
+    await play_out(alice, started.response)
+    check_picture_board(simcord_env, started.response)
+
+
 async def test_a_failed_upload_shows_the_text_board_once_and_the_next_press_a_picture(
     simcord_env, channel, alice, buttons, caplog
 ):

@@ -125,6 +125,24 @@ async def test_a_whole_hole_is_played_on_a_photo_edited_in_place(golf: GolfTable
     within_telegrams_limits(golf.fake)
 
 
+async def test_a_tripeaks_hole_on_a_photo_marks_its_playable_cards(golf: GolfTable, alice: FakeUser) -> None:
+    from engine.patience import find_patience
+
+    board = await golf.command(alice, None, "/play tripeaks 1 #5")
+    assert board.photo is not None and "TriPeaks" in board.text and "░░" not in board.text
+    game = find_patience("tripeaks")
+    position = game.deal(5)
+    for move in game.solve(position).moves:
+        view = golf.fake.message(alice.id, board.message_id)
+        marked = {b.text.strip("[]") for b in view.buttons if b.text.startswith("[")}
+        assert marked == {position.cards[s].pretty() for s in position.free() if position.playable(s)}
+        await golf.press(alice, None, board.message_id, data=key_for(view, game.move_text(move)))
+        position = position.play(move)
+    summary = golf.fake.message(alice.id, board.message_id)
+    assert summary.photo is not None and summary.text.startswith("🏁 Round over")
+    within_telegrams_limits(golf.fake)
+
+
 async def test_a_player_switches_to_text_and_back(golf: GolfTable, alice: FakeUser) -> None:
     board = await golf.command(alice, None, ROUND_24)
     said = await golf.command(alice, None, "/look text")
