@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from pysol_cards.random import shuffle as pysol_shuffle
 from pysol_cards.random_base import RandomBase
@@ -28,6 +28,30 @@ _DEAL_CODE = re.compile(r"^\s*#?\s*([0-9]{1,20})\s*$", re.ASCII)
 
 class DealError(ValueError):
     """A deal code that names no deal."""
+
+
+MAX_SKIPPED = 1000
+"""A winnable-only course gives up rather than search on: no game comes near this many impossible deals in a
+row."""
+
+
+def course(first: int, holes: int, keep: Callable[[int], bool] | None = None) -> tuple[int, ...]:
+    """The deal numbers of a ``holes``-hole round from deal ``first``: consecutive numbers, or (winnable-only
+    rules) the first ``holes`` numbers from ``first`` up that ``keep`` keeps (those not proven impossible).
+    Raises DealError if the course would run past the last deal."""
+    if holes < 1:
+        raise ValueError(f"a course has at least one hole, not {holes}")
+    numbers: list[int] = []
+    number = first
+    while len(numbers) < holes:
+        if number > MAX_DEAL:
+            raise DealError(f"a {holes}-hole course from deal #{first} runs past the last deal")
+        if number - first - len(numbers) > MAX_SKIPPED:
+            raise DealError(f"more than {MAX_SKIPPED} impossible deals from #{first} on")
+        if keep is None or keep(number):
+            numbers.append(number)
+        number += 1
+    return tuple(numbers)
 
 
 def parse_deal_number(code: str | int) -> int:

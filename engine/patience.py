@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
 
-from engine.deals import MAX_DEAL, DealError
+from engine.deals import course as dealt_course
 from engine.game import GameError
 from engine.golf import solver as golf_solver
-from engine.golf.course import MAX_SKIPPED, WINNABLE_STATES
+from engine.golf.course import WINNABLE_STATES
 from engine.golf.course import course as golf_course
 from engine.golf.deal import deal as golf_deal
 from engine.golf.hole import Hole
@@ -219,19 +219,7 @@ class FamilyGame:
         return FamilyAnswer(found.score, found.line, found.states)
 
     def course(self, first: int, holes: int) -> tuple[int, ...]:
-        if holes < 1:
-            raise ValueError(f"a course has at least one hole, not {holes}")
-        numbers: list[int] = []
-        number = first
-        while len(numbers) < holes:
-            if number > MAX_DEAL:
-                raise DealError(f"a {holes}-hole course from deal #{first} runs past the last deal")
-            if number - first - len(numbers) > MAX_SKIPPED:
-                raise DealError(f"more than {MAX_SKIPPED} impossible deals from #{first} on")
-            if not self.winnable_only or self._clearable(number):
-                numbers.append(number)
-            number += 1
-        return tuple(numbers)
+        return dealt_course(first, holes, self._clearable if self.winnable_only else None)
 
     def _clearable(self, number: int) -> bool:
         """False only when the solver proves deal ``number`` cannot be cleared (within WINNABLE_STATES)."""

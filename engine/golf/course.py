@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import itertools
 
-from engine.golf.deal import MAX_DEAL, DealError, deal
+from engine.deals import MAX_SKIPPED
+from engine.deals import course as dealt_course
+from engine.golf.deal import deal
 from engine.golf.rules import Rules
 from engine.golf.solver import SearchLimitError, winnable
 
@@ -17,8 +19,6 @@ WINNABLE_STATES = 2_000_000
 """The bound of one ``winnable`` check (a few tenths of a second at worst). A deal the solver cannot
 decide within it is kept: only a deal proven impossible is skipped, and the bound keeps that
 deterministic."""
-MAX_SKIPPED = 1000
-"""Give up rather than search on: no rule set comes near this many impossible deals in a row."""
 
 
 def clearable(number: int, rules: Rules) -> bool:
@@ -33,19 +33,7 @@ def course(first: int, holes: int, rules: Rules) -> tuple[int, ...]:
     """The deal numbers of a ``holes``-hole round starting at deal ``first``: consecutive numbers, or
     under ``rules.winnable_only`` the first ``holes`` numbers from ``first`` up that are not proven
     impossible. Raises DealError if the course would run past the last deal."""
-    if holes < 1:
-        raise ValueError(f"a course has at least one hole, not {holes}")
-    numbers: list[int] = []
-    number = first
-    while len(numbers) < holes:
-        if number > MAX_DEAL:
-            raise DealError(f"a {holes}-hole course from deal #{first} runs past the last deal")
-        if number - first - len(numbers) > MAX_SKIPPED:
-            raise DealError(f"more than {MAX_SKIPPED} impossible deals from #{first} on")
-        if not rules.winnable_only or clearable(number, rules):
-            numbers.append(number)
-        number += 1
-    return tuple(numbers)
+    return dealt_course(first, holes, (lambda n: clearable(n, rules)) if rules.winnable_only else None)
 
 
 def skipped(deals: tuple[int, ...], first: int | None = None) -> tuple[int, ...]:

@@ -3,30 +3,11 @@ hole typed key by key on the solver's best line, and the refusals a wrong game o
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from bot.family_board import KEYS, free_order
 from engine.patience import find_patience
-
-GOLFBOT = Path(sys.executable).with_name("golfbot")
-
-
-def golfbot(tmp_path: Path, *args: str, keys: str = "") -> subprocess.CompletedProcess[str]:
-    keep = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL")}
-    env = {**keep, "HOME": str(tmp_path), "GOLFBOT_DB": str(tmp_path / "golf.sqlite3")}
-    return subprocess.run(
-        [str(GOLFBOT), *args],
-        input=keys,
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=env,
-        timeout=300,
-        check=False,
-    )
+from tests.adapters.cli.test_console_commands import golfbot
 
 
 def test_a_whole_tripeaks_hole_typed_on_the_best_line(tmp_path: Path) -> None:
