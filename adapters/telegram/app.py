@@ -12,7 +12,7 @@ from contextlib import suppress
 from typing import Any
 
 from telegram import BotCommand, Update
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.error import BadRequest, Forbidden, NetworkError, TelegramError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -150,13 +150,19 @@ async def note_where(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
 async def log_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A bug: logged with its traceback. A database that cannot be used just now (an outage, not a bug):
     one line, and a command is told that nothing changed (a press was answered so already). A chat that
-    refuses the bot's answer (blocked by the user, the bot removed from the group or muted there): one
-    line, nothing else to do."""
+    refuses the bot's answer (blocked by the user, the bot removed from the group or muted there), or a
+    Bot API that cannot be reached as the answer goes out (the network dropped): one line, nothing else to
+    do."""
     error = context.error
     if isinstance(error, Stopping):  # a reply dropped on the way out (counted by the limiter)
         return
     if _refused_by_the_chat(error):
         log.warning("Telegram: an answer was not delivered: %s", error)
+        return
+    if isinstance(error, NetworkError) and not isinstance(error, BadRequest):
+        # the Bot API could not be reached (the network dropped as an answer was sent): an outage, not a
+        # bug; what the update did is committed, and /resume shows it again
+        log.warning("Telegram: an answer could not be sent (%s: %s)", type(error).__name__, error)
         return
     if not isinstance(error, StoreUnavailable):
         log.error("error while handling a Telegram update", exc_info=error)

@@ -237,3 +237,22 @@ async def test_a_reply_to_someone_who_blocked_the_bot_is_one_warning(
     assert line.levelno == logging.WARNING and line.exc_info is None
     said = "Telegram: an answer was not delivered: Forbidden: bot was blocked by the user"
     assert line.getMessage() == said
+
+
+async def test_an_answer_lost_to_the_network_is_one_warning_and_the_round_stands(
+    golf: Any, fake_api: FakeBotApi, alice: FakeUser, caplog: pytest.LogCaptureFixture, app_harness: Any
+) -> None:
+    import logging
+
+    app_harness.allow_errors = True  # the error reaches the error handler, which words it in one line
+    for method in ("sendPhoto", "sendMessage"):  # the Bot API out of reach (PTB reads a 502 as one)
+        fake_api.fail_next(method, status=502, description="Bad Gateway")
+    fake_api.push_command(alice, None, "/play 1 #24")
+    await fake_api.wait_for(
+        lambda: any("could not be sent" in r.getMessage() for r in caplog.records), what="the warning"
+    )
+    [line] = [r for r in caplog.records if r.name == "adapters.telegram.app"]
+    assert line.levelno == logging.WARNING and line.exc_info is None
+    assert line.getMessage() == "Telegram: an answer could not be sent (NetworkError: Bad Gateway)"
+    board = await golf.command(alice, None, "/resume")  # the round was started all the same
+    assert "Hole 1 of 1" in board.text
