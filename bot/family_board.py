@@ -46,7 +46,7 @@ def layout_view(spread: Spread, *, live: bool) -> LayoutView:
     }
     lines = tuple(tuple(spots[slot] for slot in line) for line in layout.lines)
     places = tuple(tuple(layout.places[s] for s in line) for line in layout.lines) if layout.places else ()
-    return LayoutView(lines, places, piles=not layout.places, title=layout.title)
+    return LayoutView(lines, places, piles=not layout.places, stock=layout.stock, title=layout.title)
 
 
 def card_buttons(spread: Spread, prefix: str, *, live: bool) -> tuple[Button, ...]:

@@ -6,9 +6,11 @@ from __future__ import annotations
 from bot.errors import BadOptionError
 from bot.models import BoardLook
 from engine.deals import DealError, parse_deal_number
+from engine.game import GameError
 from engine.golf.rules import RulesError
 from engine.golf.scoring import MAX_HOLES, MIN_HOLES
 from engine.patience import FAMILY, find_patience, is_family
+from engine.registry import find_game
 
 DEFAULT_LIMIT = 120
 """Seconds a human has for a turn at a Six-card table, unless the table says otherwise."""
@@ -35,34 +37,28 @@ def rules_option(text: str) -> str:
         raise BadOptionError(sentence(str(error))) from None
 
 
-GOLF_NAMES = ("golf", "golf-patience", "patience", "golf-solitaire")
-"""What a player may type as the game option for Golf patience itself."""
-
-
 def game_rules(game: str | None, rules: str | None) -> str | None:
     """The rules a round plays from a game option and a rules option (either may be missing): Golf's rule
     set, or the family game with ``+winnable-only`` when the rules option says so. None: neither given
-    (the place's default rules)."""
-    if game is None or "-".join(game.strip().lower().split()) in GOLF_NAMES:
-        return None if rules is None else rules_option(rules)
-    if "six" in game.lower() or "6" in game:
-        raise BadOptionError("Six-card Golf is played at a table: open one with the table command.")
+    (the place's default rules). The game is found by the registry's names (``engine.registry``)."""
     try:
-        chosen = find_patience(game).name
-    except RulesError:
-        chosen = ""
-    if not is_family(chosen):
+        found = None if game is None else find_game(game)
+    except GameError:
         known = ", ".join(("golf", *FAMILY_NAMES))
-        raise BadOptionError(f"{game.strip()!r} is not a game I deal; try one of: {known}.")
+        raise BadOptionError(f"{str(game).strip()!r} is not a game I deal; try one of: {known}.") from None
+    if found is None or not is_family(found.name):
+        if found is not None and found.name != find_game("golf").name:  # Six-card Golf, the one other
+            raise BadOptionError("Six-card Golf is played at a table: open one with the table command.")
+        return None if rules is None else rules_option(rules)
     if rules is None:
-        return chosen
-    option = "-".join(rules.strip().lower().split()).removeprefix("+")
-    if option not in ("winnable-only", "winnable", "redeal"):
-        title = find_patience(chosen).title
+        return found.name
+    try:  # the family's one option, as the rule book spells it
+        return rules_option(f"{found.name}+{rules.strip().removeprefix('+')}")
+    except BadOptionError:
+        title = find_patience(found.name).title
         raise BadOptionError(
             f"{title} has rules of its own: with it, the rules option takes only winnable-only."
-        )
-    return rules_option(chosen + "+winnable-only")
+        ) from None
 
 
 def golf_rules_option(text: str) -> str:

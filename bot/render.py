@@ -52,7 +52,7 @@ def render_board(view: BoardView, *, cell: int = CELL, ruled: bool = True) -> st
 
 def _surroundings(view: BoardView) -> str:
     top = card_label(view.foundation) if view.foundation else "empty"
-    has_stock = view.layout is None or view.stock_left or view.layout.places
+    has_stock = view.layout is None or view.layout.stock
     return f"Foundation: {top}" + (f"   Stock: {view.stock_left} left" if has_stock else "")
 
 

@@ -84,9 +84,8 @@ def _board_buttons(
     rows = [tuple(columns[i : i + ROW]) for i in range(0, len(columns), ROW)]
     stock = f"Turn stock ({len(hole.stock)})"
     controls = []
-    if not isinstance(hole, Spread) or hole.layout.stock:
-        can_turn = live and (bool(hole.stock) if isinstance(hole, Spread) else hole.can_turn())
-        controls.append(Button(prefix + "s", stock, can_turn, key="d", role=ButtonRole.STOCK))
+    if not isinstance(hole, Spread) or hole.layout.stock:  # Black Hole and All in a Row have none
+        controls.append(Button(prefix + "s", stock, live and hole.can_turn(), key="d", role=ButtonRole.STOCK))
     if state.casual:
         controls.append(Button(prefix + "h", "Hint", live, key="h", role=ButtonRole.HINT))
     concede = ButtonRole.CONCEDE

@@ -77,6 +77,8 @@ class LayoutView:
     places: tuple[tuple[int, ...], ...] = ()
     """Where each spot of each row lies across the table, in half cards from the left; () for piles."""
     piles: bool = False
+    stock: bool = True
+    """Whether the game has a stock (Black Hole and All in a Row have none)."""
     title: str = ""
     """The game's name for people, e.g. ``TriPeaks``."""
 

@@ -26,15 +26,17 @@ from engine.golf.course import course as golf_course
 from engine.golf.deal import deal as golf_deal
 from engine.golf.hole import Hole
 from engine.golf.moves import Move, MoveKind, move_name, parse_move
-from engine.golf.rules import Rules, RulesError, find_rules
+from engine.golf.rules import OPTIONS, Rules, RulesError, find_rules
 from engine.registry import FAMILY as FAMILY
 from engine.registry import find_game
 from engine.spread import solver as spread_solver
 from engine.spread.game import SpreadGame
 from engine.spread.position import Spread, SpreadMove
 
-WINNABLE = "winnable-only"
-_WINNABLE_SPELLINGS = ("winnable-only", "winnable", "redeal")
+_WINNABLE_OPTION = next(option for option in OPTIONS if option.field == "winnable_only")
+WINNABLE = _WINNABLE_OPTION.name
+_WINNABLE_SPELLINGS = (WINNABLE, *_WINNABLE_OPTION.aliases)
+"""The round option winnable-only as the rule book spells it (engine.golf.rules' table), for every game."""
 Position = Any
 """A position of any of them (a Golf ``Hole``, a family ``Spread``): what a round's moves are played on."""
 SearchLimitError = golf_solver.SearchLimitError

@@ -153,7 +153,7 @@ def _draw_layout(canvas: Canvas, layout: LayoutView, top: int) -> None:
 def _piles(canvas: Canvas, view: BoardView, top: int) -> None:
     """The stock (a back with its count on it) and the foundation's top card, side by side."""
     x = MARGIN
-    if view.layout is not None and view.layout.piles:  # Black Hole, All in a Row: no stock
+    if view.layout is not None and not view.layout.stock:  # Black Hole, All in a Row
         _foundation(canvas, view, x, top)
         return
     canvas.text((x, top), "Stock", 18, fill=colours.FELT_DIM)

@@ -88,6 +88,10 @@ class Spread:
             self.cards[slot].rank, None if top is None else top.rank, self.layout.wrap
         )
 
+    def can_turn(self) -> bool:
+        """Whether the stock may be turned now (as Golf's ``Hole.can_turn``)."""
+        return bool(self.stock) and not (self.conceded or self.is_cleared)
+
     def legal_moves(self) -> tuple[SpreadMove, ...]:
         """The cards that may be played, then turning the stock if it has a card; () once the hole is over."""
         if self.conceded or self.is_cleared:
