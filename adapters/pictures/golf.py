@@ -10,7 +10,7 @@ from adapters.pictures import colours
 from adapters.pictures.canvas import Canvas
 from adapters.pictures.cards import CardSize, glow_pad
 from adapters.pictures.scorecard import draw_scorecard, scorecard_height
-from bot.screens import BoardView, LayoutView, Screen, ScreenKind
+from bot.screens import BoardView, LayoutView, Screen, ScreenKind, Spot
 
 CARD = CardSize(76)
 GAP = 14
@@ -99,47 +99,62 @@ def _header(canvas: Canvas, screen: Screen, view: BoardView) -> None:
     canvas.text((MARGIN, MARGIN + 33), detail, 18, fill=colours.FELT_DIM)
 
 
-def _layout_card(layout: LayoutView) -> CardSize:
-    """The card size of a family layout: Black Hole's 17 fans side by side take smaller cards."""
-    return CARD if len(layout.lines) <= 10 or not layout.piles else CardSize(56)
+PILES_PER_ROW = 9
+"""Piles side by side, at most: Black Hole's 17 fans lie in two rows (9 and 8), so that the picture keeps a
+board's proportions and its cards stay legible at a phone's width."""
+
+
+def _pile_rows(layout: LayoutView) -> list[tuple[tuple[Spot, ...], ...]]:
+    """A piles layout's piles, in rows of at most PILES_PER_ROW, as even as can be (17: 9 and 8)."""
+    count = len(layout.lines)
+    rows = -(-count // PILES_PER_ROW)
+    size = -(-count // rows)
+    return [layout.lines[i : i + size] for i in range(0, count, size)]
+
+
+def _pile_row_height(row: tuple[tuple[Spot, ...], ...]) -> int:
+    return (max(len(pile) for pile in row) - 1) * CARD.strip + CARD.height
 
 
 def _layout_size(layout: LayoutView) -> tuple[int, int]:
     """The width of the picture and the height of the tableau for a family layout."""
-    card = _layout_card(layout)
     if layout.piles:
-        count, depth = len(layout.lines), max(MIN_DEPTH, *(len(line) for line in layout.lines))
-        gap = GAP if count <= 10 else GAP // 2
-        return 2 * MARGIN + count * card.width + (count - 1) * gap, (depth - 1) * card.strip + card.height
-    half = (card.width + GAP) / 2
+        rows = _pile_rows(layout)
+        across = max(len(row) for row in rows)
+        height = sum(_pile_row_height(row) for row in rows) + GAP * 2 * (len(rows) - 1)
+        return 2 * MARGIN + across * CARD.width + (across - 1) * GAP, height
+    half = (CARD.width + GAP) / 2
     across = max(max(places) for places in layout.places)
-    rows = len(layout.lines)
-    return round(2 * MARGIN + across * half + card.width), (rows - 1) * card.height // 2 + card.height
+    return round(2 * MARGIN + across * half + CARD.width), (
+        len(layout.lines) - 1
+    ) * CARD.height // 2 + CARD.height
 
 
 def _draw_layout(canvas: Canvas, layout: LayoutView, top: int) -> None:
-    """A family tableau as it lies: piles as Golf's columns (the free card whole at the bottom), or rows
-    across the table, each half a card below the one above and lying on it; a face-down card as a back,
-    playable cards marked, played ones gone."""
-    card = _layout_card(layout)
+    """A family tableau as it lies: piles as Golf's columns (the free card whole at the bottom; Black Hole's
+    17 fans in two rows), or rows across the table, each half a card below the one above and lying on it;
+    a face-down card as a back, playable cards marked, played ones gone."""
+    card = CARD
     if layout.piles:
-        gap = GAP if len(layout.lines) <= 10 else GAP // 2
-        for p, pile in enumerate(layout.lines):
-            x = MARGIN + p * (card.width + gap)
-            left = [spot for spot in pile if not spot.gone]
-            if not left:
-                canvas.empty(x, top, card.width)
-            for r, spot in enumerate(left):
-                last = r == len(left) - 1
-                canvas.card(
-                    spot.card,
-                    x,
-                    top + r * card.strip,
-                    card.width,
-                    over=colours.PAPER if r else None,
-                    marked=last and spot.playable,
-                    covered=not last,
-                )
+        y = top
+        for row in _pile_rows(layout):
+            for p, pile in enumerate(row):
+                x = MARGIN + p * (card.width + GAP)
+                left = [spot for spot in pile if not spot.gone]
+                if not left:
+                    canvas.empty(x, y, card.width)
+                for r, spot in enumerate(left):
+                    last = r == len(left) - 1
+                    canvas.card(
+                        spot.card,
+                        x,
+                        y + r * card.strip,
+                        card.width,
+                        over=colours.PAPER if r else None,
+                        marked=last and spot.playable,
+                        covered=not last,
+                    )
+            y += _pile_row_height(row) + GAP * 2
         return
     half = (card.width + GAP) / 2
     for r, (spots, places) in enumerate(zip(layout.lines, layout.places, strict=True)):
