@@ -50,6 +50,8 @@ COMMANDS = {
     "daily-share": ["daily", "--share"],
     "sixcard": ["sixcard", "--players", "2", "--computers", "easy"],
     "stats-deals": ["stats-deals", "--deals", "1-20", "--workers", "1"],
+    "stats-deals --game": ["stats-deals", "--game", "black-hole", "--deals", "1-5", "--workers", "1"],
+    "play --game": ["play", "--game", "pyramid-golf", "--holes", "1", "--deal", "24"],
     "bench solver": ["bench", "solver", "--deals", "1-5"],
     "bench course": ["bench", "course", "--firsts", "1-3", "--holes", "3"],
     "bench core": ["bench", "core", "--players", "3", "--actions", "5", "--think-ms", "0", "--no-solver"],
@@ -57,7 +59,7 @@ COMMANDS = {
     "bench daily": ["bench", "daily", "--players", "20", "--days", "3", "--reads", "2"],
     "bench tournament": ["bench", "tournament", "--players", "4", "--holes", "1"],
 }
-KEYS = {"solve": BOARD_24, "play": "d q", "daily": "d x", "sixcard": "q"}
+KEYS = {"solve": BOARD_24, "play": "d q", "play --game": "d q", "daily": "d x", "sixcard": "q"}
 
 
 @pytest.mark.parametrize("name", list(COMMANDS))
