@@ -163,6 +163,54 @@ static int stuck(const Ctx *c, uint64_t gone, int turned, int top) {
     return count;
 }
 
+/* solver.py's can_clear(): whether every card left could still be played, the order of the piles aside.
+ * The foundation's tops from here on would be a walk from the top, a step to a next rank at a time, that
+ * stands on each rank once per card of it left: a trail through the ranks, each rank's count of steps in and
+ * out fixed by its cards. On the ring of ranks those counts fix how often each pair of neighbours is crossed
+ * (for each possible last rank z), and the walk exists when they are not negative and join every rank left
+ * to the top (Euler's trail). A bound for the search that wants a win: where this fails, at least one card
+ * stays. Only for the games without a stock whose foundation has a top. */
+static int can_clear(const Ctx *c, uint64_t gone, int top) {
+    int n[13], need = 0, t = top - 1;
+    for (int r = 0; r < 13; r++) {
+        n[r] = bits(c->rank_slots[r + 1] & ~gone);
+        if (n[r]) need |= 1 << r;
+    }
+    if (!need) return 1;
+    int d[13], twice[13]; /* d: the steps in and out of each rank if the walk ended on the top's rank */
+    for (int r = 0; r < 13; r++) d[r] = 2 * n[r] + (r == t);
+    if (c->wrap) { /* twice[r]: twice the crossings of r and r + 1 (mod 13) before the last rank is taken off */
+        int sum = 0;
+        for (int k = 1; k <= 13; k++) sum += (k & 1 ? d[k % 13] : -d[k % 13]);
+        twice[0] = sum;
+        for (int r = 1; r < 13; r++) twice[r] = 2 * d[r] - twice[r - 1];
+    } else { /* a line of ranks: twice[r] of r and r + 1; twice[12] is the missing K-A pair, which must be 0 */
+        twice[0] = 2 * d[0];
+        for (int r = 1; r < 13; r++) twice[r] = 2 * d[r] - twice[r - 1];
+    }
+    for (int z = 0; z < 13; z++) { /* the walk ends on rank z: one step fewer at z */
+        if (!(need >> z & 1)) continue;
+        unsigned crossed = 0;
+        int ok = 1;
+        for (int r = 0; r < 13 && ok; r++) {
+            int k = c->wrap ? (z - r + 13) % 13 : 0, e2;
+            if (c->wrap) {
+                e2 = twice[r] - ((k == 0 ? 13 : k) & 1 ? 1 : -1);
+            } else { /* z's one step fewer changes the crossings from z on: -2, +2, -2, ... */
+                e2 = r < z ? twice[r] : twice[r] - ((r - z) & 1 ? -2 : 2);
+            }
+            if (e2 < 0 || (!c->wrap && r == 12 && e2 != 0)) ok = 0;
+            if (e2 > 0) crossed |= 1u << r;
+        }
+        if (!ok) continue;
+        unsigned seen = 1u << t; /* the ranks joined to the top by crossed pairs */
+        for (int r = t; crossed >> r & 1u && !(seen >> ((r + 1) % 13) & 1u); r = (r + 1) % 13) seen |= 1u << ((r + 1) % 13);
+        for (int r = (t + 12) % 13; crossed >> r & 1u && !(seen >> r & 1u); r = (r + 12) % 13) seen |= 1u << r;
+        if ((need & ~seen) == 0) return 1;
+    }
+    return 0;
+}
+
 /* solver.py's best(): the best score from this position if it is below alpha (exact), else a score it
  * cannot beat that is at least alpha. Sets too_large / no_memory and returns 0 to stop the search. */
 static int best(Ctx *c, uint64_t gone, int turned, int top, int alpha) {
@@ -173,6 +221,7 @@ static int best(Ctx *c, uint64_t gone, int turned, int top, int alpha) {
     int clear = turned - c->stock, never = stuck(c, gone, turned, top);
     int floor = never > 0 ? never : clear; /* the best any line can do: clear the tableau now, or keep those */
     if (floor >= alpha) return floor;
+    if (alpha == 1 && never == 0 && c->stock == 0 && top != 0 && !can_clear(c, gone, top)) return 1;
     if (c->count >= c->limit) {
         c->too_large = 1;
         return 0;
@@ -266,7 +315,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     }
     for (int t = c->stock - 1; t >= 0; t--) c->seeds[t] = c->seeds[t + 1] | (1u << (c->turns[t] - 1));
     for (int t = 0; t < NTOP; t++) {
-        for (int s = 0; s < c->size; s++) {
+        for (int s = c->size - 1; s >= 0; s--) { /* the cards dealt last first: see solver.py */
             if (adjacent(c->ranks[s], t, wrap)) c->by_top[t][c->by_top_len[t]++] = s;
         }
     }
@@ -279,7 +328,10 @@ static PyObject *search(PyObject *self, PyObject *args) {
     }
     int score;
     Py_BEGIN_ALLOW_THREADS
-    score = best(c, gone, 0, top, c->size + 1);
+    /* without a stock, a win first (most deals have one, and can_clear prunes that search hard), then, if
+     * there is none, the best score, on the bounds the first search left */
+    score = c->stock == 0 ? best(c, gone, 0, top, 1) : 1;
+    if (score > 0 && !c->too_large && !c->no_memory) score = best(c, gone, 0, top, c->size + 1);
     Py_END_ALLOW_THREADS
     if (c->no_memory) {
         PyErr_NoMemory();

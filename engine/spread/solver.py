@@ -96,7 +96,10 @@ def _python(start: Spread, max_states: int | None) -> SpreadSolution:
     turns = [c.rank for c in start.stock]
     stock = len(turns)
     full = (1 << size) - 1
-    by_top = [[s for s in range(size) if adjacent(ranks[s], top or None, layout.wrap)] for top in range(14)]
+    by_top = [  # the cards dealt last first: the tops of the fullest fans (as black-hole-solver tries them)
+        [s for s in reversed(range(size)) if adjacent(ranks[s], top or None, layout.wrap)]
+        for top in range(14)
+    ]
     memo: dict[int, tuple[int, int, bool]] = {}
     """key -> (score, move, exact): the best score and its move (a slot, -1 for a turn, -2 for none) when
     exact; otherwise a score the position cannot beat, met while a better one was known elsewhere."""
@@ -133,6 +136,50 @@ def _python(start: Spread, max_states: int | None) -> SpreadSolution:
         never = left & ~played
         return sum((rank_slots[r] & ~gone).bit_count() for r in range(1, 14) if never >> (r - 1) & 1)
 
+    def can_clear(gone: int, top: int) -> bool:
+        """Whether every card left could still be played, the order of the piles aside. The foundation's
+        tops from here on would be a walk from the top, a step to a next rank at a time, that stands on each
+        rank once per card of it left: each rank's count of steps in and out is fixed by its cards (one fewer
+        at the rank the walk ends on, z), and on the ring of ranks (or the line A-K without wrap) those
+        counts fix how often each pair of neighbours is crossed. The walk exists when, for some z, no count
+        is negative and the pairs crossed join every rank left to the top (an Euler trail). Where it fails
+        at least one card stays: the bound of the search for a win, which it prunes hard (Black Hole deals
+        1-300: 4.5 times fewer positions)."""
+        left = [(rank_slots[r + 1] & ~gone).bit_count() for r in range(13)]
+        need = sum(1 << r for r in range(13) if left[r])
+        if not need:
+            return True
+        t = top - 1
+        steps = [2 * left[r] + (r == t) for r in range(13)]  # in and out of each rank, ending on the top's
+        twice = [0] * 13  # twice the crossings of r and r + 1 (of K and A: twice[12], 0 without wrap)
+        twice[0] = (
+            sum(steps[k % 13] if k & 1 else -steps[k % 13] for k in range(1, 14))
+            if layout.wrap
+            else 2 * steps[0]
+        )
+        for r in range(1, 13):
+            twice[r] = 2 * steps[r] - twice[r - 1]
+        for z in range(13):
+            if not need >> z & 1:
+                continue
+            if layout.wrap:  # one step fewer at z: -1, +1, -1, ... going back round the ring from z
+                crossings = [twice[r] - (1 if ((z - r) % 13 or 13) & 1 else -1) for r in range(13)]
+            else:  # on the line, from z on: -2, +2, -2, ...
+                crossings = [twice[r] if r < z else twice[r] - (-2 if (r - z) & 1 else 2) for r in range(13)]
+            if min(crossings) < 0 or (not layout.wrap and crossings[12] != 0):
+                continue
+            seen, r = 1 << t, t  # the ranks joined to the top by pairs crossed
+            while crossings[r] > 0 and not seen >> (r + 1) % 13 & 1:
+                r = (r + 1) % 13
+                seen |= 1 << r
+            r = (t + 12) % 13
+            while crossings[r] > 0 and not seen >> r & 1:
+                seen |= 1 << r
+                r = (r + 12) % 13
+            if need & ~seen == 0:
+                return True
+        return False
+
     def best(gone: int, turned: int, top: int, alpha: int) -> int:
         """The best score from this position if it is below ``alpha`` (exact); otherwise a score it cannot
         beat that is at least ``alpha`` (the caller has a better one already)."""
@@ -147,6 +194,8 @@ def _python(start: Spread, max_states: int | None) -> SpreadSolution:
         )  # the best any line can do: clear the tableau now, or keep those
         if floor >= alpha:
             return floor
+        if alpha == 1 and never == 0 and not stock and top and not can_clear(gone, top):
+            return 1
         if len(memo) >= limit:
             raise SearchTooLarge(f"more than {limit} positions")
         result, chosen = size - gone.bit_count(), -2  # nothing more to play: the cards left
@@ -171,7 +220,11 @@ def _python(start: Spread, max_states: int | None) -> SpreadSolution:
     previous = sys.getrecursionlimit()
     sys.setrecursionlimit(max(previous, 4 * (size + stock) + 200))
     try:
-        score = best(gone0, turned0, top0, unbounded)
+        # without a stock, a win first (most deals have one, and can_clear prunes that search hard); then, if
+        # there is none, the best score, on the bounds the first search left
+        score = best(gone0, turned0, top0, 1) if not stock else 1
+        if score > 0:
+            score = best(gone0, turned0, top0, unbounded)
     finally:
         sys.setrecursionlimit(previous)
     line: list[SpreadMove] = []

@@ -17,6 +17,7 @@ from engine.spread import solver
 from engine.spread.layout import SpreadLayout, Start, fans, steps
 from engine.spread.position import opening
 from engine.spread.solver import SearchTooLarge, kernel_available, solve
+from tests.engine.spread.test_solver import HOLES, RUNS, close
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -58,6 +59,17 @@ def test_the_twins_agree_on_small_layouts(layout: SpreadLayout, order: list[int]
     ]
     cards = [pack[i % len(pack)] for i in order][: layout.size + ((1 + stock) if layout.stock else 0)]
     spread = opening(layout, tuple(cards))
+    assert solve(spread, backend="c") == solve(spread, backend="python")
+
+
+@settings(max_examples=100, deadline=None)
+@given(layout=st.sampled_from(HOLES), run=st.sampled_from(RUNS), order=st.permutations(range(15)))
+def test_the_twins_agree_on_holes_of_close_ranks(
+    layout: SpreadLayout, run: tuple[int, ...], order: list[int]
+) -> None:
+    """Holes that are often won, or lost only by their ranks' count: the search for a win and its bound."""
+    cards = close(run)
+    spread = opening(layout, tuple(cards[i] for i in order[: layout.size]))
     assert solve(spread, backend="c") == solve(spread, backend="python")
 
 
