@@ -28,6 +28,7 @@ from bot.render import WIDTH, fit, render_screen
 from bot.screens import BoardView, Button, ButtonRole, Screen, ScreenKind
 from bot.texts import STORE_UNAVAILABLE, plain
 from engine.golf.rules import RulesError, find_rules
+from engine.patience import WINNABLE, FamilyGame, find_patience
 
 HELP = (
     "Keys: 1-7 play that column · d or space turn the stock · u undo · h hint · q concede the hole · "
@@ -83,7 +84,12 @@ def replay_command(view: BoardView) -> str | None:
     words = ["golfbot play", f"--deal {first}"]
     if view.holes != 9:
         words.append(f"--holes {view.holes}")
-    if view.rules != "strict":
+    found = find_patience(view.rules)
+    if isinstance(found, FamilyGame):  # the game by its option, as the player named it
+        words.append(f"--game {found.game.name}")
+        if found.winnable_only:
+            words.append(f"--rules {WINNABLE}")
+    elif view.rules != "strict":
         words.append(f"--rules {view.rules}")
     return " ".join(words)
 

@@ -68,3 +68,9 @@ def test_the_replay_command_starts_at_the_first_deal():
         "golfbot play --deal 7 --holes 3 --rules wrap+jokers=1"
     )
     assert replay_command(view("KS", hole=2, deal=None)) is None  # a hidden deal (a daily course) is not told
+    assert replay_command(view("KS", "tripeaks", hole=1, holes=3, deal=7)) == (
+        "golfbot play --deal 7 --holes 3 --game tripeaks"
+    )
+    assert replay_command(view("KS", "black-hole+winnable-only", hole=2, holes=9, deal=8)) == (
+        "golfbot play --deal 7 --game black-hole --rules winnable-only"
+    )
