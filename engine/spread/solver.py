@@ -142,9 +142,11 @@ def _python(start: Spread, max_states: int | None) -> SpreadSolution:
         rank once per card of it left: each rank's count of steps in and out is fixed by its cards (one fewer
         at the rank the walk ends on, z), and on the ring of ranks (or the line A-K without wrap) those
         counts fix how often each pair of neighbours is crossed. The walk exists when, for some z, no count
-        is negative and the pairs crossed join every rank left to the top (an Euler trail). Where it fails
-        at least one card stays: the bound of the search for a win, which it prunes hard (Black Hole deals
-        1-300: 4.5 times fewer positions)."""
+        is negative and the pairs crossed join every rank left to the top (an Euler trail). Where it fails,
+        the tableau is not cleared without turning the stock once more, or, without a stock, at least one
+        card stays: a bound once only that would beat the best score known. It prunes the search for a win
+        hard (Black Hole deals 1-300: 4.5 times fewer positions), and TriPeaks' search for the fewest turns
+        (deals 1-60: 18 % fewer)."""
         left = [(rank_slots[r + 1] & ~gone).bit_count() for r in range(13)]
         need = sum(1 << r for r in range(13) if left[r])
         if not need:
@@ -194,8 +196,8 @@ def _python(start: Spread, max_states: int | None) -> SpreadSolution:
         )  # the best any line can do: clear the tableau now, or keep those
         if floor >= alpha:
             return floor
-        if alpha == 1 and never == 0 and not stock and top and not can_clear(gone, top):
-            return 1
+        if clear + 1 >= alpha and never == 0 and top and not can_clear(gone, top):
+            return clear + 1  # the tableau is not cleared without one more turn (or, without a stock, at all)
         if len(memo) >= limit:
             raise SearchTooLarge(f"more than {limit} positions")
         result, chosen = size - gone.bit_count(), -2  # nothing more to play: the cards left
