@@ -147,6 +147,10 @@ class FakeUser:
         return data
 
 
+ANONYMOUS_ADMIN = FakeUser(1087968824, "Group", username="GroupAnonymousBot", language_code=None, is_bot=True)
+"""The user Telegram names as the sender of an anonymous group admin's messages."""
+
+
 @dataclass(frozen=True)
 class FakeChat:
     """A chat: ``private`` (id == the user's id), ``group``, ``supergroup`` or ``channel``."""
@@ -478,6 +482,8 @@ class _Message:
     deleted: bool = False
     photo: list[JSONDict] | None = None
     """The sizes of a photo message (its caption is ``text``)."""
+    sender_chat: FakeChat | None = None
+    """The chat a message was sent on behalf of (an anonymous group admin writes as the group)."""
 
     def content_key(self) -> tuple[Any, ...]:
         return (
@@ -495,6 +501,8 @@ class _Message:
             "chat": self.chat.to_json(),
             "date": self.date,
         }
+        if self.sender_chat is not None:
+            data["sender_chat"] = self.sender_chat.to_json()
         if self.photo:
             data["photo"] = self.photo
             if self.text:
@@ -768,9 +776,15 @@ class FakeBotApi:
         self._notify()
         return update
 
-    def push_text(self, user: FakeUser | int, chat: FakeChat | int | None, text: str) -> JSONDict:
-        """The user writes ``text`` in ``chat`` (None = their private chat). Returns the Update."""
+    def push_text(
+        self, user: FakeUser | int, chat: FakeChat | int | None, text: str, *, anonymous: bool = False
+    ) -> JSONDict:
+        """The user writes ``text`` in ``chat`` (None = their private chat). Returns the Update.
+        ``anonymous``: as an admin who stays anonymous in a group, as Telegram delivers it: sent by its
+        stand-in bot (GroupAnonymousBot) on behalf of the group (``sender_chat``)."""
         user, chat = self._resolve(user, chat)
+        if anonymous:
+            user = ANONYMOUS_ADMIN
         entities = None
         if text.startswith("/"):
             command = text.split(maxsplit=1)[0]
@@ -786,15 +800,18 @@ class FakeBotApi:
             entities=entities,
             reply_markup=None,
             date=int(time.time()),
+            sender_chat=chat if anonymous else None,
         )
         self._messages[(chat.id, message.message_id)] = message
         return self._enqueue({"message": message.to_json()})
 
-    def push_command(self, user: FakeUser | int, chat: FakeChat | int | None, command_line: str) -> JSONDict:
+    def push_command(
+        self, user: FakeUser | int, chat: FakeChat | int | None, command_line: str, *, anonymous: bool = False
+    ) -> JSONDict:
         """``push_command(alice, group, "/play wrap 3")`` - also "/play@botname ..." in groups."""
         if not command_line.startswith("/"):
             raise ValueError("a command starts with '/'")
-        return self.push_text(user, chat, command_line)
+        return self.push_text(user, chat, command_line, anonymous=anonymous)
 
     def push_callback(
         self, user: FakeUser | int, chat: FakeChat | int | None, message_id: int, data: str | None

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from telegram import Bot, Chat, ChatMember, InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram import Bot, ChatMember, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
@@ -127,10 +127,16 @@ async def _outsider(bot: Bot, place: Place, asker: Asker) -> str | None:
     return NOT_A_MEMBER if member.status in (ChatMember.LEFT, ChatMember.BANNED) else None
 
 
-async def is_admin(bot: Bot, chat: Chat, user_id: int) -> bool:
-    """Whether ``user_id`` is one of ``chat``'s admins. getChatMember is only guaranteed to a bot that is
-    an administrator ("member list is inaccessible" otherwise); getChatAdministrators answers any member
-    bot in a group, so it is asked next. When neither answers: a GolfError that says what an admin can do."""
+async def is_admin(bot: Bot, message: Message, user_id: int) -> bool:
+    """Whether ``message`` came from one of its chat's admins (``user_id`` its sender). An admin who stays
+    anonymous in the group writes as the group itself (Telegram's ``sender_chat``, the sender a stand-in
+    bot): only admins can, so that is an admin. Otherwise getChatMember, which is only guaranteed to a bot
+    that is an administrator ("member list is inaccessible" otherwise); getChatAdministrators answers any
+    member bot in a group, so it is asked next. When neither answers: a GolfError that says what an admin
+    can do."""
+    chat = message.chat
+    if message.sender_chat is not None and message.sender_chat.id == chat.id:
+        return True
     try:
         member = await bot.get_chat_member(chat.id, user_id)
     except TelegramError as error:
@@ -212,7 +218,7 @@ class DailyHandlers:
                 raise GolfError(NOT_IN_PRIVATE)
             options = _settings_options(context.args or ())
             if options:  # a change is for the group's admins; anyone may see the settings
-                if not await is_admin(context.bot, asker.message.chat, update.effective_user.id):
+                if not await is_admin(context.bot, asker.message, update.effective_user.id):
                     raise GolfError(NOT_AN_ADMIN)
                 new, changed = await self._daily.change_settings(asker.place, **options)  # type: ignore[arg-type]
             else:

@@ -128,9 +128,8 @@ class LookHandlers:
         try:
             options = place_options(context.args or ())
             if options:
-                if asker.in_group and not await is_admin(
-                    context.bot, asker.message.chat, update.effective_user.id
-                ):
+                user = update.effective_user.id
+                if asker.in_group and not await is_admin(context.bot, asker.message, user):
                     raise GolfError(NOT_AN_ADMIN)
                 new, changed = await self._club.change_place_settings(asker.place, **options)  # type: ignore[arg-type]
             else:

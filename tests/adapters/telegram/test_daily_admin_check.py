@@ -89,3 +89,24 @@ async def test_settings_say_try_again_when_telegram_does_not_answer_the_admin_ch
     )
     assert reply.text.endswith("Nothing was changed; send the command again in a minute.")
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+
+
+async def test_an_admin_who_stays_anonymous_may_change_the_settings(
+    table: DailyTable,  # noqa: F811
+    fake_api: FakeBotApi,
+    alice: FakeUser,
+    group: FakeChat,
+) -> None:
+    """An anonymous admin's command comes from Telegram's stand-in bot on behalf of the group itself (only
+    admins can write so): it is an admin's, without asking Telegram who the stand-in is."""
+    before = len(fake_api.chat_messages(group.id))
+    fake_api.push_command(alice, group, "/dailysettings holes=3", anonymous=True)
+    done = (await fake_api.wait_for(lambda: fake_api.chat_messages(group.id)[before:], what="settings"))[0]
+    assert "Holes: 3" in done.text and "Saved." in done.text
+    assert not [c for c in fake_api.calls if c.method in ("getChatMember", "getChatAdministrators")]
+    before = len(fake_api.chat_messages(group.id))
+    fake_api.push_command(alice, group, "/settings look=text", anonymous=True)
+    looked = (await fake_api.wait_for(lambda: fake_api.chat_messages(group.id)[before:], what="look"))[0]
+    assert "Saved" in looked.text, looked.text
+    refused = await table.command(alice, group, "/dailysettings holes=18")  # alice herself is no admin
+    assert refused.text == NOT_AN_ADMIN
