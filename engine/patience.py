@@ -198,7 +198,7 @@ class FamilyGame:
 
     @property
     def heavy(self) -> bool:
-        return not self.game.layout.stock  # Black Hole and All in a Row: lost deals are searched to the end
+        return not self.game.layout.stock  # Black Hole, All in a Row: their worst deals take a second or so
 
     def deal(self, number: int) -> Spread:
         return self.game.new_hole(number)
