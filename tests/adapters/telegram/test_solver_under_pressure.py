@@ -55,10 +55,23 @@ async def timed_press(golf: Any, user: FakeUser, message_id: int, label: str) ->
     return answer_time(golf, query_id, pushed)
 
 
+async def warm_up(solver: PooledSolver) -> Any:
+    """Strict deal 1's best score, asked until it comes: the question starts the light lane's worker, whose
+    first start (a process, its imports) can outlast a question's time box on a busy machine; the search
+    goes on meanwhile, and the answer is remembered."""
+    hole = deal(1, find_rules("strict"))
+    deadline = time.monotonic() + 60
+    warm = await solver.best_score(hole)  # each question waits its time box (the pool's timeout)
+    while warm is None and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+        warm = await solver.best_score(hole)
+    return warm
+
+
 async def test_single_deck_players_are_served_during_a_double_deck_hint_storm(
     golf: Any, alice: FakeUser, bob: FakeUser, solver: PooledSolver
 ) -> None:
-    warm = await solver.best_score(deal(1, find_rules("strict")))
+    warm = await warm_up(solver)
     assert warm is not None and warm.score == 6  # the light lane's worker is up
     storm = await golf.command(bob, None, STORM)
     stop = asyncio.Event()
