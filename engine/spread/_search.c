@@ -203,9 +203,10 @@ static int can_clear(Ctx *c, uint64_t counts, int top) { /* remembered per count
         unsigned crossed = 0;
         int ok = 1;
         for (int r = 0; r < 13 && ok; r++) {
-            int k = c->wrap ? (z - r + 13) % 13 : 0, e2;
-            if (c->wrap) {
-                e2 = twice[r] - ((k == 0 ? 13 : k) & 1 ? 1 : -1);
+            int e2;
+            if (c->wrap) { /* -1, +1, -1, ... going back round the ring from z (13 steps back to z itself) */
+                int back = (z - r + 13) % 13;
+                e2 = twice[r] - ((back == 0 ? 13 : back) & 1 ? 1 : -1);
             } else { /* z's one step fewer changes the crossings from z on: -2, +2, -2, ... */
                 e2 = r < z ? twice[r] : twice[r] - ((r - z) & 1 ? -2 : 2);
             }
@@ -214,7 +215,9 @@ static int can_clear(Ctx *c, uint64_t counts, int top) { /* remembered per count
         }
         if (!ok) continue;
         unsigned seen = 1u << t; /* the ranks joined to the top by crossed pairs */
-        for (int r = t; crossed >> r & 1u && !(seen >> ((r + 1) % 13) & 1u); r = (r + 1) % 13) seen |= 1u << ((r + 1) % 13);
+        for (int r = t; crossed >> r & 1u && !(seen >> ((r + 1) % 13) & 1u); r = (r + 1) % 13) {
+            seen |= 1u << ((r + 1) % 13);
+        }
         for (int r = (t + 12) % 13; crossed >> r & 1u && !(seen >> r & 1u); r = (r + 12) % 13) seen |= 1u << r;
         if ((need & ~seen) == 0) {
             *hit = (key << 1) | 1;
