@@ -6,7 +6,14 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test install clean
+.PHONY: run test install clean catalogues catalogues-extract catalogues-update catalogues-init
+
+# The languages' catalogues (bot/i18n.py): .po files in the repository, compiled into .mo beside them here
+# (and by setup.py when a wheel is built); never checked in compiled.
+LOCALE   := bot/locale
+POT      := $(LOCALE)/golfbot.pot
+PO_FILES := $(wildcard $(LOCALE)/*/LC_MESSAGES/golfbot.po)
+MO_FILES := $(PO_FILES:.po=.mo)
 
 $(STAMP): pyproject.toml setup.py engine/golf/solver/_kernel.c
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,10 +23,27 @@ $(STAMP): pyproject.toml setup.py engine/golf/solver/_kernel.c
 
 install: $(STAMP)
 
-run: $(STAMP)
+$(LOCALE)/%/LC_MESSAGES/golfbot.mo: $(LOCALE)/%/LC_MESSAGES/golfbot.po $(STAMP)
+	$(BIN)/pybabel -q compile -D golfbot -l $* -i $< -o $@
+
+catalogues: $(MO_FILES)
+
+# Every marked text (_, N_, N_plural, ngettext) into the template; then each catalogue updated from it.
+catalogues-extract: $(STAMP)
+	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k N_plural:1,2 -k ngettext:1,2 --no-location --sort-output \
+		--add-comments=Translators: --project=golfbot -o $(POT) .
+
+catalogues-update: catalogues-extract
+	$(BIN)/pybabel -q update -D golfbot -i $(POT) -d $(LOCALE) --ignore-obsolete
+
+# A new language: make catalogues-init LANG_CODE=it
+catalogues-init: catalogues-extract
+	$(BIN)/pybabel init -D golfbot -i $(POT) -d $(LOCALE) -l $(LANG_CODE)
+
+run: $(STAMP) catalogues
 	$(BIN)/golfbot
 
-test: $(STAMP)
+test: $(STAMP) catalogues
 	$(BIN)/python -m compileall -q engine bot adapters migrations benchmarks tests
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
