@@ -28,6 +28,7 @@ from engine.golf.course import MAX_SKIPPED, course
 from engine.golf.deal import MAX_DEAL
 from engine.golf.rules import Rules
 from engine.golf.scoring import MAX_HOLES, par_per_hole, to_par_text
+from engine.wording import N_, Plural, Word, WordedError, english, english_plural
 
 DAILY_HOLES = (1, 3, 9, 18)
 """The formats an admin may choose (9 by default)."""
@@ -38,7 +39,7 @@ EPOCH = date(2026, 1, 1)
 _DOMAIN = "golfbot-daily/v1"
 
 
-class DailyError(ValueError):
+class DailyError(WordedError):
     """A time zone or a format that the daily challenge cannot use; the message says which."""
 
 
@@ -51,7 +52,11 @@ def zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        raise DailyError(f"{name!r} is not a time zone (use a name like Europe/Berlin or UTC)") from None
+        raise DailyError(
+            # Translators: {typed} is what was typed, quoted; Europe/Berlin and UTC are time zones' names
+            N_("{typed} is not a time zone (use a name like Europe/Berlin or UTC)"),
+            typed=repr(name),
+        ) from None
 
 
 def day_of(now: datetime, zone_name: str = "UTC") -> date:
@@ -97,7 +102,7 @@ def hole_starts(secret: bytes, place: str, day: date, holes: int) -> tuple[int, 
 
 def check_holes(holes: int) -> int:
     if holes not in DAILY_HOLES:
-        raise DailyError(f"a daily course has 1, 3, 9 or 18 holes, not {holes}")
+        raise DailyError(N_("a daily course has 1, 3, 9 or 18 holes, not {holes}"), holes=str(holes))
     return holes
 
 
@@ -196,6 +201,8 @@ def share_text(
     holes: int,
     par_for_nine: int,
     game: str = "Golf",
+    word: Word = english,
+    ngettext: Plural = english_plural,
 ) -> str:
     """A spoiler-free summary (no card, no deal number), e.g.::
 
@@ -203,14 +210,39 @@ def share_text(
     38 (-7)
     🟦🟩🟨🟥🟩🟩🟦🟨🟩
 
-    ``game``: the game's name for people where the course is not Golf's (``TriPeaks daily #326``)."""
+    ``game``: the game's name for people where the course is not Golf's (``TriPeaks daily #326``).
+    ``word`` and ``ngettext`` word it (the bot's ``_`` and ``ngettext``; English by default)."""
     per_hole = par_per_hole(par_for_nine)
     total = sum(scores)
-    to_par = to_par_text(total - per_hole * len(scores))
-    done = f"{len(scores)}/{holes} holes" if len(scores) < holes else f"{holes} holes"
+    to_par = to_par_text(total - per_hole * len(scores), word)
     padded = [*best, *([None] * (len(scores) - len(best)))]
     row = "".join(square(s, per_hole, b) for s, b in zip(scores, padded, strict=True))
-    return f"{game} daily #{course_number(day)} · {done}\n{total} ({to_par})\n{row}"
+    title = _share_title(game, course_number(day), len(scores), holes, ngettext)
+    return f"{title}\n{total} ({to_par})\n{row}"
+
+
+def _share_title(game: str, number: int, played: int, holes: int, ngettext: Plural) -> str:
+    """``Golf daily #326 · 9 holes`` (``4/9 holes`` for a course left unfinished)."""
+    if played < holes:
+        # Translators: the title of the daily's share text for a course left unfinished: {game} a game's
+        # name (Golf, TriPeaks), {number} the course's number, {played} the holes played of its {count}
+        return ngettext(
+            "{game} daily #{number} · {played}/{count} hole",
+            "{game} daily #{number} · {played}/{count} holes",
+            holes,
+            game=game,
+            number=number,
+            played=played,
+        )
+    # Translators: the title of the daily's share text: {game} a game's name (Golf, TriPeaks), {number}
+    # the course's number, {count} its holes
+    return ngettext(
+        "{game} daily #{number} · {count} hole",
+        "{game} daily #{number} · {count} holes",
+        holes,
+        game=game,
+        number=number,
+    )
 
 
 __all__ = [

@@ -18,6 +18,7 @@ from pysol_cards.random import shuffle as pysol_shuffle
 from pysol_cards.random_base import RandomBase
 
 from engine.cards import Card
+from engine.wording import N_, WordedError
 
 MIN_DEAL = 1
 MAX_DEAL = 10**20 - 1
@@ -26,7 +27,7 @@ MAX_DEAL = 10**20 - 1
 _DEAL_CODE = re.compile(r"^\s*#?\s*([0-9]{1,20})\s*$", re.ASCII)
 
 
-class DealError(ValueError):
+class DealError(WordedError):
     """A deal code that names no deal."""
 
 
@@ -45,9 +46,17 @@ def course(first: int, holes: int, keep: Callable[[int], bool] | None = None) ->
     number = first
     while len(numbers) < holes:
         if number > MAX_DEAL:
-            raise DealError(f"a {holes}-hole course from deal #{first} runs past the last deal")
+            raise DealError(
+                N_("a {holes}-hole course from deal #{first} runs past the last deal"),
+                holes=str(holes),
+                first=str(first),
+            )
         if number - first - len(numbers) > MAX_SKIPPED:
-            raise DealError(f"more than {MAX_SKIPPED} impossible deals from #{first} on")
+            raise DealError(
+                N_("more than {most} impossible deals from #{first} on"),
+                most=str(MAX_SKIPPED),
+                first=str(first),
+            )
         if keep is None or keep(number):
             numbers.append(number)
         number += 1
@@ -61,10 +70,19 @@ def parse_deal_number(code: str | int) -> int:
     else:
         match = _DEAL_CODE.match(code)
         if not match:
-            raise DealError(f"{code!r} is not a deal number (use a whole number from 1 to {MAX_DEAL})")
+            raise DealError(
+                # Translators: {typed} is what the player typed, quoted
+                N_("{typed} is not a deal number (use a whole number from 1 to {last})"),
+                typed=repr(code),
+                last=str(MAX_DEAL),
+            )
         number = int(match.group(1))
     if not MIN_DEAL <= number <= MAX_DEAL:
-        raise DealError(f"deal {number} does not exist (deals go from 1 to {MAX_DEAL})")
+        raise DealError(
+            N_("deal {number} does not exist (deals go from 1 to {last})"),
+            number=str(number),
+            last=str(MAX_DEAL),
+        )
     return number
 
 

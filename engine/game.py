@@ -16,12 +16,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol, TypeVar
 
+from engine.wording import WordedError
+
 State = TypeVar("State")
 Action = TypeVar("Action")
 View = TypeVar("View", covariant=True)
 
 
-class GameError(ValueError):
+class GameError(WordedError):
     """An unknown game name, a seat that may not act, or a table the game cannot be played at."""
 
 

@@ -9,18 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Set
 
+from engine.wording import N_, WordedError
+
 Pair = tuple[str, str | None]
 
 
-class PairingError(ValueError):
+class PairingError(WordedError):
     """A field that cannot be paired: fewer than two players, or a player named twice."""
 
 
 def _check(players: Sequence[str]) -> None:
     if len(players) < 2:
-        raise PairingError(f"a tournament needs two players at least, not {len(players)}")
+        raise PairingError(
+            N_("a tournament needs two players at least, not {players}"), players=str(len(players))
+        )
     if len(set(players)) != len(players):
-        raise PairingError("a player is named twice")
+        raise PairingError(N_("a player is named twice"))
 
 
 def bracket_size(players: int) -> int:
@@ -59,7 +63,9 @@ def elimination_first_round(seeded: Sequence[str]) -> tuple[Pair, ...]:
 def elimination_next_round(winners: Sequence[str]) -> tuple[Pair, ...]:
     """The next round: the winners of the previous round's matches, in bracket order, play in twos."""
     if len(winners) < 2 or len(winners) % 2:
-        raise PairingError(f"the next round needs an even number of winners, not {len(winners)}")
+        raise PairingError(
+            N_("the next round needs an even number of winners, not {winners}"), winners=str(len(winners))
+        )
     return tuple((a, b) for a, b in zip(winners[::2], winners[1::2], strict=True))
 
 
@@ -116,10 +122,10 @@ def swiss_pairs(
             found = _pair_down(rest, played)
             if found is not None:
                 return (*found, (candidate, None))
-        raise PairingError("no Swiss pairing avoids a rematch")
+        raise PairingError(N_("no Swiss pairing avoids a rematch"))
     found = _pair_down(order, played)
     if found is None:
-        raise PairingError("no Swiss pairing avoids a rematch")
+        raise PairingError(N_("no Swiss pairing avoids a rematch"))
     return found
 
 

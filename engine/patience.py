@@ -26,12 +26,22 @@ from engine.golf.course import course as golf_course
 from engine.golf.deal import deal as golf_deal
 from engine.golf.hole import Hole
 from engine.golf.moves import Move, MoveKind, move_name, parse_move
-from engine.golf.rules import OPTIONS, Rules, RulesError, find_rules
+from engine.golf.rules import (
+    NO_RULE_NAME,
+    NO_RULE_NAME_BEFORE,
+    OPTIONS,
+    RULE_OPTION_ALONE,
+    UNKNOWN_RULES,
+    Rules,
+    RulesError,
+    find_rules,
+)
 from engine.registry import FAMILY as FAMILY
 from engine.registry import find_game
 from engine.spread import solver as spread_solver
 from engine.spread.game import SpreadGame
 from engine.spread.position import Spread, SpreadMove
+from engine.wording import N_
 
 _WINNABLE_OPTION = next(option for option in OPTIONS if option.field == "winnable_only")
 WINNABLE = _WINNABLE_OPTION.name
@@ -45,6 +55,22 @@ SearchLimitError = golf_solver.SearchLimitError
 
 class PatienceError(RulesError):
     """A name that is neither a Golf rule set nor a family game, or an option a game does not have."""
+
+
+_OR_A_GAME = {
+    # Translators: {names} lists rule names, {games} games' names (strict, tripeaks): keep them as they are
+    NO_RULE_NAME: N_("no rule name given; try one of: {names}; or a game of the Golf family: {games}"),
+    NO_RULE_NAME_BEFORE: N_(
+        "no rule name given before +{option}, e.g. strict+{option}; try one of: {names}; "
+        "or a game of the Golf family: {games}"
+    ),
+    RULE_OPTION_ALONE: N_(
+        "{typed} is a rule option: add it to a rule set, e.g. strict+{option}; try one of: {names}; "
+        "or a game of the Golf family: {games}"
+    ),
+    UNKNOWN_RULES: N_("unknown rules {typed}; try one of: {names}; or a game of the Golf family: {games}"),
+}
+"""find_rules' refusals of a name that is no Golf rule set, worded again to name the family's games too."""
 
 
 class Answer(Protocol):
@@ -253,15 +279,20 @@ def _find(name: str) -> Patience:
         try:
             return GolfRules(find_rules(name))
         except RulesError as error:
-            if _is_golf_base(name):
+            if _is_golf_base(name) or error.template not in _OR_A_GAME:
                 raise  # a Golf rule set with an option it has not: Golf's own words say which
             games = ", ".join(g.name for g in FAMILY)
-            raise PatienceError(f"{error}; or a game of the Golf family: {games}") from None
+            raise PatienceError(_OR_A_GAME[error.template], games=games, **error.params) from None
     options = parts[1:]
     unknown = [o for o in options if o not in _WINNABLE_SPELLINGS]
     if unknown:
         raise PatienceError(
-            f"{game.layout.title} has no option +{unknown[0]} (only +{WINNABLE}: its rules are fixed)"
+            # Translators: {game} is a game's name (TriPeaks), {option} the option typed and {winnable} the
+            # one option the game has (winnable-only): keep the options as they are
+            N_("{game} has no option +{option} (only +{winnable}: its rules are fixed)"),
+            game=game.layout.title,
+            option=unknown[0],
+            winnable=WINNABLE,
         )
     return FamilyGame(game, winnable_only=bool(options))
 

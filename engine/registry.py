@@ -26,6 +26,7 @@ from engine.sixcard.view import SeatView
 from engine.spread.game import SpreadGame, SpreadView
 from engine.spread.position import Spread, SpreadMove
 from engine.tripeaks.game import TRIPEAKS
+from engine.wording import N_
 
 AnyGame = Game[Any, Any, Any]
 
@@ -72,4 +73,9 @@ def find_game(name: str) -> AnyGame:
     try:
         return _GAMES[key]
     except KeyError:
-        raise GameError(f"unknown game {name!r}; try one of: " + ", ".join(GAME_NAMES)) from None
+        raise GameError(
+            # Translators: {typed} is the name typed, quoted; {names} lists games' names: keep them
+            N_("unknown game {typed}; try one of: {names}"),
+            typed=repr(name),
+            names=", ".join(GAME_NAMES),
+        ) from None

@@ -45,7 +45,7 @@ class GolfPatience:
 
     def new_hole(self, seed: int, *, players: int = 1) -> Hole:
         if players != 1:
-            raise GameError(f"Golf patience is played alone, not by {players}")
+            raise GameError("Golf patience is played alone, not by {players}", players=str(players))
         return deal(seed, self.rules)
 
     def to_act(self, state: Hole) -> tuple[int, ...]:

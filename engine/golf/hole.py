@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from engine.cards import Card, cards_from_bytes, cards_to_bytes
 from engine.golf.moves import CONCEDE, TURN, Move, MoveError, MoveKind
 from engine.golf.rules import STRICT, Rules, rules_flags, rules_from_flags
+from engine.wording import N_
 
 Column = tuple[Card, ...]
 
@@ -104,25 +105,26 @@ class Hole:
     def play(self, move: Move) -> Hole:
         """The position after ``move``. Raises MoveError, with a reason a player can read, if illegal."""
         if self.is_over:
-            raise MoveError("this hole is over")
+            raise MoveError(N_("this hole is over"))
         if move.kind is MoveKind.CONCEDE:
             return replace(self, conceded=True)
         if move.kind is MoveKind.TURN:
             if not self.stock:
-                raise MoveError("the stock is empty")
+                raise MoveError(N_("the stock is empty"))
             if not self.can_turn():
-                raise MoveError("you may turn the stock only when no card can be played")
+                raise MoveError(N_("you may turn the stock only when no card can be played"))
             return replace(self, foundation=self.foundation + self.stock[:1], stock=self.stock[1:])
         column = move.column
         if not 0 <= column < len(self.tableau):
-            raise MoveError(f"there is no column {column + 1}")
+            raise MoveError(N_("there is no column {column}"), column=str(column + 1))
         card = self.available(column)
         if card is None:
-            raise MoveError(f"column {column + 1} is empty")
+            raise MoveError(N_("column {column} is empty"), column=str(column + 1))
         if not self.rules.allows(card, self.top):
             top = self.top
             assert top is not None
-            raise MoveError(f"{card.pretty()} cannot go on {top.pretty()}")
+            # Translators: {card} and {top} are cards (7♠, K♥)
+            raise MoveError(N_("{card} cannot go on {top}"), card=card.pretty(), top=top.pretty())
         tableau = (*self.tableau[:column], self.tableau[column][:-1], *self.tableau[column + 1 :])
         return replace(self, tableau=tableau, foundation=(*self.foundation, card))
 

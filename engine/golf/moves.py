@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from engine.wording import N_, WordedError
 
-class MoveError(ValueError):
+
+class MoveError(WordedError):
     """A move that is not legal here, or text that is not a move."""
 
 
@@ -26,7 +28,7 @@ class Move:
     @classmethod
     def play(cls, column: int) -> Move:
         if column < 0:
-            raise MoveError(f"no column {column + 1}")
+            raise MoveError("no column {column}", column=str(column + 1))
         return cls(MoveKind.PLAY, column)
 
     def __str__(self) -> str:
@@ -46,7 +48,11 @@ def parse_move(text: str) -> Move:
         return CONCEDE
     if len(token) == 1 and token in "123456789":
         return Move.play(int(token) - 1)
-    raise MoveError(f"{text!r} is not a move: use a column number, s (turn the stock) or q (concede)")
+    raise MoveError(
+        # Translators: {typed} is what the player typed, quoted; s and q are the moves as typed: keep them
+        N_("{typed} is not a move: use a column number, s (turn the stock) or q (concede)"),
+        typed=repr(text),
+    )
 
 
 def move_name(move: Move) -> str:

@@ -10,10 +10,26 @@ from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 
 from engine.cards import ACE, JOKER, KING, Card
+from engine.wording import N_, Word, WordedError, english
 
 
-class RulesError(ValueError):
+class RulesError(WordedError):
     """An unknown rule name or an impossible combination of flags."""
+
+
+# find_rules' refusals (engine.patience words each again, adding the Golf family's games)
+# Translators: {names} lists rule names (strict, wrap, ...): keep them as they are
+NO_RULE_NAME = N_("no rule name given; try one of: {names}")
+# Translators: {option} is a rule option as typed (jokers=1), strict a rule name: keep them as they are
+NO_RULE_NAME_BEFORE = N_("no rule name given before +{option}, e.g. strict+{option}; try one of: {names}")
+# Translators: {typed} is the option typed, quoted, and {option} the same unquoted; strict is a rule name
+RULE_OPTION_ALONE = N_(
+    "{typed} is a rule option: add it to a rule set, e.g. strict+{option}; try one of: {names}"
+)
+# Translators: {typed} is the name typed, quoted; {names} lists rule names: keep them as they are
+UNKNOWN_RULES = N_("unknown rules {typed}; try one of: {names}")
+# Translators: {typed} is the option typed, quoted; {names} lists rule options: keep them as they are
+UNKNOWN_OPTION = N_("unknown rule option {typed}; try one of: {names}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,9 +51,9 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.jokers not in (0, 1, 2):
-            raise RulesError(f"jokers must be 0, 1 or 2, not {self.jokers}")
+            raise RulesError("jokers must be 0, 1 or 2, not {jokers}", jokers=str(self.jokers))
         if self.decks not in (1, 2):
-            raise RulesError(f"decks must be 1 or 2, not {self.decks}")
+            raise RulesError("decks must be 1 or 2, not {decks}", decks=str(self.decks))
         if self.wrap and not self.queens_on_kings:
             object.__setattr__(self, "queens_on_kings", True)  # wrap implies Queens on Kings
         object.__setattr__(self, "columns", 7 if self.decks == 1 else 9)
@@ -94,7 +110,8 @@ def ranks_adjacent(rank: int, onto: int | None, rules: Rules) -> bool:
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """A base rule set: what players call it, what it means (a line of the rules screen), a few words for
-    suggestions, its flags, and the other spellings ``find_rules`` reads."""
+    suggestions, its flags, and the other spellings ``find_rules`` reads. ``meaning`` and ``note`` are
+    English templates marked for the catalogues: the bot words them (``describe``)."""
 
     name: str
     meaning: str
@@ -119,48 +136,55 @@ class RuleOption:
 RULE_SETS: tuple[RuleSet, ...] = (
     RuleSet(
         "strict",
-        "Strict: nothing may be played onto a King, and there is no wrapping.",
-        "nothing goes on a King",
+        N_("Strict: nothing may be played onto a King, and there is no wrapping."),
+        # Translators: a few words on the rule set strict, beside its name in a list of suggestions
+        N_("nothing goes on a King"),
         Rules(),
         ("dead-king", "dead-king-golf"),
     ),
     RuleSet(
         "queens-on-kings",
-        "Queens on Kings: a Queen may be played onto a King.",
-        "a Queen may go on a King",
+        N_("Queens on Kings: a Queen may be played onto a King."),
+        # Translators: a few words on the rule set queens-on-kings, beside its name in a list of suggestions
+        N_("a Queen may go on a King"),
         Rules(queens_on_kings=True),
         ("golf", "qok"),
     ),
     RuleSet(
         "wrap",
-        "Putt Putt: King and Ace are neighbours both ways; a Queen may go on a King.",
-        "King and Ace touch (Putt Putt)",
+        N_("Putt Putt: King and Ace are neighbours both ways; a Queen may go on a King."),
+        # Translators: a few words on the rule set wrap (also called Putt Putt), beside its name in a list
+        N_("King and Ace touch (Putt Putt)"),
         Rules(wrap=True),
         ("putt-putt", "relaxed", "relaxed-golf"),
         nickname="putt-putt",
     ),
 )
 OPTIONS: tuple[RuleOption, ...] = (
-    RuleOption("jokers=1", "1 Joker: wild, and anything goes on one.", "jokers", 1, ("joker", "jokers-1")),
-    RuleOption("jokers=2", "2 Jokers: wild, and anything goes on one.", "jokers", 2, ("jokers-2",)),
+    RuleOption(
+        "jokers=1", N_("1 Joker: wild, and anything goes on one."), "jokers", 1, ("joker", "jokers-1")
+    ),
+    RuleOption("jokers=2", N_("2 Jokers: wild, and anything goes on one."), "jokers", 2, ("jokers-2",)),
     RuleOption(
         "head-start",
-        "Head start: the foundation starts empty, so the first card may be any.",
+        N_("Head start: the foundation starts empty, so the first card may be any."),
         "empty_foundation",
         True,
         ("empty-foundation",),
     ),
-    RuleOption("double", "Double Golf: two decks, 9 columns of 7.", "decks", 2, ("decks=2", "double-golf")),
+    RuleOption(
+        "double", N_("Double Golf: two decks, 9 columns of 7."), "decks", 2, ("decks=2", "double-golf")
+    ),
     RuleOption(
         "stuck-draw",
-        "The stock may be turned only when no card can be played.",
+        N_("The stock may be turned only when no card can be played."),
         "draw_only_when_stuck",
         True,
         ("draw-only-when-stuck",),
     ),
     RuleOption(
         "winnable-only",
-        "Winnable only: a deal the solver proves impossible to clear is skipped for the next one.",
+        N_("Winnable only: a deal the solver proves impossible to clear is skipped for the next one."),
         "winnable_only",
         True,
         ("winnable", "redeal"),
@@ -196,23 +220,23 @@ def _find_rules(name: str) -> Rules:
     # every move of a round names its rules again: they are read once (Rules are frozen, so shared)
     parts = [p.strip().lower().replace("_", "-").replace(" ", "-") for p in name.split("+")]
     if not parts[0]:
-        hint = f" before +{parts[1]}, e.g. strict+{parts[1]}" if len(parts) > 1 and parts[1] else ""
-        raise RulesError(f"no rule name given{hint}; try one of: " + ", ".join(RULE_NAMES))
+        names = ", ".join(RULE_NAMES)
+        if len(parts) > 1 and parts[1]:
+            raise RulesError(NO_RULE_NAME_BEFORE, option=parts[1], names=names)
+        raise RulesError(NO_RULE_NAME, names=names)
     base_name = _BASE_ALIASES.get(parts[0], parts[0])
     if base_name not in _BASES and _OPTION_ALIASES.get(parts[0], parts[0]) in _OPTIONS:
         raise RulesError(
-            f"{parts[0]!r} is a rule option: add it to a rule set, e.g. strict+{parts[0]}; try one of: "
-            + ", ".join(RULE_NAMES)
+            RULE_OPTION_ALONE, typed=repr(parts[0]), option=parts[0], names=", ".join(RULE_NAMES)
         )
     if base_name not in _BASES:
-        raise RulesError(
-            f"unknown rules {parts[0]!r}; try one of: " + ", ".join(RULE_NAMES + tuple(sorted(_BASE_ALIASES)))
-        )
+        names = ", ".join(RULE_NAMES + tuple(sorted(_BASE_ALIASES)))
+        raise RulesError(UNKNOWN_RULES, typed=repr(parts[0]), names=names)
     changes: dict[str, object] = {}
     for part in parts[1:]:
         key = _OPTION_ALIASES.get(part, part)
         if key not in _OPTIONS:
-            raise RulesError(f"unknown rule option {part!r}; try one of: " + ", ".join(MODIFIER_NAMES))
+            raise RulesError(UNKNOWN_OPTION, typed=repr(part), names=", ".join(MODIFIER_NAMES))
         changes[_OPTIONS[key].field] = _OPTIONS[key].value
     return replace(_BASES[base_name].rules, **changes)  # type: ignore[arg-type]
 
@@ -222,7 +246,9 @@ def base_of(rules: Rules) -> RuleSet:
     for rule_set in RULE_SETS:
         if all(getattr(rule_set.rules, f) == getattr(rules, f) for f in _BASE_FIELDS):
             return rule_set
-    raise RulesError(f"no base rule set fits {rules!r}")  # pragma: no cover - every flag pair has one
+    raise RulesError(
+        "no base rule set fits {rules}", rules=repr(rules)
+    )  # pragma: no cover - every flag pair has one
 
 
 def options_of(rules: Rules) -> tuple[RuleOption, ...]:
@@ -235,9 +261,10 @@ def rules_name(rules: Rules) -> str:
     return "+".join((base_of(rules).name, *(o.name for o in options_of(rules))))
 
 
-def describe(rules: Rules) -> tuple[str, ...]:
-    """What ``rules`` means, a line for its base and one for each option."""
-    return (base_of(rules).meaning, *(o.meaning for o in options_of(rules)))
+def describe(rules: Rules, word: Word = english) -> tuple[str, ...]:
+    """What ``rules`` means, a line for its base and one for each option, each worded by ``word`` (the
+    bot's ``_``; English by default)."""
+    return (word(base_of(rules).meaning), *(word(o.meaning) for o in options_of(rules)))
 
 
 def rules_flags(rules: Rules) -> tuple[object, ...]:

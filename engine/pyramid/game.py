@@ -7,6 +7,7 @@ from engine.spread.deal import dealt_in_turn
 from engine.spread.game import SpreadGame
 from engine.spread.layout import steps
 from engine.spread.position import Spread
+from engine.wording import N_
 
 STEP = (1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6)
 """PySolFC's ``Elevator_RowStack.STEP``."""
@@ -30,12 +31,16 @@ def deal_elevator(number: int) -> Spread:
 PYRAMID_GOLF = SpreadGame(
     PYRAMID_LAYOUT,
     deal_pyramid,
-    "Pyramid Golf (Escalator): 28 cards in a pyramid of seven rows, all face up; a card is free once the "
-    "two cards lying on it are gone. One card starts the foundation and 23 form the stock.",
+    N_(
+        "Pyramid Golf (Escalator): 28 cards in a pyramid of seven rows, all face up; a card is free once the "
+        "two cards lying on it are gone. One card starts the foundation and 23 form the stock."
+    ),
 )
 ELEVATOR = SpreadGame(
     ELEVATOR_LAYOUT,
     deal_elevator,
-    "Elevator: Pyramid Golf with every row but the bottom one face down; a card turns face up once the two "
-    "cards lying on it are gone.",
+    N_(
+        "Elevator: Pyramid Golf with every row but the bottom one face down; a card turns face up once the "
+        "two cards lying on it are gone."
+    ),
 )

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from enum import Enum
 
 from engine.sixcard.scoring import GRID_SIZE
+from engine.wording import N_, WordedError
 
 
-class ActionError(ValueError):
+class ActionError(WordedError):
     """An action that is not legal now (not your turn, a card already face up, ...), or text that is not an
     action. The message says why, in words a player can read."""
 
@@ -39,9 +40,13 @@ class Action:
     def __post_init__(self) -> None:
         needs_position = self.kind in (ActionKind.FLIP, ActionKind.PLACE)
         if needs_position and not 0 <= self.position < GRID_SIZE:
-            raise ActionError(f"there is no card {self.position + 1}: positions are 1 to {GRID_SIZE}")
+            raise ActionError(
+                N_("there is no card {card}: positions are 1 to {cards}"),
+                card=str(self.position + 1),
+                cards=str(GRID_SIZE),
+            )
         if not needs_position and self.position != -1:
-            raise ActionError(f"{self.kind.value} takes no position")
+            raise ActionError("{kind} takes no position", kind=self.kind.value)
 
     @classmethod
     def flip(cls, position: int) -> Action:
@@ -77,8 +82,12 @@ def parse_action(text: str) -> Action:
         position = int(digits) - 1
         return Action.flip(position) if flip else Action.place(position)
     raise ActionError(
-        f"{text!r} is not an action: use s (stock), p (discard pile), 1-6 (place), x (discard) "
-        "or f1-f6 (turn a card at the opening)"
+        # Translators: {typed} is what the player typed, quoted; s, p, 1-6, x and f1-f6 are typed: keep them
+        N_(
+            "{typed} is not an action: use s (stock), p (discard pile), 1-6 (place), x (discard) "
+            "or f1-f6 (turn a card at the opening)"
+        ),
+        typed=repr(text),
     )
 
 

@@ -26,6 +26,7 @@ from enum import Enum
 from engine.cards import ONE_DECK, Card
 from engine.sixcard.actions import DISCARD, DRAW, TAKE, Action, ActionError, ActionKind
 from engine.sixcard.scoring import GRID_SIZE, grid_score
+from engine.wording import N_
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 OPENING_FLIPS = 2
@@ -166,33 +167,37 @@ class Hand:
     def play(self, seat: int, action: Action) -> Hand:
         """The hand after ``seat`` does ``action``. Raises ActionError, saying why, if it may not."""
         if not 0 <= seat < self.players:
-            raise ActionError(f"there is no seat {seat + 1} at this table")
+            raise ActionError(N_("there is no seat {seat} at this table"), seat=str(seat + 1))
         if self.phase is Phase.OVER:
-            raise ActionError("this hand is over")
+            raise ActionError(N_("this hand is over"))
         if self.phase is Phase.OPENING:
             return self._opening(seat, action)
         if seat != self.turn:
-            raise ActionError("it is not your turn")
+            raise ActionError(N_("it is not your turn"))
         if action.kind is ActionKind.FLIP:
-            raise ActionError("cards are turned face up only at the opening; replace a card to turn it")
+            raise ActionError(N_("cards are turned face up only at the opening; replace a card to turn it"))
         if self.drawn is None:
             return self._take(action)
         if action.kind in (ActionKind.DRAW, ActionKind.TAKE):
-            raise ActionError(f"you already hold {self.drawn.pretty()}: place it or discard it")
+            raise ActionError(
+                # Translators: {card} is a card (7♠)
+                N_("you already hold {card}: place it or discard it"),
+                card=self.drawn.pretty(),
+            )
         if action.kind is ActionKind.DISCARD:
             if self.source is Source.PILE:
-                raise ActionError("a card taken from the discard pile must go into your grid")
+                raise ActionError(N_("a card taken from the discard pile must go into your grid"))
             return replace(self, discard=(*self.discard, self.drawn), drawn=None, source=None)._next_turn()
         return self._place(action.position)
 
     def _opening(self, seat: int, action: Action) -> Hand:
         grid = self.grids[seat]
         if action.kind is not ActionKind.FLIP:
-            raise ActionError("first every player turns two of their own cards face up")
+            raise ActionError(N_("first every player turns two of their own cards face up"))
         if grid.face_up_count >= OPENING_FLIPS:
-            raise ActionError("you have turned your two cards; wait for the others")
+            raise ActionError(N_("you have turned your two cards; wait for the others"))
         if grid.face_up[action.position]:
-            raise ActionError(f"card {action.position + 1} is already face up")
+            raise ActionError(N_("card {card} is already face up"), card=str(action.position + 1))
         hand = self._with_grid(seat, grid.turned(action.position))
         if all(g.face_up_count >= OPENING_FLIPS for g in hand.grids):
             hand = replace(hand, phase=Phase.TURNS, turn=self.first)
@@ -201,13 +206,16 @@ class Hand:
     def _take(self, action: Action) -> Hand:
         if action.kind is ActionKind.DRAW:
             if not self.stock:
-                raise ActionError("the stock is empty")
+                raise ActionError(N_("the stock is empty"))
             return replace(self, stock=self.stock[1:], drawn=self.stock[0], source=Source.STOCK)
         if action.kind is ActionKind.TAKE:
             if not self.discard:
-                raise ActionError("the discard pile is empty")
+                raise ActionError(N_("the discard pile is empty"))
             return replace(self, discard=self.discard[:-1], drawn=self.discard[-1], source=Source.PILE)
-        raise ActionError("take a card first: the top of the stock (s) or of the discard pile (p)")
+        raise ActionError(
+            # Translators: s and p are what a player types: keep them
+            N_("take a card first: the top of the stock (s) or of the discard pile (p)")
+        )
 
     def _place(self, position: int) -> Hand:
         assert self.drawn is not None

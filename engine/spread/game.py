@@ -12,6 +12,7 @@ from engine.cards import Card
 from engine.game import Ending, GameError, Layout, Outcome
 from engine.spread.layout import SpreadLayout
 from engine.spread.position import CONCEDE, TURN, Spread, SpreadError, SpreadMove
+from engine.wording import N_
 
 _SLOT = re.compile(r"^\s*#?\s*([0-9]{1,3})\s*$")
 
@@ -37,7 +38,8 @@ class SpreadGame:
     layout: SpreadLayout
     dealer: Callable[[int], Spread] = field(compare=False)
     about: str = field(default="", compare=False)
-    """How the game is dealt, in words for its rules screen (the play is the family's, said once)."""
+    """How the game is dealt, in words for its rules screen (the play is the family's, said once): an English
+    template marked with ``N_`` where the game is written, which the bot words (``_(game.about)``)."""
     seats: range = field(default=range(1, 2), init=False)
 
     @property
@@ -51,7 +53,9 @@ class SpreadGame:
 
     def new_hole(self, seed: int, *, players: int = 1) -> Spread:
         if players != 1:
-            raise GameError(f"{self.layout.title} is played alone, not by {players}")
+            raise GameError(
+                "{game} is played alone, not by {players}", game=self.layout.title, players=str(players)
+            )
         return self.dealer(seed)
 
     def to_act(self, state: Spread) -> tuple[int, ...]:
@@ -64,7 +68,7 @@ class SpreadGame:
 
     def play(self, state: Spread, seat: int, action: SpreadMove) -> Spread:
         if seat != 0:
-            raise GameError(f"{self.layout.title} has one player")
+            raise GameError("{game} has one player", game=self.layout.title)
         return state.play(action)
 
     def is_over(self, state: Spread) -> bool:
@@ -79,7 +83,7 @@ class SpreadGame:
 
     def view(self, state: Spread, seat: int) -> SpreadView:
         if seat != 0:
-            raise GameError(f"{self.layout.title} has one player")
+            raise GameError("{game} has one player", game=self.layout.title)
         shown = tuple(
             state.cards[slot] if state.is_shown(slot) and not state.gone >> slot & 1 else None
             for slot in range(self.layout.size)
@@ -105,8 +109,10 @@ class SpreadGame:
         match = _SLOT.match(word)
         if not match or not 1 <= int(match.group(1)) <= self.layout.size:
             raise SpreadError(
-                f"{text.strip()!r} is not a move: a card's number (1-{self.layout.size}), s for the stock, "
-                "or c to concede"
+                # Translators: {typed} is what the player typed, quoted; s and c are moves as typed: keep them
+                N_("{typed} is not a move: a card's number (1-{cards}), s for the stock, or c to concede"),
+                typed=repr(text.strip()),
+                cards=str(self.layout.size),
             )
         return SpreadMove(int(match.group(1)) - 1)
 

@@ -7,11 +7,12 @@ from dataclasses import dataclass, replace
 
 from engine.cards import Card, Suit
 from engine.spread.layout import SpreadLayout, Start
+from engine.wording import N_, WordedError
 
 KING, ACE = 13, 1
 
 
-class SpreadError(ValueError):
+class SpreadError(WordedError):
     """An illegal move, in words a player can read."""
 
 
@@ -53,7 +54,12 @@ class Spread:
 
     def __post_init__(self) -> None:
         if len(self.cards) != self.layout.size:
-            raise SpreadError(f"{self.layout.title} deals {self.layout.size} cards, not {len(self.cards)}")
+            raise SpreadError(
+                "{game} deals {size} cards, not {cards}",
+                game=self.layout.title,
+                size=str(self.layout.size),
+                cards=str(len(self.cards)),
+            )
 
     @property
     def top(self) -> Card | None:
@@ -112,24 +118,33 @@ class Spread:
 
     def play(self, move: SpreadMove) -> Spread:
         if self.conceded or self.is_cleared:
-            raise SpreadError("the hole is over")
+            raise SpreadError(N_("the hole is over"))
         if move.concede:
             return replace(self, conceded=True)
         if move.slot is None:
             if not self.stock:
-                raise SpreadError("the stock is empty")
+                raise SpreadError(N_("the stock is empty"))
             return replace(self, foundation=(*self.foundation, self.stock[0]), stock=self.stock[1:])
         slot = move.slot
         if not 0 <= slot < self.layout.size:
-            raise SpreadError(f"there is no card {slot + 1} (the tableau has {self.layout.size})")
+            raise SpreadError(
+                N_("there is no card {card} (the tableau has {cards})"),
+                card=str(slot + 1),
+                cards=str(self.layout.size),
+            )
         if self.gone >> slot & 1:
-            raise SpreadError(f"card {slot + 1} has been played already")
+            raise SpreadError(N_("card {card} has been played already"), card=str(slot + 1))
         if not self.is_free(slot):
-            raise SpreadError(f"card {slot + 1} is covered")
+            raise SpreadError(N_("card {card} is covered"), card=str(slot + 1))
         card, top = self.cards[slot], self.top
         if not self.playable(slot):
             assert top is not None
-            raise SpreadError(f"{card.pretty()} does not go on {top.pretty()}: one up or one down only")
+            raise SpreadError(
+                # Translators: {card} and {top} are cards (7♠, K♥)
+                N_("{card} does not go on {top}: one up or one down only"),
+                card=card.pretty(),
+                top=top.pretty(),
+            )
         return replace(self, gone=self.gone | 1 << slot, foundation=(*self.foundation, card))
 
 
@@ -142,7 +157,7 @@ def opening(layout: SpreadLayout, pack: tuple[Card, ...]) -> Spread:
     rest = pack[size:]
     if layout.start is Start.DEALT:
         if not rest:
-            raise SpreadError(f"{layout.title}: no card left for the foundation")
+            raise SpreadError("{game}: no card left for the foundation", game=layout.title)
         return Spread(layout, tableau, foundation=rest[:1], stock=rest[1:] if layout.stock else ())
     if layout.start is Start.ACE_OF_SPADES:
         return Spread(

@@ -8,6 +8,7 @@ from engine.spread.deal import dealt_in_turn
 from engine.spread.game import SpreadGame
 from engine.spread.layout import steps
 from engine.spread.position import Spread
+from engine.wording import N_
 
 STEP = (3, 4, 5, 6, 6, 7, 7, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9)
 """PySolFC's ``ThreePeaks_RowStack.STEP``."""
@@ -25,7 +26,9 @@ def deal(number: int) -> Spread:
 TRIPEAKS = SpreadGame(
     LAYOUT,
     deal,
-    "TriPeaks: 28 cards in three overlapping peaks over a row of ten. The ten at the bottom lie face up, the "
-    "peaks' eighteen face down; a card turns face up once nothing covers it. One card starts the "
-    "foundation and 23 form the stock.",
+    N_(
+        "TriPeaks: 28 cards in three overlapping peaks over a row of ten. The ten at the bottom lie face up, "
+        "the peaks' eighteen face down; a card turns face up once nothing covers it. One card starts the "
+        "foundation and 23 form the stock."
+    ),
 )
