@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from adapters.rounds_table import stored_time
+from bot.i18n import LANGUAGES
 from bot.models import BoardLook, Place, PlaceSettings, Player, PlayerSettings
 
 PLAYER_COLUMNS = "key, platform, user_id, name, created_at"
@@ -15,19 +16,22 @@ PLAYER_COLUMNS = "key, platform, user_id, name, created_at"
 PLAYER_READ_COLUMNS = "platform, user_id, name"
 """What a SELECT of a player reads, in the order ``player_from_row`` expects."""
 
-PLACE_COLUMNS = "key, platform, place_id, name, par_for_nine, default_rules, look, four_colour, hole_seconds"
+PLACE_COLUMNS = (
+    "key, platform, place_id, name, par_for_nine, default_rules, look, four_colour, hole_seconds, language"
+)
 """What an INSERT of a place and its settings writes, as ``place_values`` gives them."""
 
-SETTINGS_COLUMNS = "par_for_nine, default_rules, look, four_colour, hole_seconds"
+SETTINGS_COLUMNS = "par_for_nine, default_rules, look, four_colour, hole_seconds, language"
 """What a SELECT of a place's settings reads, in the order ``settings_from_row`` expects."""
 
 SETTINGS_UPDATE = (
     "name = excluded.name, par_for_nine = excluded.par_for_nine, default_rules = excluded.default_rules,"
-    " look = excluded.look, four_colour = excluded.four_colour, hole_seconds = excluded.hole_seconds"
+    " look = excluded.look, four_colour = excluded.four_colour, hole_seconds = excluded.hole_seconds,"
+    " language = excluded.language"
 )
 """What an upsert of a place's settings sets when the place has a row already."""
 
-PLAYER_SETTINGS_COLUMNS = "look, four_colour"
+PLAYER_SETTINGS_COLUMNS = "look, four_colour, language"
 """What a player's own settings are, read and written in this order (``player_settings_values``)."""
 
 
@@ -53,6 +57,7 @@ def place_values(place: Place, settings: PlaceSettings) -> tuple[Any, ...]:
         settings.look.value,
         int(settings.four_colour),
         settings.hole_seconds,
+        settings.language,
     )
 
 
@@ -66,20 +71,21 @@ def settings_from_row(row: Any) -> PlaceSettings:
         look=_look(row[2]) or BoardLook.IMAGE,
         four_colour=bool(row[3]),
         hole_seconds=row[4],
+        language=_language(row[5]),
     )
 
 
-def player_settings_values(settings: PlayerSettings) -> tuple[str | None, int | None]:
+def player_settings_values(settings: PlayerSettings) -> tuple[str | None, int | None, str | None]:
     """The values of ``PLAYER_SETTINGS_COLUMNS`` (NULL: as the place says)."""
     four = None if settings.four_colour is None else int(settings.four_colour)
-    return (None if settings.look is None else settings.look.value, four)
+    return (None if settings.look is None else settings.look.value, four, settings.language)
 
 
 def player_settings_from_row(row: Any) -> PlayerSettings:
     """A player's settings from a row of ``PLAYER_SETTINGS_COLUMNS`` (none chosen when there is no row)."""
     if row is None:
         return PlayerSettings()
-    return PlayerSettings(_look(row[0]), None if row[1] is None else bool(row[1]))
+    return PlayerSettings(_look(row[0]), None if row[1] is None else bool(row[1]), _language(row[2]))
 
 
 def _look(value: str | None) -> BoardLook | None:
@@ -88,3 +94,8 @@ def _look(value: str | None) -> BoardLook | None:
         return None if value is None else BoardLook(value)
     except ValueError:
         return None
+
+
+def _language(value: str | None) -> str | None:
+    """A stored language; one this release does not ship (a newer one's) reads as none chosen."""
+    return None if value is None or value not in LANGUAGES else value

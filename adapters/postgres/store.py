@@ -182,7 +182,7 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
 
     async def save_place_settings(self, place: Place, settings: PlaceSettings) -> None:
         await self._write(
-            f"INSERT INTO places ({PLACE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+            f"INSERT INTO places ({PLACE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
             f" ON CONFLICT (key) DO UPDATE SET {SETTINGS_UPDATE}",
             *place_values(place, settings),
         )
@@ -192,14 +192,14 @@ class PostgresStorage(PostgresDailyStore, PostgresCompetitions):
         return player_settings_from_row(row)
 
     async def save_player_settings(self, player: Player, settings: PlayerSettings) -> None:
-        look, four_colour = player_settings_values(settings)
         await self._write(
-            f"INSERT INTO players ({PLAYER_COLUMNS}, look, four_colour) VALUES ($1, $2, $3, $4, $5, $6, $7)"
+            f"INSERT INTO players ({PLAYER_COLUMNS}, {PLAYER_SETTINGS_COLUMNS})"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
             " ON CONFLICT (key) DO UPDATE SET look = excluded.look, four_colour = excluded.four_colour,"
+            " language = excluded.language,"
             " name = CASE WHEN excluded.name <> '' THEN excluded.name ELSE players.name END",
             *player_values(player),
-            look,
-            four_colour,
+            *player_settings_values(settings),
         )
 
     # ---- rounds ----------------------------------------------------------------------------------

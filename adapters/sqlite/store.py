@@ -128,7 +128,7 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
 
     async def save_place_settings(self, place: Place, settings: PlaceSettings) -> None:
         await self._write(
-            f"INSERT INTO places ({PLACE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            f"INSERT INTO places ({PLACE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             f" ON CONFLICT (key) DO UPDATE SET {SETTINGS_UPDATE}",
             place_values(place, settings),
         )
@@ -139,8 +139,9 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
 
     async def save_player_settings(self, player: Player, settings: PlayerSettings) -> None:
         await self._write(
-            f"INSERT INTO players ({PLAYER_COLUMNS}, look, four_colour) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            f"INSERT INTO players ({PLAYER_COLUMNS}, {PLAYER_SETTINGS_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (key) DO UPDATE SET look = excluded.look, four_colour = excluded.four_colour,"
+            " language = excluded.language,"
             " name = CASE WHEN excluded.name <> '' THEN excluded.name ELSE players.name END",
             (*player_values(player), *player_settings_values(settings)),
         )

@@ -70,6 +70,9 @@ class PlaceSettings:
     hole_seconds: int = 300
     """The default time a player has for each hole of a match, group round or tournament."""
     four_colour: bool = False
+    language: str | None = None
+    """The language of what is posted at the place (``bot.i18n.LANGUAGES``); None: as the platform says
+    (a Discord server's own locale), else English."""
 
     @property
     def board_look(self) -> Look:
@@ -82,6 +85,9 @@ class PlayerSettings:
 
     look: BoardLook | None = None
     four_colour: bool | None = None
+    language: str | None = None
+    """The language the player reads their own replies in (``bot.i18n.LANGUAGES``); None: the language
+    their app runs in."""
 
     def over(self, place: Look) -> Look:
         """This player's look at a place whose look is ``place``."""
