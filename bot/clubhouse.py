@@ -22,11 +22,12 @@ from bot.actions import TABLE, family_of
 from bot.door import Door, Reply
 from bot.errors import GolfError
 from bot.golf_round import BEST_WAIT, RANDOM_DEALS, new_round_id, position
+from bot.i18n import privately
 from bot.models import BoardLook, Place, PlaceSettings, Player, Stats
 from bot.modes.solo import KIND as SOLO
 from bot.modes.solo import Solo
 from bot.modes.table import TableMode
-from bot.places import SHARED_CACHE_SECONDS, Places
+from bot.places import KEEP, SHARED_CACHE_SECONDS, Keep, Places
 from bot.ports import Clock, Notifier, Solver, Storage
 from bot.screens import Screen
 from bot.sessions import REPEAT_WINDOW, Sessions
@@ -125,7 +126,8 @@ class Clubhouse:
         with suppress(GolfError):  # a table gone meanwhile: the press was answered all the same
             if where:
                 await self.table.keep_message(session, where)
-            drawn = await self.table.drawn(player.key, session)
+            with privately():  # the presser's alone, in their language though the table is the place's
+                drawn = await self.table.drawn(player.key, session)
         return Reply(screen, drawn)
 
     async def stats(self, player: Player, place: Place | None = None) -> Stats:
@@ -146,6 +148,7 @@ class Clubhouse:
         look: BoardLook | None = None,
         four_colour: bool | None = None,
         hole_seconds: int | None = None,
+        language: str | Keep | None = KEEP,
     ) -> tuple[PlaceSettings, bool]:
         """See ``Places.change_settings``."""
         return await self.places.change_settings(
@@ -155,6 +158,7 @@ class Clubhouse:
             look=look,
             four_colour=four_colour,
             hole_seconds=hole_seconds,
+            language=language,
         )
 
     async def close(self) -> None:

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Protocol, TypeVar
+
+from bot.models.daily import DayRow
 
 log = logging.getLogger(__name__)
 
@@ -60,12 +62,22 @@ class YourTurn:
 @dataclass(frozen=True, slots=True)
 class ClockExpired:
     """``player``'s clock ran out in ``session``; ``note``: what the place is told instead of the usual
-    line (e.g. that a table nobody dealt has closed)."""
+    line (e.g. that a table nobody dealt has closed), in English; ``template`` and ``params``: the same
+    untranslated (a msgid, ``bot.i18n``) with its named placeholders, which the Notifier words in the
+    place's language (``ClockExpired.told``)."""
 
     place: str
     player: str
     session: str
     note: str = ""
+    template: str = field(default="", compare=False)
+    params: tuple[tuple[str, str | int], ...] = field(default=(), compare=False)
+
+    @classmethod
+    def told(cls, place: str, player: str, session: str, template: str, **params: str | int) -> ClockExpired:
+        """The event with a note of its own: ``template`` (a ``N_``-marked msgid) and its placeholders."""
+        note = template.format(**params)
+        return cls(place, player, session, note, template, tuple(params.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +98,8 @@ class DayClosed:
     day: date
     winner: str | None = None
     best: int | None = None
-    table: tuple[str, ...] = ()
-    """The final table, a line per row (rank, player, total, to par, holes)."""
+    table: tuple[DayRow, ...] = ()
+    """The final table, a row per player (rank, player, total, to par, holes), worded where it is told."""
     reveal: str = ""
     """What the day's commitment hashed (the deal numbers): anyone can hash it and replay the deals."""
     commitment: str = ""

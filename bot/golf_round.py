@@ -20,15 +20,18 @@ from typing import Any
 from bot import texts
 from bot.actions import Template
 from bot.errors import BadOptionError, GolfError, IllegalMoveError, RoundInProgressError, StaleActionError
+from bot.i18n import N_, _
 from bot.models import HoleRecord, Place, Player, RoundState, RoundStatus
-from bot.options import deal_option, holes_option, rules_option, sentence
+from bot.options import deal_option, holes_option, rules_option
 from bot.places import Places
 from bot.ports import ActiveRoundExists, Clock, Solver, StoreUnavailable
 from bot.round_screens import card_of, round_screen, skipped_text
 from bot.screens import Screen
 from bot.sessions import Change, Live, Sessions
 from engine.deals import MAX_DEAL, DealError
+from engine.golf.moves import MoveKind
 from engine.patience import Answer, Patience, Position, find_patience
+from engine.spread.position import SpreadMove
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +54,7 @@ def new_round_id() -> str:
     """Eight random characters of ROUND_ID_ALPHABET (one draw from the system's generator, not eight)."""
     number = secrets.randbelow(36**8)
     letters = []
-    for _ in range(8):
+    for _letter in range(8):
         number, digit = divmod(number, 36)
         letters.append(ROUND_ID_ALPHABET[digit])
     return "".join(letters)
@@ -214,7 +217,7 @@ class GolfRounds:
             move = game.parse_move(action)
             after = hole.play(move)
         except ValueError as error:  # a move that is not legal here, or not a move of this game
-            raise IllegalMoveError(sentence(str(error)), screen=self._round_screen(state, hole)) from None
+            raise IllegalMoveError.of_engine(error, screen=self._round_screen(state, hole)) from None
         now = self._clock.now()
         moves = (*state.moves, game.move_text(move))
         if not after.is_over:
@@ -246,7 +249,7 @@ class GolfRounds:
         )
         if not late:
             return Change(new, after, self._round_screen(new, after, solution=answer), finished=record)
-        screen = self._round_screen(new, after, notes=(texts.BEST_LATER,))
+        screen = self._round_screen(new, after, notes=(_(texts.BEST_LATER),))
         follow = lambda: self._follow_up(new)  # noqa: E731 - once the hole's end is committed
         return Change(new, after, screen, finished=record, then=follow)
 
@@ -263,7 +266,7 @@ class GolfRounds:
             raise GolfError(texts.NO_HINTS, screen=self._round_screen(state, hole))
         move = await self._solver.hint(hole)
         new = state.bump(hints=state.hints + 1, updated_at=self._clock.now())
-        hinted = _hint_text(patience(state), hole, move)
+        hinted = _hint_text(hole, move)
         return Change(new, hole, self._round_screen(new, hole, notes=(hinted,)))
 
     def _undo(self, state: RoundState, hole: Position) -> Change[Position]:
@@ -273,7 +276,7 @@ class GolfRounds:
             raise GolfError(texts.NOTHING_TO_UNDO, screen=self._round_screen(state, hole))
         new = state.bump(moves=state.moves[:-1], undos=state.undos + 1, updated_at=self._clock.now())
         before = position(new)
-        return Change(new, before, self._round_screen(new, before, notes=(texts.UNDONE,)))
+        return Change(new, before, self._round_screen(new, before, notes=(_(texts.UNDONE),)))
 
     # ---- solver ----------------------------------------------------------------------------------
 
@@ -326,7 +329,7 @@ class GolfRounds:
         try:
             task = self._best.pop(key, None)
             answer = await task if task is not None else None
-            for _ in range(LATE_ASKS):
+            for _ask in range(LATE_ASKS):
                 if answer is not None:
                     break
                 answer = await self._solver.best_score(dealt)
@@ -372,17 +375,18 @@ class GolfRounds:
         try:
             return await self._solver.course(first, count, rules)
         except DealError as error:
-            raise BadOptionError(sentence(str(error))) from None
+            raise BadOptionError.of_engine(error) from None
 
     def _first_deal(self, deal_code: str | None, count: int) -> int:
         if deal_code is None:
             return self._rng.randint(1, RANDOM_DEALS)
         first = deal_option(deal_code)
         if first + count - 1 > MAX_DEAL:
-            article = "An" if count in (8, 11, 18) else "A"
-            raise BadOptionError(
-                f"{article} {count}-hole round starting at deal #{first} runs past the last deal."
-            )
+            # Translators: English says "An 8-hole round", "A 9-hole round": the two texts differ only so
+            too_far = N_("An {holes}-hole round starting at deal #{deal} runs past the last deal.")
+            if count not in (8, 11, 18):
+                too_far = N_("A {holes}-hole round starting at deal #{deal} runs past the last deal.")
+            raise BadOptionError(too_far, holes=count, deal=first)
         return first
 
     async def close(self) -> None:
@@ -411,7 +415,17 @@ def _skipped_note(first: int, deals: tuple[int, ...]) -> tuple[str, ...]:
     return (passed,) if passed else ()
 
 
-def _hint_text(game: Patience, hole: Position, move: Any) -> str:
+def _hint_text(hole: Position, move: Any) -> str:
+    """The solver's best move in words (as ``Patience.hint_text`` says it, in the reader's language)."""
     if move is None:
-        return texts.HINT_BUSY
-    return f"💡 Hint: {game.hint_text(hole, move)}."
+        return _(texts.HINT_BUSY)
+    if isinstance(move, SpreadMove) and move.slot is not None:  # a family game's card
+        return _("💡 Hint: play {card}.", card=hole.cards[move.slot].pretty())
+    if isinstance(move, SpreadMove) or move.kind is MoveKind.TURN:
+        return _("💡 Hint: turn the stock.")
+    card = hole.available(move.column)
+    return _(
+        "💡 Hint: play {card} from column {column}.",
+        card=card.pretty() if card else "?",
+        column=move.column + 1,
+    )

@@ -4,6 +4,8 @@ platform: a canonical value, or a BadOptionError whose message a player can act 
 from __future__ import annotations
 
 from bot.errors import BadOptionError
+from bot.errors import sentence as sentence  # (what tests and callers read here before bot.errors had it)
+from bot.i18n import N_, ngettext
 from bot.models import BoardLook
 from engine.deals import DealError, parse_deal_number
 from engine.game import GameError
@@ -22,19 +24,13 @@ FAMILY_NAMES = tuple(game.name for game in FAMILY)
 """The Golf family's games a round may play, as the game option takes them."""
 
 
-def sentence(text: str) -> str:
-    """An engine message as a sentence: ``unknown rules 'x'`` -> ``Unknown rules 'x'.``"""
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
-
-
 def rules_option(text: str) -> str:
     """The canonical name of the rules ``text`` names: a Golf rule set (any spelling ``find_rules`` reads) or
     a game of the Golf family (``tripeaks``, ``black-hole+winnable-only``: ``engine.patience``)."""
     try:
         return find_patience(text).name
     except RulesError as error:
-        raise BadOptionError(sentence(str(error))) from None
+        raise BadOptionError.of_engine(error) from None
 
 
 def game_rules(game: str | None, rules: str | None) -> str | None:
@@ -45,10 +41,12 @@ def game_rules(game: str | None, rules: str | None) -> str | None:
         found = None if game is None else find_game(game)
     except GameError:
         known = ", ".join(("golf", *FAMILY_NAMES))
-        raise BadOptionError(f"{str(game).strip()!r} is not a game I deal; try one of: {known}.") from None
+        raise BadOptionError(
+            N_("{game} is not a game I deal; try one of: {games}."), game=repr(str(game).strip()), games=known
+        ) from None
     if found is None or not is_family(found.name):
         if found is not None and found.name != find_game("golf").name:  # Six-card Golf, the one other
-            raise BadOptionError("Six-card Golf is played at a table: open one with the table command.")
+            raise BadOptionError(N_("Six-card Golf is played at a table: open one with the table command."))
         return None if rules is None else rules_option(rules)
     if rules is None:
         return found.name
@@ -57,7 +55,7 @@ def game_rules(game: str | None, rules: str | None) -> str | None:
     except BadOptionError:
         title = find_patience(found.name).title
         raise BadOptionError(
-            f"{title} has rules of its own: with it, the rules option takes only winnable-only."
+            N_("{game} has rules of its own: with it, the rules option takes only winnable-only."), game=title
         ) from None
 
 
@@ -67,8 +65,11 @@ def golf_rules_option(text: str) -> str:
     name = rules_option(text)
     if is_family(name):
         raise BadOptionError(
-            f"{find_patience(name).title} is played in solo rounds, challenges, group rounds and "
-            "tournaments; the daily challenge and a place's default rules are Golf's."
+            N_(
+                "{game} is played in solo rounds, challenges, group rounds and tournaments; the daily "
+                "challenge and a place's default rules are Golf's."
+            ),
+            game=find_patience(name).title,
         )
     return name
 
@@ -84,8 +85,12 @@ def look_option(text: str) -> BoardLook:
     try:
         return BoardLook(text.strip().lower())
     except ValueError:
-        named = f"{', '.join(LOOK_NAMES[:-1])} or {LOOK_NAMES[-1]}"
-        raise BadOptionError(f"A board look is {named}, not {text!r}.") from None
+        raise BadOptionError(
+            N_("A board look is {looks} or {last}, not {look}."),
+            looks=", ".join(LOOK_NAMES[:-1]),
+            last=LOOK_NAMES[-1],
+            look=repr(text),
+        ) from None
 
 
 def deal_option(code: str | int) -> int:
@@ -93,12 +98,12 @@ def deal_option(code: str | int) -> int:
     try:
         return parse_deal_number(code)
     except DealError as error:
-        raise BadOptionError(sentence(str(error))) from None
+        raise BadOptionError.of_engine(error) from None
 
 
 def holes_named(holes: int) -> str:
     """``1 hole``, ``9 holes``."""
-    return f"{holes} hole{'s' if holes != 1 else ''}"
+    return ngettext("{count} hole", "{count} holes", holes)
 
 
 def holes_option(holes: int | None) -> int:
@@ -106,5 +111,10 @@ def holes_option(holes: int | None) -> int:
     if holes is None:
         return DEFAULT_HOLES
     if not MIN_HOLES <= holes <= MAX_HOLES:
-        raise BadOptionError(f"A round has {MIN_HOLES} to {MAX_HOLES} holes, not {holes}.")
+        raise BadOptionError(
+            N_("A round has {fewest} to {most} holes, not {holes}."),
+            fewest=MIN_HOLES,
+            most=MAX_HOLES,
+            holes=holes,
+        )
     return holes

@@ -13,6 +13,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from bot.errors import BadOptionError
+from bot.i18n import N_, NAMES, normalise, resolve
 from bot.models import BoardLook, Look, Place, PlaceSettings, Player, PlayerSettings
 from bot.options import golf_rules_option
 from bot.ports import Clock, PlaceStore
@@ -21,6 +22,9 @@ from engine.golf.scoring import PAR_PER_HOLE
 SHARED_CACHE_SECONDS = 30.0
 """How long a place's settings and a player's stored name are trusted before being read again: another
 process on the same database may change them."""
+
+LANGUAGES_KEPT = 100_000
+"""How many players' app languages (and places' platform languages) are remembered, in memory only."""
 
 MIN_HOLE_SECONDS, MAX_HOLE_SECONDS = 30, 24 * 3600
 """The bounds of a clock per hole (matches, group rounds, tournaments), and so of a place's default."""
@@ -45,6 +49,10 @@ class Places:
         """Player key -> the name last stored for them, and when."""
         self._chosen: dict[str, tuple[PlayerSettings, datetime]] = {}
         """Player key -> their own settings, and when they were read or written."""
+        self._apps: dict[str, str] = {}
+        """Player key -> the language their app last said it runs in (``player_language``)."""
+        self._platforms: dict[str, str] = {}
+        """Place key -> the language its platform last said it speaks (``place_language``)."""
 
     async def ensure_player(self, player: Player) -> None:
         """Record the player, or their new name (a trip to storage only when the name is not known, or
@@ -69,20 +77,61 @@ class Places:
         return chosen
 
     async def change_player_settings(
-        self, player: Player, *, look: BoardLook | Keep | None = KEEP, four_colour: bool | Keep | None = KEEP
+        self,
+        player: Player,
+        *,
+        look: BoardLook | Keep | None = KEEP,
+        four_colour: bool | Keep | None = KEEP,
+        language: str | Keep | None = KEEP,
     ) -> tuple[PlayerSettings, bool]:
-        """Change what is given (None: as the place says); returns the player's settings now and whether
-        anything changed."""
+        """Change what is given (None: as the place says; for the language, as the player's app says);
+        returns the player's settings now and whether anything changed. Raises BadOptionError for a
+        language not shipped."""
         current = await self.player_settings(player)
         new = replace(
             current,
             look=current.look if isinstance(look, Keep) else look,
             four_colour=current.four_colour if isinstance(four_colour, Keep) else four_colour,
+            language=current.language if isinstance(language, Keep) else language_option(language),
         )
         if new != current:
             await self._store.save_player_settings(player, new)
             self._chosen[player.key] = (new, self._clock.now())
         return new, new != current
+
+    async def player_language(self, player: Player, app: str | None = None) -> str:
+        """The language ``player`` reads their own replies in: their own choice, else ``app`` (the language
+        their app runs in, as the platform tells it with their update; else the one it told last, kept
+        for what the bot sends them unasked, such as a turn's notice), else English."""
+        return resolve((await self.player_settings(player)).language, self._told(self._apps, player.key, app))
+
+    async def place_language(self, place: Place, platform: str | None = None) -> str:
+        """The language of what is posted at ``place``: its admins' choice, else ``platform`` (what the
+        platform says of the place with an update: a Discord server's locale; else the one it said last,
+        kept for what the bot posts there unasked, such as a clock's redraw), else English."""
+        return resolve(
+            (await self.settings(place)).language, self._told(self._platforms, place.key, platform)
+        )
+
+    async def language_of(self, key: str, *, place: bool) -> str:
+        """The language of what the bot sends unasked (an event, a clock's redraw) to the place or the
+        player of ``key`` (``<platform>:<id>``): as ``place_language`` or ``player_language`` say."""
+        platform, _sep, ident = key.partition(":")
+        if place:
+            return await self.place_language(Place(platform, ident))
+        return await self.player_language(Player(platform, ident))
+
+    @staticmethod
+    def _told(memory: dict[str, str], key: str, code: str | None) -> str | None:
+        """``code`` remembered for ``key`` when given (the latest last: the oldest is forgotten first),
+        else the one remembered."""
+        if not code:
+            return memory.get(key)
+        memory.pop(key, None)
+        memory[key] = code
+        if len(memory) > LANGUAGES_KEPT:
+            del memory[next(iter(memory))]
+        return code
 
     async def settings(self, place: Place) -> PlaceSettings:
         cached = self._settings.get(place.key)
@@ -116,17 +165,20 @@ class Places:
         look: BoardLook | None = None,
         four_colour: bool | None = None,
         hole_seconds: int | None = None,
+        language: str | Keep | None = KEEP,
     ) -> tuple[PlaceSettings, bool]:
         """Change what is given; returns the settings now in force and whether anything changed. Raises
         BadOptionError for a par other than 45 or 36, or unknown rules. Permission checks are the adapter's
         (each platform has its own notion of an admin)."""
         current = await self.settings(place)
         if par_for_nine is not None and par_for_nine not in PAR_PER_HOLE:
-            raise BadOptionError(f"Par for nine holes is 45 or 36, not {par_for_nine}.")
+            raise BadOptionError(N_("Par for nine holes is 45 or 36, not {par}."), par=par_for_nine)
         if hole_seconds is not None and not MIN_HOLE_SECONDS <= hole_seconds <= MAX_HOLE_SECONDS:
             raise BadOptionError(
-                f"The clock is {MIN_HOLE_SECONDS} seconds to {MAX_HOLE_SECONDS // 3600} hours a hole, "
-                f"not {hole_seconds} seconds."
+                N_("The clock is {fewest} seconds to {most} hours a hole, not {seconds} seconds."),
+                fewest=MIN_HOLE_SECONDS,
+                most=MAX_HOLE_SECONDS // 3600,
+                seconds=hole_seconds,
             )
         new = replace(
             current,
@@ -135,8 +187,25 @@ class Places:
             look=current.look if look is None else look,
             four_colour=current.four_colour if four_colour is None else four_colour,
             hole_seconds=current.hole_seconds if hole_seconds is None else hole_seconds,
+            language=current.language if isinstance(language, Keep) else language_option(language),
         )
         if new != current:
             await self._store.save_place_settings(place, new)
             self._settings[place.key] = (new, self._clock.now())
         return new, new != current
+
+
+def language_option(text: str | None) -> str | None:
+    """The shipped language ``text`` names (``de``, ``pt-BR``, ``Deutsch``), or None for ``None``, ``""``
+    or ``auto`` (as the platform says). Raises BadOptionError for a language not shipped."""
+    if text is None or text.strip().lower() in ("", "auto"):
+        return None
+    by_name = {name.lower(): code for code, name in NAMES.items()}
+    language = by_name.get(text.strip().lower()) or normalise(text)
+    if language is None:
+        raise BadOptionError(
+            N_("I do not speak {language} yet. I speak: {languages}."),
+            language=text.strip(),
+            languages=", ".join(f"{code} ({name})" for code, name in NAMES.items()),
+        )
+    return language

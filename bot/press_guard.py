@@ -19,10 +19,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-NOT_ON_MESSAGE = "That button is not on this message."
+from bot.i18n import N_
+
+NOT_ON_MESSAGE = N_("That button is not on this message.")
 """The private answer to a press whose data is not among the buttons of the message it came on."""
 
-NO_BUTTONS = "This message takes no presses any more."
+NO_BUTTONS = N_("This message takes no presses any more.")
 """The answer when the message has no buttons at all (a client still showing keys the message has lost:
 a competition called off or over, a board finished)."""
 

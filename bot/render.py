@@ -9,6 +9,7 @@ from __future__ import annotations
 import textwrap
 import unicodedata
 
+from bot.i18n import _, ngettext
 from bot.screens import BoardView, LayoutView, Screen, Spot
 from bot.texts import plain
 from engine.cards import Card
@@ -32,7 +33,7 @@ def render_board(view: BoardView, *, cell: int = CELL, ruled: bool = True) -> st
     depth = max((len(c) for c in view.columns), default=0)
     lines = ["".join(str(i + 1).center(cell) for i in range(width)).rstrip()]
     if ruled:
-        lines.append("".join("───".center(cell) for _ in range(width)).rstrip())
+        lines.append("".join("───".center(cell) for _column in range(width)).rstrip())
     for row in range(max(depth, 1)):
         cells = []
         for col, cards in enumerate(view.columns):
@@ -51,9 +52,13 @@ def render_board(view: BoardView, *, cell: int = CELL, ruled: bool = True) -> st
 
 
 def _surroundings(view: BoardView) -> str:
-    top = card_label(view.foundation) if view.foundation else "empty"
-    has_stock = view.layout is None or view.layout.stock
-    return f"Foundation: {top}" + (f"   Stock: {view.stock_left} left" if has_stock else "")
+    # Translators: the foundation pile when no card lies on it ("Foundation: empty")
+    top = card_label(view.foundation) if view.foundation else _("empty")
+    foundation = _("Foundation: {card}", card=top)
+    if view.layout is not None and not view.layout.stock:
+        return foundation
+    # Translators: the cards left in the stock, beside the foundation ("Stock: 16 left")
+    return foundation + "   " + ngettext("Stock: {count} left", "Stock: {count} left", view.stock_left)
 
 
 BACK = "░░"
@@ -93,12 +98,12 @@ def render_layout(layout: LayoutView, *, cell: int = CELL, ruled: bool = True) -
         if spot.key
     ]
     if keys:
-        row = [" "] * (max(p for _, p in keys) * half + cell)
+        row = [" "] * (max(p for _key, p in keys) * half + cell)
         for key, place in keys:
             row[place * half : place * half + cell] = key.center(cell)
         lines.append("".join(row).rstrip())
     drawn = [line for line in lines if line.strip()]
-    return "\n".join(drawn) if drawn else "(the tableau is clear)"
+    return "\n".join(drawn) if drawn else _("(the tableau is clear)")
 
 
 def _piles(piles: tuple[tuple[Spot, ...], ...], *, cell: int, ruled: bool) -> str:
@@ -121,11 +126,18 @@ def _piles(piles: tuple[tuple[Spot, ...], ...], *, cell: int, ruled: bool) -> st
 
 def status_line(view: BoardView) -> str:
     """``Hole 2 of 9 · deal #25 · strict · total 3 · par 45`` (no deal where the board hides it)."""
-    deal = "" if view.deal is None else f" · deal #{view.deal}"
+    parts = [_("Hole {hole} of {holes}", hole=view.hole, holes=view.holes)]
+    if view.deal is not None:
+        parts.append(_("deal #{deal}", deal=view.deal))
     rules = view.rules
     if view.layout is not None:  # a family game by its name for people: TriPeaks, winnable-only
         rules = " · ".join((view.layout.title, *rules.split("+")[1:]))
-    return f"Hole {view.hole} of {view.holes}{deal} · {rules} · total {view.total} · par {view.par}"
+    parts.append(rules)
+    # Translators: the round's total score so far, in the status line ("total 3")
+    parts.append(_("total {total}", total=view.total))
+    # Translators: the round's par, in the status line ("par 45")
+    parts.append(_("par {par}", par=view.par))
+    return " · ".join(parts)
 
 
 def render_screen(screen: Screen, *, with_keys: bool = False, width: int = WIDTH) -> str:
@@ -141,7 +153,7 @@ def render_screen(screen: Screen, *, with_keys: bool = False, width: int = WIDTH
     if with_keys:
         keys = [f"{b.key} {b.label}" for b in screen.all_buttons if b.enabled and b.key]
         if keys:
-            parts.append(_join_within("Keys: ", keys, width=width))
+            parts.append(keys_line(keys, width=width))
     return "\n\n".join(fit(p, width) for p in parts if p)
 
 
@@ -163,7 +175,8 @@ def fit(text: str, width: int = WIDTH) -> str:
 
 def keys_line(items: list[str], *, width: int = WIDTH) -> str:
     """``Keys: 1 A♣ · d Turn stock (16) · ...`` in lines of at most ``width`` columns, broken between keys."""
-    return _join_within("Keys: ", items, width=width)
+    # Translators: heads the terminal's list of keys and what they do ("Keys: 1 A♣ · d Turn stock")
+    return _join_within(_("Keys:") + " ", items, width=width)
 
 
 def _join_within(prefix: str, items: list[str], sep: str = " · ", *, width: int = WIDTH) -> str:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from bot.actions import SOLO
 from bot.family_board import card_buttons, layout_view
+from bot.i18n import N_, _, ngettext
 from bot.models import RoundState, RoundStatus
+from bot.render import text_width
 from bot.screens import BoardView, Button, ButtonRole, ButtonStyle, ScorecardView, Screen, ScreenKind
 from engine.golf.course import skipped
 from engine.golf.scoring import Round, cleared, to_par_text
@@ -82,16 +84,23 @@ def _board_buttons(
             )
         )
     rows = [tuple(columns[i : i + ROW]) for i in range(0, len(columns), ROW)]
-    stock = f"Turn stock ({len(hole.stock)})"
+    # Translators: a button that turns the next card of the stock; the number is the cards left in it
+    stock = _("Turn stock ({count})", count=len(hole.stock))
     controls = []
     if not isinstance(hole, Spread) or hole.layout.stock:  # Black Hole and All in a Row have none
         controls.append(Button(prefix + "s", stock, live and hole.can_turn(), key="d", role=ButtonRole.STOCK))
     if state.casual:
-        controls.append(Button(prefix + "h", "Hint", live, key="h", role=ButtonRole.HINT))
+        # Translators: a button that asks the solver for the best next move
+        controls.append(Button(prefix + "h", _("Hint"), live, key="h", role=ButtonRole.HINT))
     concede = ButtonRole.CONCEDE
-    controls.append(Button(prefix + "q", "Concede hole", live, ButtonStyle.DANGER, key="q", role=concede))
+    # Translators: a button that gives up the hole in play (its score is the cards left)
+    give_up = _("Concede hole")
+    controls.append(Button(prefix + "q", give_up, live, ButtonStyle.DANGER, key="q", role=concede))
     if state.status is RoundStatus.HOLE_OVER:
-        go_on = Button(prefix + "n", "Next hole ▶", True, ButtonStyle.SUCCESS, key="n", role=ButtonRole.NEXT)
+        # Translators: a button that deals the next hole of the round
+        go_on = Button(
+            prefix + "n", _("Next hole ▶"), True, ButtonStyle.SUCCESS, key="n", role=ButtonRole.NEXT
+        )
         controls.append(go_on)
     rows.append(tuple(controls))
     return tuple(rows)
@@ -102,6 +111,14 @@ def scorecard_view(state: RoundState) -> ScorecardView:
     return ScorecardView(state.holes, card_of(state).hole_par, state.scores, state.best)
 
 
+# Translators: the heads of the scorecard's rows (hole numbers, par, the player's scores, the best
+# possible scores); keep them short, the scorecard is a monospace table of 80 columns
+CARD_ROWS = (N_("Hole"), N_("Par"), N_("Score"), N_("Best"))
+# Translators: the scorecard's sums: the front nine ("Out"), the back nine ("In") and the round ("Tot");
+# keep them to five letters at most
+OUT, IN, TOTAL = N_("Out"), N_("In"), N_("Tot")
+
+
 def scorecard(state: RoundState) -> str:
     """Par and the scores so far, one column per hole, in a block that stays aligned in monospace. Longer
     rounds are shown nine holes to a block (front nine "Out", back nine "In", then "Tot"), so 18 holes fit 80
@@ -110,24 +127,31 @@ def scorecard(state: RoundState) -> str:
     card = card_of(state)
     par = card.hole_par
     nines = [range(start, min(start + 9, state.holes)) for start in range(0, state.holes, 9)]
+    hole_, par_, score_, best_ = (_(label) for label in CARD_ROWS)
+    width = max(text_width(label) for label in (hole_, par_, score_, best_)) + 1
     blocks = []
     for number, holes in enumerate(nines):
         last = number == len(nines) - 1
-        sums = [] if len(nines) == 1 else ["Out" if number == 0 else "In"]
+        sums = [] if len(nines) == 1 else [OUT if number == 0 else IN]
         if last:
-            sums.append("Tot")
-        head = "Hole  " + "".join(f"{n + 1:>4}" for n in holes) + "".join(f"{s:>6}" for s in sums)
+            sums.append(TOTAL)
+        named = "".join(f"{_(s):>6}" for s in sums)
+        head = _pad(hole_, width) + "".join(f"{n + 1:>4}" for n in holes) + named
         pars = (par,) * state.holes
         lines = [
             head,
-            "Par   " + _card_row(pars, holes, sums, total=card.par),
-            "Score " + _card_row(state.scores, holes, sums, total=card.total),
+            _pad(par_, width) + _card_row(pars, holes, sums, total=card.par),
+            _pad(score_, width) + _card_row(state.scores, holes, sums, total=card.total),
         ]
         if show_best:
             known = sum(b for b in state.best if b is not None)
-            lines.append("Best  " + _card_row(state.best, holes, sums, total=known))
+            lines.append(_pad(best_, width) + _card_row(state.best, holes, sums, total=known))
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
+
+
+def _pad(label: str, width: int) -> str:
+    return label + " " * (width - text_width(label))
 
 
 def _card_row(values: tuple[int | None, ...], holes: range, sums: list[str], *, total: int) -> str:
@@ -135,7 +159,7 @@ def _card_row(values: tuple[int | None, ...], holes: range, sums: list[str], *, 
         "    " if n >= len(values) else "   ?" if values[n] is None else f"{values[n]:>4}" for n in holes
     )
     part = sum(v for v in values[holes.start : holes.stop] if v is not None)
-    return cells + "".join(f"{total if s == 'Tot' else part:>6}" for s in sums)
+    return cells + "".join(f"{total if s == TOTAL else part:>6}" for s in sums)
 
 
 def hole_result(
@@ -143,21 +167,50 @@ def hole_result(
 ) -> str:
     """What the hole scored, and what the solver proved: ``best`` the optimum, or else ``found`` (the best
     line it found in time, if any) and ``bound`` (no line can score less)."""
-    if cleared(score):
-        what = f"Hole {number} cleared" + (f" with {-score} left in the stock" if score else "")
-    else:
-        what = f"Hole {number} over with {score} card{'s' if score != 1 else ''} left"
-    text = f"{what}: score {score}."
+    text = _hole_scored(score, number)
     if best is None:
         line = score if found is None else min(score, found)  # the player's own line counts too
         if line <= bound:
-            return text + f" Best possible: {line} (proven)."
+            return text + " " + _("Best possible: {best} (proven).", best=line)
         if found is None:
-            return text + f" The best possible score is not known yet, but no line can beat {bound}."
-        return text + f" Best found {line}; no line can beat {bound} (the search was cut short)."
+            return (
+                text
+                + " "
+                + _("The best possible score is not known yet, but no line can beat {bound}.", bound=bound)
+            )
+        return (
+            text
+            + " "
+            + _(
+                "Best found {found}; no line can beat {bound} (the search was cut short).",
+                found=line,
+                bound=bound,
+            )
+        )
     if best == score:
-        return text + " That is the best possible score for this deal!"
-    return text + f" Best possible: {best}."
+        return text + " " + _("That is the best possible score for this deal!")
+    return text + " " + _("Best possible: {best}.", best=best)
+
+
+def _hole_scored(score: int, number: int) -> str:
+    """``Hole 3 cleared with 2 left in the stock: score -2.``, ``Hole 3 over with 4 cards left: score 4.``"""
+    if not cleared(score):
+        return ngettext(
+            "Hole {hole} over with {count} card left: score {score}.",
+            "Hole {hole} over with {count} cards left: score {score}.",
+            score,
+            hole=number,
+            score=score,
+        )
+    if not score:
+        return _("Hole {hole} cleared: score {score}.", hole=number, score=score)
+    return ngettext(
+        "Hole {hole} cleared with {count} left in the stock: score {score}.",
+        "Hole {hole} cleared with {count} left in the stock: score {score}.",
+        -score,
+        hole=number,
+        score=score,
+    )
 
 
 def skipped_text(deals: tuple[int, ...], first: int | None = None) -> str:
@@ -170,9 +223,13 @@ def skipped_text(deals: tuple[int, ...], first: int | None = None) -> str:
     for hole, deal_number in enumerate(deals, start=1):
         passed = skipped((deal_number,), start)
         if passed:
-            groups.append(", ".join(f"#{n}" for n in passed) + f" for hole {hole}")
+            numbers = ", ".join(f"#{n}" for n in passed)
+            # Translators: deal numbers passed over for one hole ("#3, #4 for hole 2")
+            groups.append(_("{deals} for hole {hole}", deals=numbers, hole=hole))
         start = deal_number + 1
-    return f"Skipped as impossible to clear (winnable-only): {'; '.join(groups)}." if groups else ""
+    if not groups:
+        return ""
+    return _("Skipped as impossible to clear (winnable-only): {skipped}.", skipped="; ".join(groups))
 
 
 def _unproven(state: RoundState, solution: Answer | None) -> tuple[int | None, int]:
@@ -203,9 +260,16 @@ def round_screen(
     card_view: ScorecardView | None = None
     if state.status is RoundStatus.PLAYING:
         kind = ScreenKind.BOARD
-        title = f"⛳ Hole {view.hole} of {state.holes}"
+        title = _("⛳ Hole {hole} of {holes}", hole=view.hole, holes=state.holes)
         if card.scores:
-            blocks.append(f"Round total {card.total} ({card.to_par_text()}) · par {card.par}")
+            blocks.append(
+                _(
+                    "Round total {total} ({to_par}) · par {par}",
+                    total=card.total,
+                    to_par=card.to_par_text(word=_),
+                    par=card.par,
+                )
+            )
     else:
         kind = ScreenKind.SUMMARY
         best = state.best[-1] if state.best else None
@@ -220,12 +284,15 @@ def round_screen(
         if passed:
             blocks.append(passed)
         if state.status is RoundStatus.FINISHED:
-            title = f"🏁 Round over: {card.total} ({to_par_text(card.total - card.par)}) · par {card.par}"
+            to_par = to_par_text(card.total - card.par, word=_)
+            title = _(
+                "🏁 Round over: {total} ({to_par}) · par {par}", total=card.total, to_par=to_par, par=card.par
+            )
             known = [b for b in state.best if b is not None]
             if len(known) == len(state.best):
-                blocks.append(f"Best possible round on these deals: {sum(known)}.")
+                blocks.append(_("Best possible round on these deals: {best}.", best=sum(known)))
         else:
-            title = f"⛳ Hole {view.hole} of {state.holes} — finished"
+            title = _("⛳ Hole {hole} of {holes} — finished", hole=view.hole, holes=state.holes)
     helped = _helped(state)
     if helped and kind is ScreenKind.SUMMARY:  # the result of a helped round says so
         notes = (*notes, helped)
@@ -245,9 +312,10 @@ def round_screen(
 
 def _helped(state: RoundState) -> str:
     """The mark of a round that used hints or undo, e.g. ``Helped round: 2 hints, 1 undo.``"""
-    used = [
-        f"{count} {word}{'s' if count != 1 else ''}"
-        for count, word in ((state.hints, "hint"), (state.undos, "undo"))
-        if count
-    ]
-    return f"Helped round: {', '.join(used)}." if used else ""
+    used = []
+    if state.hints:
+        used.append(ngettext("{count} hint", "{count} hints", state.hints))
+    if state.undos:
+        # Translators: moves taken back with the Undo button ("1 undo", "2 undos")
+        used.append(ngettext("{count} undo", "{count} undos", state.undos))
+    return _("Helped round: {aids}.", aids=", ".join(used)) if used else ""

@@ -36,6 +36,7 @@ from bot.errors import (
     StaleActionError,
 )
 from bot.events import Outbox
+from bot.i18n import _
 from bot.locks import KeyedLocks
 from bot.models import HoleRecord, RoundState, RoundStatus
 from bot.ports import Clock, Notifier, RoundStore, VersionConflict
@@ -232,7 +233,7 @@ class Sessions:
         live = await self.load(session_id)
         mode = self._mode_of(live.state, kind)
         if player not in mode.seats(live.state):
-            raise NotYourRoundError(_not_seated(mode, live))
+            raise _not_seated(mode, live)
         async with self.locks.hold(session_id):
             live = await self.load(session_id)
             if version != live.state.version:
@@ -268,7 +269,7 @@ class Sessions:
         returns None for nothing to change. A race lost to another process is made again from the session
         as that left it. Whether a change was committed. The session is read as stored, not as cached:
         nobody pressed here, so the last change may have been another process's."""
-        for _ in range(AMEND_TRIES):
+        for _try in range(AMEND_TRIES):
             async with self.locks.hold(session_id):
                 live = await self.reload(session_id)
                 change = change_of(live)
@@ -315,7 +316,7 @@ class Sessions:
         live = await self.load(session_id)
         mode = self._mode_of(live.state, None)
         if player not in mode.seats(live.state):
-            raise NotYourRoundError(_not_seated(mode, live))
+            raise _not_seated(mode, live)
         return mode.screen(live, player)
 
     # ---- by player and place ---------------------------------------------------------------------
@@ -353,7 +354,7 @@ class Sessions:
             if not live.state.is_active:  # it ended while this waited
                 raise NoRoundError(texts.NO_ROUND)
             new = live.state.bump(status=RoundStatus.ABANDONED, updated_at=self._clock.now())
-            screen = Screen(ScreenKind.NOTICE, title="Round abandoned", blocks=(texts.ABANDONED,))
+            screen = Screen(ScreenKind.NOTICE, title=_("Round abandoned"), blocks=(_(texts.ABANDONED),))
             await self.commit(live, Change(new, live.position, screen))
             return screen
 
@@ -466,11 +467,13 @@ async def _refuse_if_closed(mode: Mode[Any], live: Live[Any], seat: str) -> None
             raise refusal
 
 
-def _not_seated(mode: Mode[Any], live: Live[Any]) -> str:
-    """What a player with no seat at ``live`` is told: the mode's own words (a ``stranger(live)`` method:
-    a table says whether it is full, under way or over), else that it is another player's round."""
+def _not_seated(mode: Mode[Any], live: Live[Any]) -> NotYourRoundError:
+    """What a player with no seat at ``live`` is told: the mode's own words (a ``stranger(live)`` method
+    returning the refusal: a table says whether it is full, under way or over), else that it is another
+    player's round."""
     words = getattr(mode, "stranger", None)
-    return str(words(live)) if callable(words) else texts.NOT_YOUR_ROUND
+    refusal = words(live) if callable(words) else None
+    return refusal if isinstance(refusal, NotYourRoundError) else NotYourRoundError(texts.NOT_YOUR_ROUND)
 
 
 def _ended(mode: Mode[Any], live: Live[Any]) -> str:

@@ -44,11 +44,12 @@ import secrets
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Self
 
 from bot.actions import TABLE, family_of
 from bot.errors import BadActionError, GolfError, NoRoundError, NotYourRoundError
 from bot.events import ClockExpired, Outbox
+from bot.i18n import N_, N_plural, _, ngettext
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
 from bot.models.competition import Competition, CompetitionStatus
 from bot.models.results import Finish, MatchResult, hole_tally, ranks
@@ -88,6 +89,8 @@ CLOCK = "table-clock"
 GATHER = "table-gather"
 """The kind of the timer that closes a table nobody dealt (``GATHER_SECONDS`` after it opened)."""
 GATHER_SECONDS = 3600
+CLOSED = N_("Six-card Golf · the table is closed")
+GAME_OVER = N_("This table's game is over. Open a new table with {sixcard}.")
 PAYLOAD_VERSION = 1
 STAND_IN = "hard"
 """The computer strategy that plays a missed turn."""
@@ -101,6 +104,55 @@ NEXT = "n"
 
 class TableRefused(GolfError):
     """A table action that may not be done now (a full table, a deal with one seat, ...)."""
+
+
+Value = str | int | tuple[str, ...]
+"""A placeholder's value in a ``Note``: names (a tuple) are joined with "and" in the reader's language."""
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A line the table says (kept in its payload): its untranslated text and placeholders, worded when the
+    table is drawn, in the language of whoever reads it. ``plural``: the plural form, chosen by the
+    placeholder ``count``."""
+
+    template: str
+    params: tuple[tuple[str, Value], ...] = ()
+    plural: str = ""
+
+    @classmethod
+    def of(cls, template: str, /, *, plural: str = "", **params: Value) -> Self:
+        return cls(template, tuple(params.items()), plural)
+
+    def words(self) -> str:
+        params = {key: names(value) if isinstance(value, tuple) else value for key, value in self.params}
+        if self.plural:
+            count = params["count"]
+            assert isinstance(count, int)
+            return ngettext(self.template, self.plural, count, **params)
+        return _(self.template, **params)
+
+    def to_json(self) -> list[Any]:
+        params = {key: list(value) if isinstance(value, tuple) else value for key, value in self.params}
+        return [self.template, params, self.plural]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        """A note as ``to_json`` wrote it, or a line of an older payload (its English words, as they were)."""
+        if isinstance(data, str):
+            return cls(data)
+        template, params, plural = data
+        values = {key: tuple(value) if isinstance(value, list) else value for key, value in params.items()}
+        return cls(template, tuple(values.items()), plural)
+
+
+def names(people: Sequence[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann and Bob and Cy``: names of seats that tie, in the reader's language."""
+    joined = people[0] if people else ""
+    for name in people[1:]:
+        # Translators: joins the names of players who tie or win together ("Ann and Bob")
+        joined = _("{names} and {name}", names=joined, name=name)
+    return joined
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +175,8 @@ class Table:
     course: Course | None = None
     """None while the table gathers."""
     hand: Hand | None = None
-    notes: tuple[str, ...] = ()
-    """What happened lately, newest last (shown on the table)."""
+    notes: tuple[Note, ...] = ()
+    """What happened lately, newest last (shown on the table, worded for its reader)."""
     message: str = ""
     """Where the platform shows the table (its chat message, in the adapter's own words; "" unknown)."""
 
@@ -136,7 +188,7 @@ class Table:
         for index, seat in enumerate(self.seats):
             if seat.key == key:
                 return index
-        raise NoRoundError("You have no seat at this table.")
+        raise NoRoundError(N_("You have no seat at this table."))
 
     @property
     def people(self) -> tuple[str, ...]:
@@ -160,7 +212,12 @@ class Table:
             return ()
         return tuple(i for i in self.hand.to_act() if self.seats[i].computer is None)
 
-    def noted(self, *lines: str) -> Table:
+    @property
+    def said(self) -> tuple[str, ...]:
+        """The notes, worded for the reader."""
+        return tuple(note.words() for note in self.notes)
+
+    def noted(self, *lines: Note) -> Table:
         return replace(self, notes=(*self.notes, *lines)[-NOTES_KEPT:])
 
 
@@ -175,7 +232,7 @@ def encode(table: Table) -> Payload:
             "seed": table.seed,
             "scores": None if course is None else [list(s) for s in course.scores],
             "hand": None if table.hand is None else hand_to_json(table.hand),
-            "notes": list(table.notes),
+            "notes": [note.to_json() for note in table.notes],
             "message": table.message,
         },
     )
@@ -192,7 +249,7 @@ def decode(payload: Payload) -> Table:
         course = Course(int(data["seed"]), len(seats), HOLES, tuple(tuple(s) for s in scores))
     hand = None if data["hand"] is None else hand_from_json(data["hand"])
     limit = None if data["limit"] is None else int(data["limit"])
-    notes = tuple(data["notes"])
+    notes = tuple(Note.from_json(note) for note in data["notes"])
     return Table(seats, limit, data["level"], int(data["seed"]), course, hand, notes, data.get("message", ""))
 
 
@@ -254,18 +311,27 @@ class TableMode:
         play) and then computer players of ``computers``' levels. Raises TableRefused if they have one going
         there (with it), or for a limit, level or number of seats out of range."""
         if len(others) + len(computers) + 1 > MAX_PLAYERS:
-            raise TableRefused(f"A table has {MIN_PLAYERS} to {MAX_PLAYERS} seats.")
-        for wanted in computers:
+            raise TableRefused(
+                N_("A table has {fewest} to {most} seats."), fewest=MIN_PLAYERS, most=MAX_PLAYERS
+            )
+        for wanted in (*computers, level):
             if wanted not in LEVELS:
-                raise TableRefused(f"No computer player {wanted!r}: choose one of {', '.join(LEVELS)}.")
+                raise TableRefused(
+                    N_("No computer player {level}: choose one of {levels}."),
+                    level=repr(wanted),
+                    levels=", ".join(LEVELS),
+                )
         if limit is not None and not MIN_LIMIT <= limit <= MAX_LIMIT:
-            raise TableRefused(f"A turn clock is {MIN_LIMIT} to {MAX_LIMIT} seconds, not {limit}.")
-        if level not in LEVELS:
-            raise TableRefused(f"No computer player {level!r}: choose one of {', '.join(LEVELS)}.")
+            raise TableRefused(
+                N_("A turn clock is {fewest} to {most} seconds, not {limit}."),
+                fewest=MIN_LIMIT,
+                most=MAX_LIMIT,
+                limit=limit,
+            )
         now = self._clock.now()
         people = [player, *others]
-        seats = [Seat(p.key, p.name or f"Player {i + 1}") for i, p in enumerate(people)]
-        seats += [Seat(f"computer:{n + 1}", f"Computer {n + 1} ({c})", c) for n, c in enumerate(computers)]
+        seats = [Seat(p.key, p.name or _player_name(i + 1)) for i, p in enumerate(people)]
+        seats += [Seat(f"computer:{n + 1}", _computer_name(n + 1, c), c) for n, c in enumerate(computers)]
         table = Table(
             tuple(seats),
             limit,
@@ -294,7 +360,7 @@ class TableMode:
         except ActiveRoundExists:
             going = await self._sessions.active(player.key, place.key, KIND)
             screen = None if going is None else self.screen(going, player.key)
-            raise TableRefused("You have a table going here already.", screen=screen) from None
+            raise TableRefused(N_("You have a table going here already."), screen=screen) from None
         return self.screen(live, player.key)
 
     # ---- the Mode ----------------------------------------------------------------------------------
@@ -307,21 +373,30 @@ class TableMode:
         return ANYONE if table.gathering else table.people
 
     def ended(self, live: Live[Table]) -> str:
-        """What a press on a table that closed or whose game is over is told (``bot.sessions``)."""
+        """What a press on a table that closed or whose game is over is told (``bot.sessions``): a msgid."""
         if live.position.gathering:
-            return "This table is closed. Open a new one with {sixcard}."
-        return "This table's game is over. Open a new table with {sixcard}."
+            return N_("This table is closed. Open a new one with {sixcard}.")
+        return GAME_OVER
 
-    def stranger(self, live: Live[Table]) -> str:
+    def stranger(self, live: Live[Table]) -> NotYourRoundError:
         """What a member with no seat at a dealt table is told when they press on it (``bot.sessions``):
         whether it is full, under way or over, and how to play themselves."""
         table = live.position
         if table.over or not live.state.is_active:
-            return "This table's game is over. Open a new table with {sixcard}."
-        full = f"full ({MAX_PLAYERS} seats) and under way" if len(table.seats) >= MAX_PLAYERS else "under way"
-        return (
-            f"This table is {full}: its seats were taken before the deal. Open your own with {{sixcard}},"
-            " or join the next table here."
+            return NotYourRoundError(GAME_OVER)
+        if len(table.seats) >= MAX_PLAYERS:
+            return NotYourRoundError(
+                N_(
+                    "This table is full ({seats} seats) and under way: its seats were taken before the deal. "
+                    "Open your own with {sixcard}, or join the next table here."
+                ),
+                seats=MAX_PLAYERS,
+            )
+        return NotYourRoundError(
+            N_(
+                "This table is under way: its seats were taken before the deal. Open your own with "
+                "{sixcard}, or join the next table here."
+            )
         )
 
     def to_act(self, live: Live[Table]) -> Collection[str]:
@@ -345,7 +420,7 @@ class TableMode:
         return index in hand.to_act() and not hand.grids[index].face_up[int(action) - 1]
 
     def concede_action(self, live: Live[Table]) -> str:
-        raise TableRefused("There is no conceding at a table: play on, or let the clock play for you.")
+        raise TableRefused(N_("There is no conceding at a table: play on, or let the clock play for you."))
 
     async def press(self, player: Player, action_id: str) -> Screen:
         """A press of any mode's (the Clubhouse's door for presses): on a table's Join, the name of who
@@ -377,57 +452,61 @@ class TableMode:
         table = live.position
         if not table.gathering:
             raise TableRefused(
-                "The cards are dealt: the game is played to its end (the clock and the computer play for"
-                " anyone who is away)."
+                N_(
+                    "The cards are dealt: the game is played to its end (the clock and the computer play for"
+                    " anyone who is away)."
+                )
             )
         index = table.seat_of(key)
         if index == 0:
-            closed = table.noted(f"{table.seats[0].name} closed the table.")
+            closed = table.noted(Note.of(N_("{name} closed the table."), name=table.seats[0].name))
             state = live.state.bump(
                 payload=encode(closed), updated_at=self._clock.now(), status=RoundStatus.ABANDONED
             )
             screen = Screen(
                 ScreenKind.SUMMARY,
-                title="Six-card Golf · the table is closed",
-                blocks=(f"{table.seats[0].name} closed the table before the deal.",),
+                title=_(CLOSED),
+                blocks=(_("{name} closed the table before the deal.", name=table.seats[0].name),),
                 session=state.id,
                 version=state.version,
                 owner="",
             )
             return Change(state, closed, screen)
         name = table.seats[index].name
-        left = replace(table, seats=table.seats[:index] + table.seats[index + 1 :]).noted(f"{name} left.")
+        left = replace(table, seats=table.seats[:index] + table.seats[index + 1 :])
+        left = left.noted(Note.of(N_("{name} left."), name=name))
         return await self._change(live, left, key)
 
     def _gather(self, table: Table, key: str, action: str) -> Table:
         seated = any(s.key == key for s in table.seats)
         if action == "j":
             if seated:
-                raise TableRefused("You have a seat at this table already.")
+                raise TableRefused(N_("You have a seat at this table already."))
             if len(table.seats) >= MAX_PLAYERS:
                 raise TableRefused(
-                    f"This table is full ({MAX_PLAYERS} seats). Open your own with {{sixcard}}."
+                    N_("This table is full ({seats} seats). Open your own with {sixcard}."), seats=MAX_PLAYERS
                 )
-            name = self._names.get(key) or f"Player {len(table.seats) + 1}"
+            name = self._names.get(key) or _player_name(len(table.seats) + 1)
             return replace(table, seats=(*table.seats, Seat(key, name)))
         if not seated:
-            raise TableRefused("Take a seat first.")
+            raise TableRefused(N_("Take a seat first."))
         if action == "c":
             if len(table.seats) >= MAX_PLAYERS:
-                raise TableRefused(f"This table is full ({MAX_PLAYERS} seats).")
+                raise TableRefused(N_("This table is full ({seats} seats)."), seats=MAX_PLAYERS)
             n = sum(1 for s in table.seats if s.computer) + 1
-            seat = Seat(f"computer:{n}", f"Computer {n} ({table.level})", table.level)
+            seat = Seat(f"computer:{n}", _computer_name(n, table.level), table.level)
             return replace(table, seats=(*table.seats, seat))
         if action == "g":
             if key != table.seats[0].key:
-                raise TableRefused(f"Only {table.seats[0].name}, who opened the table, deals.")
+                raise TableRefused(N_("Only {name}, who opened the table, deals."), name=table.seats[0].name)
             if len(table.seats) < MIN_PLAYERS:
-                raise TableRefused("A table needs two seats or more: wait for someone, or add a computer.")
+                raise TableRefused(
+                    N_("A table needs two seats or more: wait for someone, or add a computer.")
+                )
             course = Course(table.seed, len(table.seats))
-            return self._advance(
-                replace(table, course=course, hand=course.deal()).noted("The cards are dealt.")
-            )
-        raise TableRefused("The table has not been dealt yet.")
+            dealt = replace(table, course=course, hand=course.deal())
+            return self._advance(dealt.noted(Note.of(N_("The cards are dealt."))))
+        raise TableRefused(N_("The table has not been dealt yet."))
 
     def _play(self, table: Table, key: str, action: str) -> Table:
         assert table.hand is not None
@@ -435,13 +514,13 @@ class TableMode:
         seat = table.seat_of(key)
         if table.between_hands:
             if action != NEXT:
-                raise TableRefused("This hand is over: press Next hand to deal the next one.")
+                raise TableRefused(N_("This hand is over: press Next hand to deal the next one."))
             return self._next_hand(table)
         move = _move(action, hand.phase)
         try:
             hand = hand.play(seat, move)
         except ActionError as error:
-            raise TableRefused(f"{str(error)[:1].upper()}{str(error)[1:]}.") from None
+            raise TableRefused.of_engine(error) from None
         return self._advance(replace(table, hand=hand))
 
     def _advance(self, table: Table) -> Table:
@@ -452,7 +531,8 @@ class TableMode:
             if hand.is_over:
                 course = course.record(hand)
                 scores = ", ".join(f"{s.name} {v}" for s, v in zip(table.seats, hand.scores, strict=True))
-                table = replace(table, course=course).noted(f"Hole {course.hole}: {scores}.")
+                scored = Note.of(N_("Hole {hole}: {scores}."), hole=course.hole, scores=scores)
+                table = replace(table, course=course).noted(scored)
                 if course.is_complete:
                     return table.noted(_result(table))
                 return table
@@ -504,7 +584,7 @@ class TableMode:
         await self._timers.schedule(Timer(timer_id, CLOCK, due, f"{live.state.id}:{live.state.version}"))
 
     async def _on_clock(self, timer: Timer, outbox: Outbox) -> None:
-        session_id, _, version = timer.payload.partition(":")
+        session_id, _colon, version = timer.payload.partition(":")
         async with self._sessions.locks.hold(session_id):
             live = await self._sessions.load(session_id)
             if live.state.version != int(version) or not live.state.is_active:
@@ -513,17 +593,20 @@ class TableMode:
             if table.between_hands:
                 assert table.course is not None
                 hole = table.course.hole + 1
-                note = f"⏰ Nobody pressed Next hand: the clock dealt hole {hole}."
+                note = Note.of(N_("⏰ Nobody pressed Next hand: the clock dealt hole {hole}."), hole=hole)
                 change = await self._change(live, self._next_hand(table).noted(note), table.seats[0].key)
                 await self._sessions.commit(live, change)
-                opener = table.seats[0].name
-                told = f"🃏 {opener}'s Six-card table: nobody pressed Next hand, so hole {hole} is dealt."
-                dealt = ClockExpired(live.state.place, table.seats[0].key, session_id, told)
+                told = N_("🃏 {opener}'s Six-card table: nobody pressed Next hand, so hole {hole} is dealt.")
+                opener = table.seats[0]
+                dealt = ClockExpired.told(
+                    live.state.place, opener.key, session_id, told, opener=opener.name, hole=hole
+                )
                 outbox.to_place(live.state.place, dealt)  # (the platforms redraw the table on it)
                 return
             late = table.waiting_for()
-            names = ", ".join(table.seats[i].name for i in late)
-            table = table.noted(f"⏰ Time ran out for {names}: the computer played for them.")
+            late_names = ", ".join(table.seats[i].name for i in late)
+            ran_out = N_("⏰ Time ran out for {names}: the computer played for them.")
+            table = table.noted(Note.of(ran_out, names=late_names))
             for seat in late:
                 table = replace(table, hand=self._stand_in(table, seat))
             change = await self._change(live, self._advance(table), table.seats[0].key)
@@ -560,13 +643,15 @@ class TableMode:
             return None
         if table.seats[hand.turn].key != seat:
             return None
-        return f"You drew {hand.drawn.pretty()}: put it in place of a card (1–6) or discard it (x)."
+        return _(
+            "You drew {card}: put it in place of a card (1–6) or discard it (x).", card=hand.drawn.pretty()
+        )
 
     async def view(self, player: str, session_id: str) -> Screen:
         """What ``player``'s seat sees: the table and their drawn card (a player with no seat: refused)."""
         live = await self._sessions.load(session_id)
         if live.state.kind != KIND or player not in self.seats(live.state):
-            raise NotYourRoundError("You have no seat at this table.")
+            raise NotYourRoundError(N_("You have no seat at this table."))
         return self.seat_screen(live, player)
 
     async def drawn(self, player: str, session_id: str) -> str | None:
@@ -652,15 +737,22 @@ class TableMode:
             if live.state.kind != KIND or not table.gathering or not live.state.is_active:
                 return  # dealt, or closed by its opener
             minutes = GATHER_SECONDS // 60
-            closed = table.noted(f"Nobody dealt within {minutes} minutes: the table closed.")
+            one, many = N_plural(
+                "Nobody dealt within {count} minute: the table closed.",
+                "Nobody dealt within {count} minutes: the table closed.",
+            )
+            closed = table.noted(Note.of(one, plural=many, count=minutes))
             state = live.state.bump(
                 payload=encode(closed), updated_at=self._clock.now(), status=RoundStatus.ABANDONED
             )
             after = Live(state, closed)
             await self._sessions.commit(live, Change(state, closed, self.screen(after, "")))
         opener = table.seats[0]
-        note = f"🪑 {opener.name}'s Six-card table closed: nobody dealt within {minutes} minutes."
-        outbox.to_place(state.place, ClockExpired(state.place, opener.key, session_id, note))
+        note = N_("🪑 {opener}'s Six-card table closed: nobody dealt within {minutes} minutes.")
+        told = ClockExpired.told(
+            state.place, opener.key, session_id, note, opener=opener.name, minutes=minutes
+        )
+        outbox.to_place(state.place, told)
 
     def waiting_for(self, live: Live[Table]) -> tuple[tuple[str, str], ...]:
         """The seats the table waits for now, as (key, name); none once the game is over."""
@@ -675,8 +767,8 @@ class TableMode:
         if table.gathering and state.status is RoundStatus.ABANDONED:
             return Screen(
                 ScreenKind.SUMMARY,
-                title="Six-card Golf · the table is closed",
-                blocks=(table.notes[-1] if table.notes else "The table closed before the deal.",),
+                title=_(CLOSED),
+                blocks=(table.said[-1] if table.notes else _("The table closed before the deal."),),
                 session=state.id,
                 version=state.version,
                 owner="",
@@ -692,12 +784,12 @@ class TableMode:
             )
             return Screen(
                 ScreenKind.SUMMARY,
-                title="Six-card Golf · game over",
-                blocks=(*grids, _totals(table), _result(table)),
+                title=_("Six-card Golf · game over"),
+                blocks=(*grids, _totals(table), _result(table).words()),
                 session=state.id,
                 version=state.version,
                 owner="",  # a table is nobody's round: no player's name in its title
-                notes=table.notes,
+                notes=table.said,
                 table=None if hand is None else _face_up_view(table, hand, index),
             )
         assert hand is not None
@@ -713,19 +805,20 @@ class TableMode:
         if mine is not None:
             blocks.append(mine)
         elif view.drawn is not None and view.holding is Source.PILE and view.turn is not None:
-            blocks.append(f"{table.seats[view.turn].name} took {view.drawn.pretty()} from the pile.")
+            name, card = table.seats[view.turn].name, view.drawn.pretty()
+            blocks.append(_("{name} took {card} from the pile.", name=name, card=card))
         elif view.holding is Source.STOCK and view.turn is not None:
-            blocks.append(f"{table.seats[view.turn].name} drew a card from the stock.")
+            blocks.append(_("{name} drew a card from the stock.", name=table.seats[view.turn].name))
         blocks.append(_totals(table))
         return Screen(
             ScreenKind.BOARD,
-            title=f"Six-card Golf · hole {course.hole + 1}/{course.holes}",
+            title=_("Six-card Golf · hole {hole}/{holes}", hole=course.hole + 1, holes=course.holes),
             blocks=tuple(blocks),
             buttons=self._buttons(live, view),
             session=state.id,
             version=state.version,
             owner="",
-            notes=table.notes,
+            notes=table.said,
             table=_table_view(table, view),
         )
 
@@ -736,20 +829,25 @@ class TableMode:
         assert table.course is not None
         course = table.course
         then = (
-            f"Any player deals hole {course.hole + 1} with Next hand, or the clock does in {table.limit} s."
+            _(
+                "Any player deals hole {hole} with Next hand, or the clock does in {seconds} s.",
+                hole=course.hole + 1,
+                seconds=table.limit,
+            )
             if table.limit is not None and self._timers is not None
-            else f"Next hand (n) deals hole {course.hole + 1}."
+            else _("Next hand (n) deals hole {hole}.", hole=course.hole + 1)
         )
         prefix = TABLE.prefix(state.id, state.version)
         return Screen(
             ScreenKind.BOARD,
-            title=f"Six-card Golf · hole {course.hole}/{course.holes} is over",
+            title=_("Six-card Golf · hole {hole}/{holes} is over", hole=course.hole, holes=course.holes),
             blocks=(*(_face_up_block(table, hand, i) for i in range(len(table.seats))), _totals(table), then),
-            buttons=((Button(prefix + NEXT, "Next hand", True, ButtonStyle.SUCCESS, NEXT),),),
+            # Translators: a button that deals the next hand of a Six-card table
+            buttons=((Button(prefix + NEXT, _("Next hand"), True, ButtonStyle.SUCCESS, NEXT),),),
             session=state.id,
             version=state.version,
             owner="",
-            notes=table.notes,
+            notes=table.said,
             table=_face_up_view(table, hand, None),
         )
 
@@ -758,26 +856,25 @@ class TableMode:
         seats = "\n".join(f"{i + 1}. {s.name}" for i, s in enumerate(table.seats))
         prefix = TABLE.prefix(live.state.id, live.state.version)
         full = len(table.seats) >= MAX_PLAYERS
-        clock = "none" if table.limit is None else f"{table.limit} s"
         buttons = (
-            Button(prefix + "j", "Join", not full, ButtonStyle.PRIMARY, "j"),
-            Button(prefix + "c", "Add a computer", not full, ButtonStyle.SECONDARY, "c"),
-            Button(prefix + "g", "Deal", len(table.seats) >= MIN_PLAYERS, ButtonStyle.SUCCESS, "g"),
-            Button(prefix + "l", "Leave", True, ButtonStyle.DANGER, "l"),
+            # Translators: a button that takes a seat at a Six-card table
+            Button(prefix + "j", _("Join"), not full, ButtonStyle.PRIMARY, "j"),
+            Button(prefix + "c", _("Add a computer"), not full, ButtonStyle.SECONDARY, "c"),
+            # Translators: a button that deals the cards of a Six-card table (its opener's)
+            Button(prefix + "g", _("Deal"), len(table.seats) >= MIN_PLAYERS, ButtonStyle.SUCCESS, "g"),
+            # Translators: a button that gives up one's seat at a Six-card table not dealt yet
+            Button(prefix + "l", _("Leave"), True, ButtonStyle.DANGER, "l"),
         )
+        taken = _("Seats ({taken}/{most}):", taken=len(table.seats), most=MAX_PLAYERS)
         return Screen(
             ScreenKind.BOARD,
-            title="Six-card Golf · a table is open",
-            blocks=(
-                f"Seats ({len(table.seats)}/{MAX_PLAYERS}):\n{seats}",
-                f"Turn clock: {clock}. {table.seats[0].name} deals once two seats or more are taken,"
-                " or closes the table by leaving it.",
-            ),
+            title=_("Six-card Golf · a table is open"),
+            blocks=(taken + "\n" + seats, _clock_line(table)),
             buttons=(buttons,),
             session=live.state.id,
             version=live.state.version,
             owner="",
-            notes=table.notes,
+            notes=table.said,
         )
 
     def _buttons(self, live: Live[Table], view: SeatView) -> tuple[tuple[Button, ...], ...]:
@@ -792,13 +889,21 @@ class TableMode:
         if view.holding is None:
             return (
                 (
+                    # Translators: a button that draws the top card of the stock (Six-card Golf)
                     Button(
-                        prefix + "s", "Stock", view.stock_size > 0, ButtonStyle.PRIMARY, "s", ButtonRole.STOCK
+                        prefix + "s",
+                        _("Stock"),
+                        view.stock_size > 0,
+                        ButtonStyle.PRIMARY,
+                        "s",
+                        ButtonRole.STOCK,
                     ),
-                    Button(prefix + "p", "Discard pile", bool(view.discard), ButtonStyle.PRIMARY, "p"),
+                    # Translators: a button that takes the top card of the discard pile (Six-card Golf)
+                    Button(prefix + "p", _("Discard pile"), bool(view.discard), ButtonStyle.PRIMARY, "p"),
                 ),
             )
-        discard = Button(prefix + "x", "Discard it", view.holding is Source.STOCK, ButtonStyle.DANGER, "x")
+        # Translators: a button that discards the card just drawn from the stock (Six-card Golf)
+        discard = Button(prefix + "x", _("Discard it"), view.holding is Source.STOCK, ButtonStyle.DANGER, "x")
         return (places[:3], places[3:], (discard,))
 
 
@@ -826,17 +931,45 @@ def _move(action: str, phase: Phase) -> Action:
     moves = {"s": DRAW, "p": TAKE, "x": DISCARD}
     if action in moves:
         return moves[action]
-    raise BadActionError("That is not a move of this table.")
+    raise BadActionError(N_("That is not a move of this table."))
 
 
-def _said(table: Table, hand: Hand, seat: int, action: Action) -> tuple[str, ...]:
+def _said(table: Table, hand: Hand, seat: int, action: Action) -> tuple[Note, ...]:
     """What the table says of a computer's action (nothing of a draw: the card is its own)."""
     name = table.seats[seat].name
     if action.kind is ActionKind.PLACE and hand.drawn is not None:
-        return (f"{name} put {hand.drawn.pretty()} in place {action.position + 1}.",)
+        put = N_("{name} put {card} in place {place}.")
+        return (Note.of(put, name=name, card=hand.drawn.pretty(), place=action.position + 1),)
     if action.kind is ActionKind.DISCARD and hand.drawn is not None:
-        return (f"{name} discarded {hand.drawn.pretty()}.",)
+        return (Note.of(N_("{name} discarded {card}."), name=name, card=hand.drawn.pretty()),)
     return ()
+
+
+def _player_name(number: int) -> str:
+    """The name of a seat whose player has none on their platform (kept with the table, in the language of
+    whoever took it)."""
+    return _("Player {number}", number=number)
+
+
+def _computer_name(number: int, level: str) -> str:
+    """``Computer 1 (easy)``: a computer seat's name (kept with the table; the level as it is typed)."""
+    return _("Computer {number} ({level})", number=number, level=level)
+
+
+def _clock_line(table: Table) -> str:
+    opener = table.seats[0].name
+    if table.limit is None:
+        return _(
+            "Turn clock: none. {name} deals once two seats or more are taken, or closes the table by "
+            "leaving it.",
+            name=opener,
+        )
+    return _(
+        "Turn clock: {seconds} s. {name} deals once two seats or more are taken, or closes the table by "
+        "leaving it.",
+        seconds=table.limit,
+        name=opener,
+    )
 
 
 def _card(card: Any) -> str:
@@ -846,24 +979,32 @@ def _card(card: Any) -> str:
 def _grid_block(table: Table, view: SeatView, seat: int) -> str:
     grid = view.grids[seat]
     marker = "▶ " if seat == view.turn or (view.phase is Phase.OPENING and seat in view.to_act) else "  "
-    you = " (you)" if seat == view.seat else ""
+    name = table.seats[seat].name
+    if seat == view.seat:
+        # Translators: the viewer's own seat at a Six-card table ("Ann (you)")
+        name = _("{name} (you)", name=name)
     rows = (" ".join(f"{_card(c):>3}" for c in grid[:3]), " ".join(f"{_card(c):>3}" for c in grid[3:]))
-    return f"{marker}{table.seats[seat].name}{you}\n{rows[0]}\n{rows[1]}"
+    return f"{marker}{name}\n{rows[0]}\n{rows[1]}"
 
 
 def _face_up_block(table: Table, hand: Hand, seat: int) -> str:
     """A seat's grid at the end of a hand: every card face up, its score, ``═══`` under each pair."""
     grid = hand.grids[seat]
-    out = " (went out)" if hand.went_out == seat else ""
     rows = (
         " ".join(f"{c.pretty():>3}" for c in grid.cards[:3]),
         " ".join(f"{c.pretty():>3}" for c in grid.cards[3:]),
     )
     pairs = paired_columns(grid.cards)
-    lines = [f"{table.seats[seat].name}: {grid.score}{out}", *rows]
+    name = table.seats[seat].name
+    head = f"{name}: {grid.score}"
+    if hand.went_out == seat:
+        # Translators: a seat's score for a hand of Six-card Golf, its player having turned all their cards
+        head = _("{name}: {score} (went out)", name=name, score=grid.score)
+    lines = [head, *rows]
     if any(pairs):
         marks = " ".join("═══" if paired else "   " for paired in pairs)
-        lines.append(f"{marks} {'pairs score' if sum(pairs) > 1 else 'a pair scores'} 0")
+        # Translators: under a grid's paired columns, marked ═══ (a pair of equal ranks scores nothing)
+        lines.append(marks + " " + ngettext("a pair scores 0", "pairs score 0", sum(pairs)))
     return "\n".join(lines)
 
 
@@ -918,26 +1059,40 @@ def _face_up_view(table: Table, hand: Hand, viewer: int | None) -> TableView:
 
 def _pile(view: SeatView) -> str:
     top = view.discard_top
-    return f"Discard pile: {top.pretty() if top else 'empty'} · stock: {view.stock_size} cards"
+    # Translators: the discard pile when no card lies on it ("Discard pile: empty")
+    card = top.pretty() if top else _("empty")
+    return ngettext(
+        "Discard pile: {card} · stock: {count} card",
+        "Discard pile: {card} · stock: {count} cards",
+        view.stock_size,
+        card=card,
+    )
 
 
 def _whose(table: Table, view: SeatView) -> str:
     if view.phase is Phase.OPENING:
-        names = ", ".join(table.seats[i].name for i in view.to_act)
-        return f"Opening: each player turns two of their cards face up (waiting for {names})."
+        waiting = ", ".join(table.seats[i].name for i in view.to_act)
+        return _(
+            "Opening: each player turns two of their cards face up (waiting for {names}).", names=waiting
+        )
     if view.turn is None:
-        return "The hand is over."
-    return f"{table.seats[view.turn].name} to play."
+        return _("The hand is over.")
+    return _("{name} to play.", name=table.seats[view.turn].name)
 
 
 def _totals(table: Table) -> str:
     assert table.course is not None
     totals = table.course.totals
-    return "Totals: " + ", ".join(f"{s.name} {t}" for s, t in zip(table.seats, totals, strict=True))
+    return _(
+        "Totals: {totals}",
+        totals=", ".join(f"{s.name} {t}" for s, t in zip(table.seats, totals, strict=True)),
+    )
 
 
-def _result(table: Table) -> str:
+def _result(table: Table) -> Note:
     assert table.course is not None
-    winners = " and ".join(table.seats[i].name for i in table.course.leaders)
+    winners = tuple(table.seats[i].name for i in table.course.leaders)
     low = min(table.course.totals)
-    return f"{winners} {'win' if len(table.course.leaders) > 1 else 'wins'} with {low}."
+    # Translators: the end of a Six-card game; {names} are the winners, {count} how many they are
+    won, won_plural = N_plural("{names} wins with {score}.", "{names} win with {score}.")
+    return Note.of(won, plural=won_plural, names=winners, count=len(winners), score=low)

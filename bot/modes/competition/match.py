@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+from bot.announcements import SOMEONE, result_words
 from bot.competition_actions import (
     ACCEPT,
     BEGIN,
@@ -37,6 +38,7 @@ from bot.door import House
 from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleActionError
 from bot.events import ClockExpired, HoleFinished, MatchDecided, MatchStarted, Outbox
 from bot.golf_round import new_round_id, position
+from bot.i18n import N_, _, ngettext, number
 from bot.locks import PlayerLocks
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
 from bot.models.competition import Competition, CompetitionStatus
@@ -44,13 +46,14 @@ from bot.models.results import MatchResult
 from bot.modes.competition.boards import MATCH_KIND, TOURNAMENT_KIND, MatchBoards, TournamentBoards
 from bot.modes.competition.match_data import FORMATS, MATCH, STROKE, MatchData
 from bot.modes.competition.ratings import replay
-from bot.modes.competition.table import page, table
+from bot.modes.competition.table import TableRow, page, table
 from bot.options import game_rules, holes_named, holes_option, rules_option
 from bot.places import MAX_HOLE_SECONDS, MIN_HOLE_SECONDS
 from bot.ports import Clock, CompetitionStorage, Notifier, Solver, VersionConflict
 from bot.screens import Button, ButtonRole, ButtonStyle, Screen, ScreenKind
 from bot.sessions import Change, Live, Moved
 from bot.timers import Timers
+from engine.golf.scoring import HALVED
 from engine.patience import GOLF, Position, find_patience, game_of, game_title
 
 log = logging.getLogger(__name__)
@@ -63,18 +66,27 @@ CHALLENGE_TIMER, CLOCK_TIMER = "challenge", "match-clock"
 CHALLENGE_TTL = timedelta(minutes=10)
 MAX_GROUP = 8
 FIRST_DEALS = 1_000_000
+FORMAT_NAMES = {
+    # Translators: a match's format: the lowest total over every hole wins
+    STROKE: N_("stroke play"),
+    # Translators: a match's format: each hole won by the lower score, the match by the most holes won
+    MATCH: N_("match play"),
+}
+"""Each format (as stored and typed: ``stroke``, ``match``) as a player reads it."""
+CLOCK_RANGE = N_("The clock is {fewest} seconds to {hours} hours a hole.")
+MATCH_OVER = N_("The match is over.")
 
 Finished = Callable[[Competition, MatchResult, Outbox], Awaitable[None]]
 TimerHandler = Callable[[Timer, Outbox], Awaitable[None]]
 
 
 def player_of(key: str, name: str = "") -> Player:
-    platform, _, user_id = key.partition(":")
+    platform, _colon, user_id = key.partition(":")
     return Player(platform, user_id, name)
 
 
 def new_competition_id() -> str:
-    return "".join(secrets.choice("0123456789abcdefghijklmnopqrstuvwxyz") for _ in range(10))
+    return "".join(secrets.choice("0123456789abcdefghijklmnopqrstuvwxyz") for _letter in range(10))
 
 
 def _button(
@@ -179,7 +191,7 @@ class Matches:
     ) -> Screen:
         """Challenge ``opponent``: a message for the place with Accept and Decline (for the opponent)."""
         if challenger.key == opponent.key:
-            raise BadOptionError("You cannot challenge yourself.")
+            raise BadOptionError(N_("You cannot challenge yourself."))
         data = await self._new_data((challenger, opponent), place, holes, format, rules, hole_seconds)
         now = self._clock.now()
         data = replace(
@@ -238,12 +250,10 @@ class Matches:
         settings = await self._clubhouse.places.settings(place)
         chosen = (format or STROKE).lower()
         if chosen not in FORMATS:
-            raise BadOptionError(f"The format is stroke or match, not {format}.")
+            raise BadOptionError(N_("The format is stroke or match, not {format}."), format=format)
         seconds = settings.hole_seconds if hole_seconds is None else hole_seconds  # the place's default
         if not MIN_HOLE_SECONDS <= seconds <= MAX_HOLE_SECONDS:
-            raise BadOptionError(
-                f"The clock is {MIN_HOLE_SECONDS} seconds to {MAX_HOLE_SECONDS // 3600} hours a hole."
-            )
+            raise BadOptionError(CLOCK_RANGE, fewest=MIN_HOLE_SECONDS, hours=MAX_HOLE_SECONDS // 3600)
         for player in players:
             await self._storage.ensure_player(player)
         return MatchData(
@@ -258,22 +268,43 @@ class Matches:
 
     def invitation(self, competition: Competition, data: MatchData) -> Screen:
         """The place's message of an open challenge or group round."""
-        clock = f"{data.hole_seconds} s a hole"
-        what = f"{holes_named(data.holes)}, {data.format} play, {data.rules} rules, {clock}"
+        what = _(
+            "{holes}, {format}, {rules} rules, {seconds} s a hole.",
+            holes=holes_named(data.holes),
+            format=format_named(data.format),
+            rules=data.rules,
+            seconds=data.hole_seconds,
+        )
         if competition.kind == KIND_MATCH:
-            title = f"⚔️ {data.names[0]} challenges {data.names[1]}"
-            blocks = (f"{what}.", f"{data.names[1]}: accept or decline within {_minutes(CHALLENGE_TTL)}.")
+            challenger, opponent = data.names[0], data.names[1]
+            title = _("⚔️ {challenger} challenges {opponent}", challenger=challenger, opponent=opponent)
+            answer = ngettext(
+                "{player}: accept or decline within {count} minute.",
+                "{player}: accept or decline within {count} minutes.",
+                _minutes(CHALLENGE_TTL),
+                player=opponent,
+            )
+            blocks = (what, answer)
             buttons = (
-                _button(competition, ACCEPT, "Accept", ButtonStyle.SUCCESS),
-                _button(competition, DECLINE, "Decline", ButtonStyle.DANGER),
+                # Translators: a button that takes up a challenge to a match
+                _button(competition, ACCEPT, _("Accept"), ButtonStyle.SUCCESS),
+                # Translators: a button that turns down a challenge to a match
+                _button(competition, DECLINE, _("Decline"), ButtonStyle.DANGER),
             )
         else:
-            title = f"⛳ Group round by {data.names[0]}"
-            players = ", ".join(data.names)
-            blocks = (f"{what}.", f"Players ({len(data.players)}/{MAX_GROUP}): {players}.")
+            title = _("⛳ Group round by {organiser}", organiser=data.names[0])
+            players = _(
+                "Players ({joined}/{most}): {players}.",
+                joined=len(data.players),
+                most=MAX_GROUP,
+                players=", ".join(data.names),
+            )
+            blocks = (what, players)
             buttons = (
-                _button(competition, JOIN, "Join", ButtonStyle.PRIMARY),
-                _button(competition, BEGIN, "Start", ButtonStyle.SUCCESS),
+                # Translators: a button that joins a group round (several players on the same deals)
+                _button(competition, JOIN, _("Join"), ButtonStyle.PRIMARY),
+                # Translators: a button that starts a group round (its organiser's)
+                _button(competition, BEGIN, _("Start"), ButtonStyle.SUCCESS),
             )
         return Screen(ScreenKind.INFO, title, blocks, buttons=(buttons,), session=competition.id)
 
@@ -286,34 +317,33 @@ class Matches:
             competition = await self._load(action.competition)
             data = MatchData.read(competition.payload)
             if competition.status is not CompetitionStatus.OPEN:
-                what = "challenge" if competition.kind == KIND_MATCH else "group round"
-                said = (
-                    f"That {what} was called off."
-                    if competition.status is CompetitionStatus.CANCELLED
-                    else "That has been answered already."
-                )
-                raise StaleActionError(said, screen=await self._shown(competition))
+                raise StaleActionError(_answered(competition), screen=await self._shown(competition))
             if action.action in (ACCEPT, DECLINE):
                 if competition.kind != KIND_MATCH or player.key != data.players[1]:
-                    raise NotYourRoundError("Only the player challenged can answer.")
+                    raise NotYourRoundError(N_("Only the player challenged can answer."))
                 if action.action == DECLINE:
                     cancelled = competition.bump(
                         status=CompetitionStatus.CANCELLED, updated_at=self._clock.now()
                     )
                     await self._save(competition, cancelled)
                     await self._timers.cancel(f"cx:{competition.id}")
-                    return Screen(ScreenKind.INFO, f"{data.names[1]} declined {data.names[0]}'s challenge.")
+                    declined = _(
+                        "{opponent} declined {challenger}'s challenge.",
+                        opponent=data.names[1],
+                        challenger=data.names[0],
+                    )
+                    return Screen(ScreenKind.INFO, declined)
                 await self._storage.ensure_player(player)
                 outbox = Outbox()
                 started = await self._begin(competition, data, outbox)
                 await self._timers.cancel(f"cx:{competition.id}")
             elif action.action == JOIN:
                 if competition.kind != KIND_GROUP:
-                    raise BadOptionError("That is not a group round.")
+                    raise BadOptionError(N_("That is not a group round."))
                 if player.key in data.players:
-                    raise GolfError("You are in already.")
+                    raise GolfError(N_("You are in already."))
                 if len(data.players) >= MAX_GROUP:
-                    raise GolfError(f"The group is full ({MAX_GROUP} players).")
+                    raise GolfError(N_("The group is full ({most} players)."), most=MAX_GROUP)
                 await self._storage.ensure_player(player)
                 data = replace(
                     data,
@@ -325,14 +355,14 @@ class Matches:
                 return self.invitation(joined, data)
             elif action.action == BEGIN:
                 if competition.kind != KIND_GROUP or player.key != data.organiser:
-                    raise NotYourRoundError("Only the organiser starts the round.")
+                    raise NotYourRoundError(N_("Only the organiser starts the round."))
                 if len(data.players) < 2:
-                    raise GolfError("A group round needs two players at least.")
+                    raise GolfError(N_("A group round needs two players at least."))
                 outbox = Outbox()
                 started = await self._begin(competition, data, outbox)
                 await self._timers.cancel(f"cx:{competition.id}")
             else:
-                raise GolfError("That button is for a tournament.")
+                raise GolfError(N_("That button is for a tournament."))
         await self._publish(outbox)
         return await self.scoreboard(started.id)
 
@@ -378,7 +408,7 @@ class Matches:
         for key in data.players:
             await self._clear_stale_board(key, place, kind)
             if await self._storage.active_round(key, place, kind) is not None:
-                raise GolfError(f"{data.name(key)} is playing a match here already.")
+                raise GolfError(N_("{player} is playing a match here already."), player=data.name(key))
         first = self._rng.randint(1, FIRST_DEALS)
         if find_patience(data.rules).winnable_only:
             deals = await self._solver.course(first, data.holes, data.rules)
@@ -407,8 +437,8 @@ class Matches:
             data,
             deals=deals,
             boards=tuple(boards),
-            scores=tuple(() for _ in data.players),
-            started=tuple(False for _ in data.players),
+            scores=tuple(() for _key in data.players),
+            started=tuple(False for _key in data.players),
             expires="",
         )
         started = competition.bump(status=CompetitionStatus.PLAYING, payload=data.payload(), updated_at=now)
@@ -435,7 +465,7 @@ class Matches:
             if not live.state.is_active:
                 return None
             closed = live.state.bump(status=RoundStatus.ABANDONED, updated_at=closed_at)
-            return Change(closed, live.position, Screen(ScreenKind.NOTICE, "The match is over."))
+            return Change(closed, live.position, Screen(ScreenKind.NOTICE, _(MATCH_OVER)))
 
         await self._clubhouse.sessions.amend(board.id, close)
 
@@ -446,14 +476,14 @@ class Matches:
         competition = await self._load(match_id)
         data = MatchData.read(competition.payload)
         if player.key not in data.players:
-            raise NotYourRoundError("This match is not yours: only its players have boards.")
+            raise NotYourRoundError(N_("This match is not yours: only its players have boards."))
         if not data.boards:
-            raise GolfError("The match has not started yet.")
+            raise GolfError(N_("The match has not started yet."))
         if competition.status is not CompetitionStatus.PLAYING:
             return await self._shown(competition)  # over: the scoreboard, not a closed board
         state = await self._storage.load_round(data.boards[data.seat(player.key)])
         if state is None:
-            raise GolfError("Your board is gone.")
+            raise GolfError(N_("Your board is gone."))
         return self._boards[state.kind].screen(Live(state, position(state)), player.key)
 
     async def _board_moved(self, moved: Moved) -> None:
@@ -470,22 +500,26 @@ class Matches:
         match = await self._storage.load_competition(str(live.state.payload.read().get("match", "")))
         if match is None or match.is_active:
             return None
-        return StaleActionError("The match is over.", screen=await self._shown(match))
+        return StaleActionError(MATCH_OVER, screen=await self._shown(match))
 
     async def clock_notice(self, event: ClockExpired) -> str:
         """What the place is told when a clock ran out (read after the change it caused is committed)."""
         competition = await self._load(event.session)
         data = MatchData.read(competition.payload)
-        name = data.name(event.player) if event.player in data.players else "A player"
+        name = data.name(event.player) if event.player in data.players else _(SOMEONE)
         if not data.boards:
-            return f"⏱ {name} did not answer in time: the challenge has expired."
+            return _("⏱ {player} did not answer in time: the challenge has expired.", player=name)
         if event.player in data.forfeited:
-            return f"⏱ {name} did not start in time and forfeits."
+            return _("⏱ {player} did not start in time and forfeits.", player=name)
         scores = data.scores[data.seat(event.player)]
         if data.format == MATCH:
             hole = max((i + 1 for i, score in enumerate(scores) if score is None), default=len(scores))
-            return f"⏱ {name} ran out of time on hole {hole}: the hole is lost."
-        return f"⏱ {name} ran out of time on hole {max(len(scores), 1)}: it is scored as it stands."
+            return _("⏱ {player} ran out of time on hole {hole}: the hole is lost.", player=name, hole=hole)
+        return _(
+            "⏱ {player} ran out of time on hole {hole}: it is scored as it stands.",
+            player=name,
+            hole=max(len(scores), 1),
+        )
 
     async def scoreboard_message(self, match_id: str) -> str:
         """The platform's scoreboard message of the match ("" when none is known)."""
@@ -530,8 +564,12 @@ class Matches:
         data = MatchData.read(competition.payload)
         if competition.status is CompetitionStatus.OPEN:
             return self.invitation(competition, data)
-        vs = " v ".join(data.names)
-        title = f"⛳ {vs} · {holes_named(data.holes)}, {data.format} play"
+        title = _(
+            "⛳ {players} · {holes}, {format}",
+            players=versus(data.names),
+            holes=holes_named(data.holes),
+            format=format_named(data.format),
+        )
         blocks = [data.scorecard()]
         status = data.status_line()
         if competition.status is CompetitionStatus.FINISHED:
@@ -539,15 +577,17 @@ class Matches:
                 r for r in await self._storage.results(competition.place) if r.match_id == competition.id
             ]
             if result:
-                blocks.append(f"Result: {_result_text(data, result[0])}")
+                blocks.append(_("Result: {result}", result=_result_text(data, result[0])))
         elif competition.status is CompetitionStatus.CANCELLED:
-            blocks.append("Called off.")
+            # Translators: a challenge or group round nobody answered or started in time
+            blocks.append(_("Called off."))
         elif status:
             blocks.append(status)
         buttons: tuple[tuple[Button, ...], ...] = ()
         if competition.status is CompetitionStatus.PLAYING:
             buttons = (
-                (_button(competition, OPEN_BOARD, "Open my board", ButtonStyle.PRIMARY, ButtonRole.OPEN),),
+                # Translators: a button under a match's scoreboard that shows the presser their own board
+                (_button(competition, OPEN_BOARD, _("Open my board"), ButtonStyle.PRIMARY, ButtonRole.OPEN),),
             )
         return Screen(
             ScreenKind.INFO,
@@ -609,7 +649,7 @@ class Matches:
                 finished, previous_version=competition.version, result=result
             )
         except VersionConflict:
-            raise StaleActionError("The match moved on meanwhile; try again.") from None
+            raise StaleActionError(N_("The match moved on meanwhile; try again.")) from None
         outbox.to_place(
             competition.place, MatchDecided(competition.place, competition.id, result.winner, result.summary)
         )
@@ -642,19 +682,13 @@ class Matches:
         rows = table(results, replay(results, self._clock.now()))
         shown, pages = page(rows, number, size)
         first = (min(max(number, 1), pages) - 1) * size
-        lines = []
-        for n, row in enumerate(shown, start=first + 1):
-            name = await self._name(row.player)
-            rating = f"{row.rating.display:.1f}" if row.rating else "–"
-            lines.append(
-                f"{n:>2}. {name} — P{row.played} W{row.won} H{row.halved} L{row.lost}"
-                f" · {row.points:g} pts · holes {row.hole_difference:+d} · rating {rating}"
-            )
-        title = "🏆 Table" + ("" if chosen == GOLF else f" · {game_title(chosen)}")
+        lines = [_table_line(n, await self._name(row.player), row) for n, row in enumerate(shown, first + 1)]
+        # Translators: the title of a place's table of matches and ratings (Golf's)
+        title = _("🏆 Table") if chosen == GOLF else _("🏆 Table · {game}", game=game_title(chosen))
         title += f" — {place.name}" if place.name else ""
         blocks = (
-            "\n".join(lines) if lines else f"No {game_title(chosen)} match finished here yet.",
-            f"Page {min(max(number, 1), pages)} of {pages}.",
+            "\n".join(lines) if lines else _("No {game} match finished here yet.", game=game_title(chosen)),
+            _("Page {page} of {pages}.", page=min(max(number, 1), pages), pages=pages),
         )
         return Screen(ScreenKind.INFO, title, blocks)
 
@@ -664,13 +698,29 @@ class Matches:
         ratings = replay(results, self._clock.now())
         row = next((r for r in table(results) if r.player == player.key), None)
         if row is None:
-            return "Matches: none yet."
+            return _("Matches: none yet.")
         rating = ratings[player.key]
-        return (
-            f"Matches: {row.played} played, {row.won} won, {row.halved} halved, {row.lost} lost"
-            f" · {row.points:g} pts · holes {row.hole_difference:+d}\n"
-            f"Rating: {rating.display:.1f} (μ {rating.mu:.1f}, σ {rating.sigma:.1f})"
+        # Translators: a player's record in a place's matches; {count} is how many they played
+        matches = ngettext(
+            "Matches: {count} played, {won} won, {halved} halved, {lost} lost · {points} pts · holes "
+            "{difference}",
+            "Matches: {count} played, {won} won, {halved} halved, {lost} lost · {points} pts · holes "
+            "{difference}",
+            row.played,
+            won=row.won,
+            halved=row.halved,
+            lost=row.lost,
+            points=number(row.points),
+            difference=f"{row.hole_difference:+d}",
         )
+        # Translators: a player's rating (OpenSkill's conservative mu - 3 sigma), then its mu and sigma
+        rated = _(
+            "Rating: {rating} (μ {mu}, σ {sigma})",
+            rating=_tenths(rating.display),
+            mu=_tenths(rating.mu),
+            sigma=_tenths(rating.sigma),
+        )
+        return matches + "\n" + rated
 
     async def _name(self, key: str) -> str:
         known = await self._storage.player(key)
@@ -685,7 +735,7 @@ class Matches:
         )
 
     async def _clock_ran_out(self, timer: Timer, outbox: Outbox) -> None:
-        _, match_id, player = timer.id.split(":", 2)
+        _prefix, match_id, player = timer.id.split(":", 2)
         hole = int(json.loads(timer.payload)["hole"])
         async with self._locks.hold(match_id):
             competition = await self._storage.load_competition(match_id)
@@ -740,7 +790,7 @@ class Matches:
 
     async def _end_hole(self, player: str, board_id: str) -> None:
         """Concede the hole in play on ``player``'s board (moving on to it first if it was not begun)."""
-        for _ in range(3):
+        for _attempt in range(3):
             board = await self._storage.load_round(board_id)
             if board is None or not board.is_active:
                 return
@@ -770,14 +820,14 @@ class Matches:
     async def _load(self, competition_id: str) -> Competition:
         competition = await self._storage.load_competition(competition_id)
         if competition is None:
-            raise GolfError("That match is not known (any more).")
+            raise GolfError(N_("That match is not known (any more)."))
         return competition
 
     async def _save(self, old: Competition, new: Competition) -> None:
         try:
             await self._storage.save_competition(new, previous_version=old.version)
         except VersionConflict:
-            raise StaleActionError("That moved on meanwhile; try again.") from None
+            raise StaleActionError(N_("That moved on meanwhile; try again.")) from None
 
     async def _publish(self, outbox: Outbox) -> None:
         if self._notifier is not None:
@@ -794,18 +844,82 @@ def _clock_id(match_id: str, player: str) -> str:
     return f"mc:{match_id}:{player}"
 
 
-def _minutes(delta: timedelta) -> str:
-    return f"{int(delta.total_seconds() // 60)} minutes"
+def _tenths(value: float) -> str:
+    """A rating to one decimal, as the reader's language writes it (rounded as ``f"{value:.1f}"`` does)."""
+    return number(round(value, 1), places=1)
+
+
+def _minutes(delta: timedelta) -> int:
+    return int(delta.total_seconds() // 60)
+
+
+def format_named(format: str) -> str:
+    """``stroke play``, ``match play``: a match's format as a player reads it (a format not known: as it is
+    stored, with ``play``)."""
+    named = FORMAT_NAMES.get(format)
+    return _(named) if named is not None else _("{format} play", format=format)
+
+
+def versus(names: tuple[str, ...]) -> str:
+    """``Ann v Bob``, ``Ann v Bob v Cy``: the players of a match or group round, in the reader's language."""
+    joined = names[0] if names else ""
+    for name in names[1:]:
+        # Translators: between the names of a match's players ("Ann v Bob": Ann versus Bob)
+        joined = _("{players} v {player}", players=joined, player=name)
+    return joined
+
+
+def _answered(competition: Competition) -> str:
+    """What a press on a challenge or group round that is no longer open is told (a msgid)."""
+    if competition.status is not CompetitionStatus.CANCELLED:
+        return N_("That has been answered already.")
+    if competition.kind == KIND_MATCH:
+        return N_("That challenge was called off.")
+    return N_("That group round was called off.")
+
+
+def _table_line(rank: int, name: str, row: TableRow) -> str:
+    """A row of the place's table: played, won, halved, lost, points, hole difference and rating."""
+    # Translators: a row of a place's table of matches: P played, W won, H halved, L lost
+    return _(
+        "{rank}. {player} — P{played} W{won} H{halved} L{lost} · {points} pts · holes {difference} · rating "
+        "{rating}",
+        rank=f"{rank:>2}",
+        player=name,
+        played=row.played,
+        won=row.won,
+        halved=row.halved,
+        lost=row.lost,
+        points=number(row.points),
+        difference=f"{row.hole_difference:+d}",
+        rating=_tenths(row.rating.display) if row.rating else "–",
+    )
+
+
+"""The end of a stored summary of a match won by forfeit (``MatchData.decide``: ``Ann won by forfeit``)."""
+
+
+def summary_words(data: MatchData, summary: str) -> str:
+    """A stored result summary (``MatchResult.summary``: English, as ``MatchData.decide`` wrote it) as the
+    reader reads it (``bot.announcements.result_words``)."""
+    return result_words(summary, data.names)
 
 
 def _result_text(data: MatchData, result: MatchResult) -> str:
+    summary = summary_words(data, result.summary)
     if result.winner is None and data.halved_to in data.players:
-        through = f"{data.name(data.halved_to)} goes through as the higher seed"
-        return f"{result.summary} · halved: {through}" if result.summary != "halved" else f"halved: {through}"
+        through = data.name(data.halved_to)
+        if result.summary == HALVED:
+            return _("halved: {player} goes through as the higher seed", player=through)
+        return _(
+            "{result} · halved: {player} goes through as the higher seed", result=summary, player=through
+        )
     if result.winner is None:
-        return result.summary if result.summary != "halved" else "halved"
+        return summary
     if data.format == MATCH and len(data.players) == 2 and "forfeit" not in result.summary:
-        return f"{data.name(result.winner)} won {result.summary}"
-    return (
-        result.summary if "forfeit" in result.summary else f"{data.name(result.winner)} won: {result.summary}"
-    )
+        # Translators: a match-play result: "Ann won 3 & 2", "Ann won 1 up"
+        return _("{player} won {result}", player=data.name(result.winner), result=summary)
+    if "forfeit" in result.summary:
+        return summary
+    # Translators: a stroke-play result: "Ann won: Ann 30 · Bob 32"
+    return _("{player} won: {result}", player=data.name(result.winner), result=summary)

@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from bot.i18n import _, ngettext
 from bot.models import Payload
 from bot.models.results import Finish, MatchResult, hole_tally, ranks
+from bot.round_screens import TOTAL
 from engine.golf.scoring import MatchPlay, Round
 from engine.patience import game_of
 
@@ -163,24 +165,36 @@ class MatchData:
         if self.format == MATCH and len(self.players) == 2 and self.scores:
             play = self.match_play()
             if play.played == 0:
-                return "All square."
+                # Translators: match play, neither player ahead
+                return _("All square.")
             if play.lead == 0:
-                return f"All square after {play.played}."
+                # Translators: match play, neither player ahead after {count} holes ("All square after 4.")
+                return ngettext("All square after {count}.", "All square after {count}.", play.played)
             leader = self.names[0 if play.lead > 0 else 1]
-            return f"{leader} {play.status(0 if play.lead > 0 else 1)} after {play.played}."
+            status = play.status(0 if play.lead > 0 else 1, word=_, ngettext=ngettext)
+            # Translators: match play: who leads, by how much ("2 up", "3 & 2") after {count} holes
+            return ngettext(
+                "{player} {status} after {count}.",
+                "{player} {status} after {count}.",
+                play.played,
+                player=leader,
+                status=status,
+            )
         return ""
 
     def scorecard(self) -> str:
         """The scoreboard: every player's finished holes and total to par (⏱ a hole lost on the clock)."""
         width = max(len(n) for n in self.names)
         head = " ".join(f"{h:>2}" for h in range(1, self.holes + 1))
-        lines = [f"{'':<{width}} {head}  Tot"]
+        lines = [f"{'':<{width}} {head}  {_(TOTAL)}"]
         for i, name in enumerate(self.names):
             done = self.scores[i] if i < len(self.scores) else ()
             cells = [" ⏱" if s is None else f"{s:>2}" for s in done]
             cells += [" ·"] * (self.holes - len(cells))
             card = Round(self.holes, self.par_for_nine, tuple(s for s in done if s is not None))
-            total = f"{card.total} ({card.to_par_text()})" if done else "–"
-            mark = " (forfeit)" if self.players[i] in self.forfeited else ""
-            lines.append(f"{name:<{width}} {' '.join(cells)}  {total}{mark}")
+            total = f"{card.total} ({card.to_par_text(word=_)})" if done else "–"
+            if self.players[i] in self.forfeited:
+                # Translators: a player's total on a match's scoreboard, who lost the match by forfeit
+                total = _("{total} (forfeit)", total=total)
+            lines.append(f"{name:<{width}} {' '.join(cells)}  {total}")
         return "\n".join(lines)

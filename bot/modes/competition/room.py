@@ -24,6 +24,7 @@ from typing import Protocol
 
 from bot.competition_actions import OPEN_BOARD, parse_competition_action
 from bot.door import Reply
+from bot.i18n import privately
 from bot.models import Player
 from bot.models.competition import KIND_TOURNAMENT
 from bot.modes.competition.match import Matches
@@ -54,9 +55,10 @@ class CompetitionRoom:
         competition = await self._storage.load_competition(action.competition)
         if competition is not None and competition.kind == KIND_TOURNAMENT:
             return Reply(await self._tournaments.act(player, action_id))
+        if action.action == OPEN_BOARD:  # the presser's own board, for them alone: in their language
+            with privately():
+                return Reply(await self._matches.act(player, action_id), alone=True)
         screen = await self._matches.act(player, action_id)  # a match or a group round (or none: refused)
-        if action.action == OPEN_BOARD:
-            return Reply(screen, alone=True)
         if where and screen.session == action.competition:  # the message shows the match: its scoreboard
             await self._matches.keep_scoreboard_message(action.competition, where)
         return Reply(screen)

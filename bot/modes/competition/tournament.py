@@ -40,15 +40,16 @@ from bot.competition_actions import (
 )
 from bot.errors import BadOptionError, GolfError, NotYourRoundError, StaleActionError
 from bot.events import Outbox, StandingsPosted
+from bot.i18n import N_, _, ngettext, number
 from bot.locks import PlayerLocks
 from bot.models import Payload, Place, Player, Timer
 from bot.models.competition import KIND_TOURNAMENT, Competition, CompetitionStatus
 from bot.models.results import MatchResult
-from bot.modes.competition.match import Matches, new_competition_id, player_of
+from bot.modes.competition.match import CLOCK_RANGE, Matches, format_named, new_competition_id, player_of
 from bot.modes.competition.match_data import FORMATS, STROKE
 from bot.modes.competition.ratings import replay
 from bot.modes.competition.room import CompetitionRoom
-from bot.modes.competition.table import table
+from bot.modes.competition.table import TableRow, table
 from bot.options import holes_named, holes_option, rules_option
 from bot.places import MAX_HOLE_SECONDS, MIN_HOLE_SECONDS
 from bot.ports import Clock, CompetitionStorage, ConstraintViolation, Notifier, VersionConflict
@@ -70,11 +71,26 @@ KIND = KIND_TOURNAMENT
 TIMER = "tournament"
 ELIMINATION, ROUND_ROBIN, SWISS = "elimination", "round-robin", "swiss"
 STYLES = (ELIMINATION, ROUND_ROBIN, SWISS)
+STYLE_NAMES = {
+    # Translators: a style of tournament (a knock-out), in a sentence: "elimination, 3 holes a match, ..."
+    ELIMINATION: N_("elimination"),
+    # Translators: a style of tournament (everyone plays everyone), in a sentence
+    ROUND_ROBIN: N_("round robin"),
+    # Translators: a style of tournament (players of like points meet each round), in a sentence
+    SWISS: N_("swiss"),
+}
+STYLE_TITLES = {
+    # Translators: a style of tournament (a knock-out), in a title: "Elimination · standings after round 2"
+    ELIMINATION: N_("Elimination"),
+    # Translators: a style of tournament (everyone plays everyone), in a title
+    ROUND_ROBIN: N_("Round Robin"),
+    # Translators: a style of tournament (players of like points meet each round), in a title
+    SWISS: N_("Swiss"),
+}
 SIGNUP, CHECKIN, PLAYING, DONE = "signup", "checkin", "playing", "done"
 MAX_PLAYERS = 512
 MIN_SIGNUP_SECONDS = 60
 """Sign-up is open a minute at least: a window of none could never seat anyone."""
-CALLED_OFF = "Tournament called off: fewer than two players"
 RACES = 20
 """How often a match's result is applied again after another process wrote the tournament first (each
 retry means that process moved it on: a bound that is never reached in practice, not a timeout)."""
@@ -243,23 +259,25 @@ class Tournaments:
         channel: str = "",
     ) -> Screen:
         if style not in STYLES:
-            raise BadOptionError(f"A tournament is {', '.join(STYLES)}; not {style}.")
+            raise BadOptionError(
+                N_("A tournament is {styles}; not {style}."), styles=", ".join(STYLES), style=style
+            )
         if format not in FORMATS:
-            raise BadOptionError(f"The format is stroke or match, not {format}.")
+            raise BadOptionError(N_("The format is stroke or match, not {format}."), format=format)
         if signup_seconds < MIN_SIGNUP_SECONDS:
             raise BadOptionError(
-                "Sign-up lasts a minute at least: players need the time to press Join "
-                "(the organiser can close it early)."
+                N_(
+                    "Sign-up lasts a minute at least: players need the time to press Join "
+                    "(the organiser can close it early)."
+                )
             )
         if checkin_seconds < 0:
-            raise BadOptionError("Check-in lasts zero seconds (none) or more.")
+            raise BadOptionError(N_("Check-in lasts zero seconds (none) or more."))
         settings = await self._storage.place_settings(place)
         if hole_seconds is None:
             hole_seconds = settings.hole_seconds  # the place's default
         if not MIN_HOLE_SECONDS <= hole_seconds <= MAX_HOLE_SECONDS:
-            raise BadOptionError(
-                f"The clock is {MIN_HOLE_SECONDS} seconds to {MAX_HOLE_SECONDS // 3600} hours a hole."
-            )
+            raise BadOptionError(CLOCK_RANGE, fewest=MIN_HOLE_SECONDS, hours=MAX_HOLE_SECONDS // 3600)
         await self._storage.ensure_player(organiser)
         data = TournamentData(
             style=style,
@@ -290,15 +308,19 @@ class Tournaments:
             tournament = await self._load(action.competition)
             data = TournamentData.read(tournament.payload)
             if tournament.status in (CompetitionStatus.CANCELLED, CompetitionStatus.FINISHED):
-                over = "called off" if tournament.status is CompetitionStatus.CANCELLED else "over"
-                raise StaleActionError(f"That tournament is {over}.", screen=self._screen(tournament, data))
+                over = (
+                    N_("That tournament is called off.")
+                    if tournament.status is CompetitionStatus.CANCELLED
+                    else N_("That tournament is over.")
+                )
+                raise StaleActionError(over, screen=self._screen(tournament, data))
             if action.action == JOIN:
                 if data.phase != SIGNUP:
-                    raise StaleActionError("Sign-up is closed.", screen=self._screen(tournament, data))
+                    raise StaleActionError(N_("Sign-up is closed."), screen=self._screen(tournament, data))
                 if player.key in data.entrants:
-                    raise GolfError("You are signed up already.")
+                    raise GolfError(N_("You are signed up already."))
                 if len(data.entrants) >= MAX_PLAYERS:
-                    raise GolfError(f"The tournament is full ({MAX_PLAYERS} players).")
+                    raise GolfError(N_("The tournament is full ({most} players)."), most=MAX_PLAYERS)
                 await self._storage.ensure_player(player)
                 data = replace(
                     data,
@@ -308,20 +330,20 @@ class Tournaments:
                 tournament = await self._save(tournament, data)
             elif action.action == CHECK_IN:
                 if data.phase != CHECKIN:
-                    raise StaleActionError("Check-in is not open.", screen=self._screen(tournament, data))
+                    raise StaleActionError(N_("Check-in is not open."), screen=self._screen(tournament, data))
                 if player.key not in data.entrants:
-                    raise NotYourRoundError("Only players signed up can check in.")
+                    raise NotYourRoundError(N_("Only players signed up can check in."))
                 if player.key in data.checked_in:
-                    raise GolfError("You are checked in already.")
+                    raise GolfError(N_("You are checked in already."))
                 tournament = await self._save(
                     tournament, replace(data, checked_in=(*data.checked_in, player.key))
                 )
             elif action.action == BEGIN:
                 if player.key != data.organiser:
-                    raise NotYourRoundError("Only the organiser can do that.")
+                    raise NotYourRoundError(N_("Only the organiser can do that."))
                 tournament = await self._next_phase(tournament, outbox)
             else:
-                raise GolfError("That button is for a match.")
+                raise GolfError(N_("That button is for a match."))
         await self._publish(outbox)
         return self._screen(tournament, TournamentData.read(tournament.payload))
 
@@ -354,7 +376,7 @@ class Tournaments:
             outbox.to_place(place, StandingsPosted(place, tournament.id, 0))
             return checkin
         if data.phase not in (SIGNUP, CHECKIN):
-            raise StaleActionError("The tournament is under way.")
+            raise StaleActionError(N_("The tournament is under way."))
         await self._timers.cancel(f"tt:{tournament.id}")
         if len(data.playing) < 2:  # (its phase is over too: nothing more can be pressed)
             cancelled = tournament.bump(
@@ -471,7 +493,7 @@ class Tournaments:
         if match.parent is None:
             return
         async with self._locks.hold(match.parent):
-            for _ in range(RACES):
+            for _race in range(RACES):
                 tournament = await self._storage.load_competition(match.parent)
                 if tournament is None or tournament.status is not CompetitionStatus.PLAYING:
                     return
@@ -536,7 +558,7 @@ class Tournaments:
             results = {r.match_id: r for r in await self._storage.results(tournament.place)}
             outbox = Outbox()
             async with self._locks.hold(tournament.id):
-                for _ in range(RACES):
+                for _race in range(RACES):
                     current = await self._storage.load_competition(tournament.id)
                     if current is None or current.status is not CompetitionStatus.PLAYING:
                         break
@@ -596,46 +618,60 @@ class Tournaments:
             data.seeds,
             key=lambda k: (-points[k], -(rows[k].hole_difference if k in rows else 0), seed[k]),
         )
-        lines = []
-        for place_no, key in enumerate(order[:20], start=1):
-            row = rows.get(key)
-            record = f"{row.won}-{row.halved}-{row.lost}, holes {row.hole_difference:+d}" if row else "0-0-0"
-            lines.append(f"{place_no:>2}. {data.name(key)} — {points[key]:g} pts ({record})")
+        lines = [
+            _standing(place_no, data.name(key), points[key], rows.get(key))
+            for place_no, key in enumerate(order[:20], start=1)
+        ]
         if len(order) > 20:
-            lines.append(f"… and {len(order) - 20} more")
+            # Translators: under the first twenty of a tournament's standings: how many more players there are
+            lines.append(ngettext("… and {count} more", "… and {count} more", len(order) - 20))
         played = data.rounds_done() if after_round is None else after_round
-        title = f"🏆 {data.style.replace('-', ' ').title()} · standings after round {played}"
+        title = _(
+            "🏆 {style} · standings after round {round}",
+            style=_(STYLE_TITLES[data.style]) if data.style in STYLE_TITLES else data.style,
+            round=played,
+        )
         blocks = ["\n".join(lines)]
         if tournament.status is CompetitionStatus.FINISHED and data.champion:
-            title = f"🏆 {data.name(data.champion)} wins the tournament"
+            title = _("🏆 {player} wins the tournament", player=data.name(data.champion))
         elif tournament.status is CompetitionStatus.CANCELLED:
-            title = f"🏆 {CALLED_OFF}"
+            title = _("🏆 Tournament called off: fewer than two players")
         return Screen(
             ScreenKind.INFO, title, tuple(blocks), session=tournament.id, version=tournament.version
         )
 
     def _screen(self, tournament: Competition, data: TournamentData) -> Screen:
-        style = data.style.replace("-", " ")
-        what = f"{style}, {holes_named(data.holes)} a match, {data.format} play, {data.rules} rules"
-        players = ", ".join(data.name(k) for k in data.entrants[:30]) or "nobody yet"
-        blocks = [f"{what}.", f"Signed up ({len(data.entrants)}): {players}."]
+        style = STYLE_NAMES.get(data.style)
+        what = _(
+            "{style}, {holes} a match, {format}, {rules} rules.",
+            style=data.style.replace("-", " ") if style is None else _(style),
+            holes=holes_named(data.holes),
+            format=format_named(data.format),
+            rules=data.rules,
+        )
+        # Translators: who signed up for a tournament, when nobody has
+        players = ", ".join(data.name(k) for k in data.entrants[:30]) or _("nobody yet")
+        blocks = [what, _("Signed up ({count}): {players}.", count=len(data.entrants), players=players)]
         buttons: list[Button] = []
         if tournament.status is CompetitionStatus.CANCELLED:  # (no buttons once it is called off or over)
-            blocks.append(f"{CALLED_OFF}.")
+            blocks.append(_("Tournament called off: fewer than two players."))
         elif tournament.status is CompetitionStatus.FINISHED:
-            blocks.append(f"The tournament is over: {data.name(data.champion)} won it.")
+            blocks.append(_("The tournament is over: {player} won it.", player=data.name(data.champion)))
         elif data.phase in (PLAYING, DONE):  # the sign-up message, once closed
-            blocks.append("Sign-up is closed: each round's matches and standings are posted here.")
+            blocks.append(_("Sign-up is closed: each round's matches and standings are posted here."))
         else:
             if data.phase == SIGNUP:
-                buttons.append(_button(tournament, JOIN, "Join", ButtonStyle.PRIMARY))
+                # Translators: a button that signs the presser up for a tournament
+                buttons.append(_button(tournament, JOIN, _("Join"), ButtonStyle.PRIMARY))
             else:
-                blocks.append(f"Checked in: {len(data.checked_in)}. Check in now to play.")
-                buttons.append(_button(tournament, CHECK_IN, "Check in", ButtonStyle.SUCCESS))
-            buttons.append(_button(tournament, BEGIN, "Close now (organiser)", ButtonStyle.SECONDARY))
+                blocks.append(_("Checked in: {count}. Check in now to play.", count=len(data.checked_in)))
+                # Translators: a button that confirms the presser plays the tournament they signed up for
+                buttons.append(_button(tournament, CHECK_IN, _("Check in"), ButtonStyle.SUCCESS))
+            # Translators: a button (its organiser's) that closes a tournament's sign-up or check-in now
+            buttons.append(_button(tournament, BEGIN, _("Close now (organiser)"), ButtonStyle.SECONDARY))
         return Screen(
             ScreenKind.INFO,
-            f"🏆 Tournament by {data.name(data.organiser)}",
+            _("🏆 Tournament by {organiser}", organiser=data.name(data.organiser)),
             tuple(blocks),
             buttons=(tuple(buttons),) if buttons else (),
             session=tournament.id,
@@ -647,7 +683,7 @@ class Tournaments:
     async def _load(self, tournament_id: str) -> Competition:
         tournament = await self._storage.load_competition(tournament_id)
         if tournament is None or tournament.kind != KIND:
-            raise GolfError("That tournament is not known.")
+            raise GolfError(N_("That tournament is not known."))
         return tournament
 
     async def _save(self, tournament: Competition, data: TournamentData) -> Competition:
@@ -657,7 +693,7 @@ class Tournaments:
 
     async def _write(self, old: Competition, new: Competition) -> None:
         if not await self._claim(old, new):
-            raise StaleActionError("The tournament moved on meanwhile; try again.")
+            raise StaleActionError(N_("The tournament moved on meanwhile; try again."))
 
     async def _claim(self, old: Competition, new: Competition) -> bool:
         """Write ``new`` over ``old``: False if another process wrote the tournament first."""
@@ -676,3 +712,23 @@ class Tournaments:
 
 def _button(tournament: Competition, action: str, label: str, style: ButtonStyle) -> Button:
     return Button(str(CompetitionAction(tournament.id, tournament.version, action)), label, style=style)
+
+
+def _standing(rank: int, name: str, points: float, row: TableRow | None) -> str:
+    """A row of a tournament's standings: points, won-halved-lost and hole difference in its matches."""
+    if row is None:
+        # Translators: a row of a tournament's standings, for a player with no match decided yet
+        return _(
+            "{rank}. {player} — {points} pts (0-0-0)", rank=f"{rank:>2}", player=name, points=number(points)
+        )
+    # Translators: a row of a tournament's standings: points, then matches won-halved-lost and hole difference
+    return _(
+        "{rank}. {player} — {points} pts ({won}-{halved}-{lost}, holes {difference})",
+        rank=f"{rank:>2}",
+        player=name,
+        points=number(points),
+        won=row.won,
+        halved=row.halved,
+        lost=row.lost,
+        difference=f"{row.hole_difference:+d}",
+    )

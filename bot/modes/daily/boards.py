@@ -19,9 +19,9 @@ from bot import texts
 from bot.actions import SOLO
 from bot.errors import GolfError, IllegalMoveError, StaleActionError
 from bot.golf_round import position
+from bot.i18n import N_, _, ngettext
 from bot.models import HoleRecord, RoundState, RoundStatus
 from bot.models.daily import DailyDay
-from bot.options import sentence
 from bot.ports import Clock, DailyStore
 from bot.round_screens import round_screen
 from bot.screens import Screen
@@ -35,8 +35,8 @@ DAILY_ID = 10
 """The length of a daily round's id (a solo round's is 8): a solo board's key tells its mode without a look-up
 (a Six-card table's id is as long, but its keys are of another family)."""
 
-NO_HINTS = "No hints in the daily challenge: everyone plays it on their own."
-DAY_OVER = "That day's course has closed: today's is waiting for you."
+NO_HINTS = N_("No hints in the daily challenge: everyone plays it on their own.")
+DAY_OVER = N_("That day's course has closed: today's is waiting for you.")
 
 Best = Callable[[DailyDay, int], Awaitable[int | None]]
 """The best score of a day's hole (by index), worked out once for everyone; None if not known in time."""
@@ -74,10 +74,25 @@ def board_screen(state: RoundState, hole: Position) -> Screen:
     reveal); the share card once the course is finished."""
     screen = round_screen(state, hole, hide_deals=True)
     day = day_of_round(state)
-    title = f"📅 Daily #{course_number(day)} · {day.isoformat()} · {screen.title}"
+    # Translators: a daily board's title: the course's number, its date, then the board's own title
+    title = _(
+        "📅 Daily #{number} · {day} · {title}",
+        number=course_number(day),
+        day=day.isoformat(),
+        title=screen.title,
+    )
     if state.status is RoundStatus.FINISHED:
-        card = share_text(day, state.scores, state.best, state.holes, state.par_for_nine, game_title(state))
-        return replace(screen, title=title, blocks=(*screen.blocks, "Share your result:\n" + card))
+        card = share_text(
+            day,
+            state.scores,
+            state.best,
+            state.holes,
+            state.par_for_nine,
+            game_title(state),
+            word=_,
+            ngettext=ngettext,
+        )
+        return replace(screen, title=title, blocks=(*screen.blocks, _("Share your result:") + "\n" + card))
     return replace(screen, title=title)
 
 
@@ -133,7 +148,7 @@ class DailyBoards:
         try:
             after = hole.play(find_patience(state.rules).parse_move(code))
         except ValueError as error:  # not a legal move here, or not a move of this game
-            raise IllegalMoveError(sentence(str(error)), screen=board_screen(state, hole)) from None
+            raise IllegalMoveError.of_engine(error, screen=board_screen(state, hole)) from None
         now = self._clock.now()
         moves = (*state.moves, code)
         if not after.is_over:

@@ -25,12 +25,14 @@ from dataclasses import replace
 from datetime import date, timedelta
 
 from bot.actions import SOLO
+from bot.announcements import day_row_text
 from bot.door import Door, Reply
 from bot.errors import (
     AlreadyPlayedError,
     BadOptionError,
 )
 from bot.events import DayClosed, DayOpened, Outbox
+from bot.i18n import N_, _, ngettext, number
 from bot.locks import PlayerLocks
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
 from bot.models.daily import (
@@ -53,7 +55,7 @@ from bot.modes.daily.boards import (
     day_of_round,
     game_title,
 )
-from bot.options import rules_option, sentence
+from bot.options import rules_option
 from bot.ports import ActiveRoundExists, Clock, DailyStore, Notifier, Solver, Storage
 from bot.screens import Screen, ScreenKind, ShareView
 from bot.sessions import Change, Live, Moved, Sessions
@@ -81,11 +83,13 @@ PERIODS = ("today", "week", "all")
 
 
 def new_daily_id() -> str:
-    return "d" + "".join(secrets.choice("0123456789abcdefghijklmnopqrstuvwxyz") for _ in range(DAILY_ID - 1))
+    return "d" + "".join(
+        secrets.choice("0123456789abcdefghijklmnopqrstuvwxyz") for _letter in range(DAILY_ID - 1)
+    )
 
 
 def place_of(key: str) -> Place:
-    platform, _, place_id = key.partition(":")
+    platform, _colon, place_id = key.partition(":")
     return Place(platform, place_id)
 
 
@@ -169,9 +173,9 @@ class DailyChallenge:
             try:
                 zone_name = zone(zone_name.strip()).key
             except DailyError as error:
-                raise BadOptionError(sentence(str(error))) from None
+                raise BadOptionError.of_engine(error) from None
         if holes is not None and holes not in DAILY_HOLES:
-            raise BadOptionError(f"A daily course has 1, 3, 9 or 18 holes, not {holes}.")
+            raise BadOptionError(N_("A daily course has 1, 3, 9 or 18 holes, not {holes}."), holes=holes)
         new = replace(
             current,
             zone=current.zone if zone_name is None else zone_name,
@@ -260,7 +264,7 @@ class DailyChallenge:
             day=day.day,
             winner=top.player if top else None,
             best=top.total if top else None,
-            table=tuple(day_row_text(r) for r in rows),
+            table=tuple(rows),
             reveal=reveal_text(day.place, day.day, day.rules, day.deals),
             commitment=day.commitment,
         )
@@ -280,11 +284,11 @@ class DailyChallenge:
     async def _solve_day(self, day: DailyDay) -> tuple[int | None, ...]:
         game = find_patience(day.rules)
         best: list[int | None] = []
-        for number in day.deals:
+        for deal in day.deals:
             try:
-                answer = await self._solver.best_score(game.deal(number))
+                answer = await self._solver.best_score(game.deal(deal))
             except Exception:  # a nicety: never lose a move over it
-                log.exception("best score of deal %s failed", number)
+                log.exception("best score of deal %s failed", deal)
                 answer = None
             best.append(answer.score if answer is not None and answer.proven else None)
         known = tuple(best)
@@ -319,7 +323,7 @@ class DailyChallenge:
                 return board_screen(active.state, active.position)
             result = await self._daily.daily_result(place.key, day.day, player.key)
             if result is not None:
-                raise AlreadyPlayedError(await self._played_text(result, day))
+                raise _already_played(result, day)
             now = self._clock.now()
             state = RoundState(
                 id=new_daily_id(),
@@ -404,19 +408,10 @@ class DailyChallenge:
             if not live.state.is_active:
                 return None  # ended by another process meanwhile
             new = live.state.bump(status=RoundStatus.ABANDONED, updated_at=ended_at)
-            return Change(new, live.position, Screen(ScreenKind.NOTICE, "Round ended", (DAY_OVER,)))
+            # Translators: the title of a daily board closed because its day is over
+            return Change(new, live.position, Screen(ScreenKind.NOTICE, _("Round ended"), (_(DAY_OVER),)))
 
         await self._joined().amend(round_id, end)
-
-    async def _played_text(self, result: DailyResult, day: DailyDay) -> str:
-        if result.finished:
-            done = f"{result.total} ({to_par_text(result.to_par)})"
-        else:
-            done = f"{result.total} ({to_par_text(result.to_par)}) after {result.holes_played} of {day.holes}"
-        return (
-            f"You have played today's course already: {done}. One attempt a day — "
-            f"a new course opens at midnight ({day.zone})."
-        )
 
     # ---- results ---------------------------------------------------------------------------------
 
@@ -429,7 +424,16 @@ class DailyChallenge:
         state = await self._storage.load_round(result.round_id)
         if state is None:
             return None
-        return share_text(day.day, state.scores, state.best, day.holes, day.par_for_nine, game_title(state))
+        return share_text(
+            day.day,
+            state.scores,
+            state.best,
+            day.holes,
+            day.par_for_nine,
+            game_title(state),
+            word=_,
+            ngettext=ngettext,
+        )
 
     async def share_card(self, player: Player, place: Place) -> Screen | None:
         """The player's result of today's course as a share card: the share text (its only block) and the
@@ -443,7 +447,7 @@ class DailyChallenge:
         rows = await self._daily.day_board(place.key, day.day, 0, STANDING_SCAN)
         entries = await self._daily.day_entries(place.key, day.day)
         rank = next((row.rank for row in rows if row.player == player.key), None)
-        standing = f"{ordinal(rank)} of {entries}" if rank is not None else f"{entries} playing"
+        standing = _standing(rank, entries)
         card = ShareView(title=title, score=score, squares=squares, standing=standing)
         return Screen(ScreenKind.INFO, title="", blocks=(text,), share=card)
 
@@ -454,7 +458,9 @@ class DailyChallenge:
     async def leaderboard(self, place: Place, period: str = "today", page: int = 0) -> Screen:
         """A page of today's, this week's (its days closed so far, Monday to Sunday) or the all-time table."""
         if period not in PERIODS:
-            raise BadOptionError(f"A leaderboard is today, week or all, not {period!r}.")
+            raise BadOptionError(
+                N_("A leaderboard is today, week or all, not {period}."), period=repr(period)
+            )
         page = min(max(page, 0), MAX_PAGES - 1)  # (an offset SQLite can hold; a page past the end is empty)
         day = await self.today(place)
         offset = page * BOARD_PAGE
@@ -463,21 +469,26 @@ class DailyChallenge:
             rows: list[str] = [
                 day_row_text(r) for r in await self._daily.day_board(place.key, day.day, offset, BOARD_PAGE)
             ]
-            title = f"📅 Daily {day.day.isoformat()} — today's table"
-            notes = (f"Commitment to today's deals (SHA-256, revealed at midnight): {day.commitment}",)
+            title = _("📅 Daily {day} — today's table", day=day.day.isoformat())
+            notes = (
+                _(
+                    "Commitment to today's deals (SHA-256, revealed at midnight): {commitment}",
+                    commitment=day.commitment,
+                ),
+            )
         elif period == "week":
             periods = await self._daily.week_board(place.key, day.day, offset, BOARD_PAGE)
             rows = [period_row_text(r) for r in periods]
             monday = day.day - timedelta(days=day.day.weekday())
-            title = f"📅 Daily — the week of {monday.isoformat()} (days closed so far)"
+            title = _("📅 Daily — the week of {monday} (days closed so far)", monday=monday.isoformat())
         else:
             rows = [
                 period_row_text(r) for r in await self._daily.all_time_board(place.key, offset, BOARD_PAGE)
             ]
-            title = "📅 Daily — all time"
-        body = "\n".join(rows) if rows else "Nobody on this table yet."
+            title = _("📅 Daily — all time")
+        body = "\n".join(rows) if rows else _("Nobody on this table yet.")
         if not rows and page > 0:
-            body = f"Nobody on page {page + 1} of this table: it is shorter. Page 1 is the top."
+            body = _("Nobody on page {page} of this table: it is shorter. Page 1 is the top.", page=page + 1)
         return Screen(ScreenKind.INFO, title=title, blocks=(body, *notes))
 
 
@@ -486,24 +497,78 @@ STANDING_SCAN = 1000
 many play)."""
 
 
+def _already_played(result: DailyResult, day: DailyDay) -> AlreadyPlayedError:
+    """The refusal of a second attempt at today's course, with the player's result."""
+    to_par = to_par_text(result.to_par, _)
+    if result.finished:
+        return AlreadyPlayedError(
+            N_(
+                "You have played today's course already: {total} ({to_par}). One attempt a day — a new "
+                "course opens at midnight ({zone})."
+            ),
+            total=result.total,
+            to_par=to_par,
+            zone=day.zone,
+        )
+    return AlreadyPlayedError(
+        N_(
+            "You have played today's course already: {total} ({to_par}) after {played} of {holes}. One "
+            "attempt a day — a new course opens at midnight ({zone})."
+        ),
+        total=result.total,
+        to_par=to_par,
+        played=result.holes_played,
+        holes=day.holes,
+        zone=day.zone,
+    )
+
+
+ORDINALS = {
+    # Translators: an ordinal place ending in 1 (not 11): "1st", "21st" (German: "{rank}.")
+    1: N_("{rank}st"),
+    # Translators: an ordinal place ending in 2 (not 12): "2nd", "22nd" (German: "{rank}.")
+    2: N_("{rank}nd"),
+    # Translators: an ordinal place ending in 3 (not 13): "3rd", "23rd" (German: "{rank}.")
+    3: N_("{rank}rd"),
+}
+# Translators: any other ordinal place: "4th", "11th", "12th" (German: "{rank}.")
+NTH = N_("{rank}th")
+
+
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st (in the reader's language)."""
+    form = NTH if 10 <= n % 100 <= 20 else ORDINALS.get(n % 10, NTH)
+    return _(form, rank=n)
+
+
+def _standing(rank: int | None, entries: int) -> str:
+    """Where a player stands on today's table (``3rd of 12``), or how many play (past the part looked at)."""
+    if rank is None:
+        # Translators: how many play today's daily course, on a share card
+        return ngettext("{count} playing", "{count} playing", entries)
+    # Translators: a player's place on today's daily table, of how many play it ("3rd of 12")
+    return ngettext("{rank} of {count}", "{rank} of {count}", entries, rank=ordinal(rank))
 
 
 def _name(row: DayRow | PeriodRow) -> str:
     return row.name or row.player
 
 
-def day_row_text(row: DayRow) -> str:
-    thru = "" if row.finished else f" (thru {row.holes_played})"
-    return f"{row.rank:>3}. {_name(row)} — {row.total} ({to_par_text(row.to_par)}){thru}"
-
-
 def period_row_text(row: PeriodRow) -> str:
-    return (
-        f"{row.rank:>3}. {_name(row)} — {row.days} day{'s' if row.days != 1 else ''},"
-        f" average {row.average_to_par:+.1f}, {row.wins} win{'s' if row.wins != 1 else ''},"
-        f" best {to_par_text(row.best_to_par)}"
+    """A row of the week's or the all-time table: days played, average to par, wins, best to par."""
+    average = number(round(row.average_to_par, 1), places=1)
+    # Translators: how many days a player played the daily course, in a row of the week's or all-time table
+    days = ngettext("{count} day", "{count} days", row.days)
+    # Translators: how many days a player won the daily course, in a row of the week's or all-time table
+    wins = ngettext("{count} win", "{count} wins", row.wins)
+    # Translators: a row of the week's or all-time daily table: {days} "5 days", {wins} "2 wins"; {average}
+    # is the average score to par a day ("+1.4"), {best} the best ("-3")
+    return _(
+        "{rank}. {player} — {days}, average {average}, {wins}, best {best}",
+        rank=f"{row.rank:>3}",
+        player=_name(row),
+        days=days,
+        average=average if average.startswith(("-", "−")) else "+" + average,
+        wins=wins,
+        best=to_par_text(row.best_to_par, _),
     )

@@ -14,6 +14,7 @@ import pytest
 
 from adapters.memory import MemoryNotifier
 from adapters.sqlite import SqliteStorage
+from bot.announcements import day_row_text
 from bot.clock import ManualClock
 from bot.door import Door
 from bot.errors import AlreadyPlayedError, BadOptionError, GolfError, StaleActionError
@@ -182,8 +183,9 @@ async def test_rollover_posts_the_table_and_the_reveal_and_opens_new_deals(world
     assert event.place == HERE.key and event.day == yesterday.day
     # conceded holes are far over par: Bob, with three of them, is ahead of Alice with nine
     assert len(event.table) == 2
-    assert event.table[0].startswith("  1. Bob — ") and event.table[0].endswith("(thru 3)")
-    assert event.table[1].startswith("  2. Alice — ")
+    rows = [day_row_text(row) for row in event.table]  # (worded where the event is told)
+    assert rows[0].startswith("  1. Bob — ") and rows[0].endswith("(thru 3)")
+    assert rows[1].startswith("  2. Alice — ")
     assert verify(event.reveal, yesterday.commitment)  # the revealed deals hash to the commitment
     assert event.reveal.endswith(" ".join(str(d) for d in yesterday.deals))
     assert all(isinstance(d.to, ToPlace) for d in world.notifier.delivered)
