@@ -28,18 +28,27 @@ if TYPE_CHECKING:
 
     Subparsers = Any  # argparse's _SubParsersAction is private
 
+
+def N_(message: str, /) -> str:
+    """``bot.i18n.N_`` (marks a text for the catalogues), without importing the core at start."""
+    return message
+
+
 KEYS = {"d": "s", "s": "s", "q": "q", "n": "n", **{str(n): str(n) for n in range(1, 10)}}
-CONCEDE = (
+# Translators: asked before conceding a hole of the daily; y is the key that says yes (it stays y)
+CONCEDE = N_(
     "Concede this hole? Every card left in the tableau counts."
     " y (then Enter) concedes, anything else plays on."
 )
-NO_HELP = (
+NO_HELP = N_(
     "There are no hints and no undo in the daily challenge: everyone plays the same course on their own."
 )
 LAST = "last"
 """``--reveal`` without a date: the last day that has closed."""
-PROMPT = "Type a key, then Enter (x saves and quits): "
+# Translators: the daily's prompt in the terminal; x is a key (it stays x)
+PROMPT = N_("Type a key, then Enter (x saves and quits): ")
 """Asked on a terminal: the daily reads whole lines (several keys may share one), unlike golfbot play."""
+SAVED = N_("Saved — run golfbot daily to go on.")
 
 
 def add_commands(sub: Subparsers) -> None:
@@ -64,17 +73,27 @@ def add_commands(sub: Subparsers) -> None:
 
 
 def daily_command(args: argparse.Namespace) -> int:
+    """``golfbot daily``, worded in the language of the terminal's environment."""
+    from adapters.console.language import terminal_language
+    from bot.i18n import speaking
+
+    with speaking(terminal_language()):
+        return _daily_command(args)
+
+
+def _daily_command(args: argparse.Namespace) -> int:
+    from bot.i18n import _
+
     if args.page < 1:
-        raise CommandFailed(f"--page counts from 1, not {args.page}", EXIT_USAGE)
+        raise CommandFailed(_("--page counts from 1, not {page}", page=args.page), EXIT_USAGE)
     if args.reveal not in (None, LAST):
         from datetime import date
 
         try:
             date.fromisoformat(args.reveal)
         except ValueError:
-            raise CommandFailed(
-                f"--reveal takes a date as YYYY-MM-DD, not {args.reveal!r}", EXIT_USAGE
-            ) from None
+            refusal = _("--reveal takes a date as YYYY-MM-DD, not {date}", date=repr(args.reveal))
+            raise CommandFailed(refusal, EXIT_USAGE) from None
     import asyncio
 
     from adapters.cli.config import Settings
@@ -89,7 +108,7 @@ def daily_command(args: argparse.Namespace) -> int:
     except GolfError as error:
         raise CommandFailed(error.message, EXIT_USAGE) from error
     except KeyboardInterrupt:
-        print("\nSaved — run golfbot daily to go on.", file=sys.stderr)  # below the ^C
+        print("\n" + _(SAVED), file=sys.stderr)  # below the ^C
         return 130
     finally:
         from adapters.workers import stop_workers
@@ -100,6 +119,7 @@ def daily_command(args: argparse.Namespace) -> int:
 async def _daily(args: argparse.Namespace, db_path: Any, keys: Iterable[str], out: TextIO) -> int:
     from adapters.cli.wiring import open_app
     from adapters.console.game import local_player
+    from bot.i18n import _
     from bot.models.daily import GLOBAL_COURSE
     from bot.render import render_screen
 
@@ -110,14 +130,15 @@ async def _daily(args: argparse.Namespace, db_path: Any, keys: Iterable[str], ou
             print(render_screen(await daily.leaderboard(GLOBAL_COURSE, args.board, args.page - 1)), file=out)
             closed = await _last_closed(app.storage) if args.board == "today" else None
             if closed is not None:
-                print(
-                    f"\nThe deals of {closed.day.isoformat()}, revealed and checked: golfbot daily --reveal",
-                    file=out,
+                revealed = _(
+                    "The deals of {day}, revealed and checked: golfbot daily --reveal",
+                    day=closed.day.isoformat(),
                 )
+                print("\n" + revealed, file=out)
             return 0
         if args.share:
             text = await daily.share(player, GLOBAL_COURSE)
-            print(text or "You have not finished a hole of today's course yet.", file=out)
+            print(text or _("You have not finished a hole of today's course yet."), file=out)
             return 0
         if args.reveal is not None:
             await daily.today(GLOBAL_COURSE)  # a day over since the last run closes first
@@ -144,27 +165,42 @@ async def reveal(store: DailyStore, wanted: str) -> str:
     import shlex
     from datetime import date
 
+    from bot.i18n import _
     from bot.models.daily import GLOBAL_PLACE
     from engine.daily import reveal_text
 
     if wanted == LAST:
         day = await _last_closed(store)
         if day is None:
-            return "No day of the global course has closed yet: a day's deals are revealed once it is over."
+            return _(
+                "No day of the global course has closed yet: a day's deals are revealed once it is over."
+            )
     else:
         day = await store.daily_day(GLOBAL_PLACE, date.fromisoformat(wanted))
         if day is None:
-            raise CommandFailed(f"the global course had no day {wanted} (nobody played it here)", EXIT_USAGE)
+            refusal = _("the global course had no day {day} (nobody played it here)", day=wanted)
+            raise CommandFailed(refusal, EXIT_USAGE)
         if not day.closed:
             closes = day.closes_at.strftime("%Y-%m-%d %H:%M %Z")
             raise CommandFailed(
-                f"the day {wanted} is still open: its deals are revealed when it closes ({closes})"
+                _(
+                    "the day {day} is still open: its deals are revealed when it closes ({closes})",
+                    day=wanted,
+                    closes=closes,
+                )
             )
     text = reveal_text(day.place, day.day, day.rules, day.deals)
-    return (
-        f"📅 Daily {day.day.isoformat()} (the global course), closed. The deals, revealed:\n{text}\n"
-        f"Commitment given when the day opened (the SHA-256 of that line):\n{day.commitment}\n"
-        f"Check it (the two must match): printf '%s' {shlex.quote(text)} | sha256sum"
+    return "\n".join(
+        (
+            _("📅 Daily {day} (the global course), closed. The deals, revealed:", day=day.day.isoformat()),
+            text,
+            _("Commitment given when the day opened (the SHA-256 of that line):"),
+            day.commitment,
+            _(
+                "Check it (the two must match): {command}",
+                command=f"printf '%s' {shlex.quote(text)} | sha256sum",
+            ),
+        )
     )
 
 
@@ -180,12 +216,13 @@ async def _lines(keys: Iterable[str], out: TextIO) -> AsyncIterator[str]:
             yield text
         return
     from adapters.console.keys import lines
+    from bot.i18n import _
 
     interactive = stream.isatty()
     typed = lines(stream)
     while True:
         if interactive:
-            print(PROMPT, end="", file=out, flush=True)
+            print(_(PROMPT), end="", file=out, flush=True)
         line: str | None = await anext(typed, None)
         if line is None:
             return
@@ -195,11 +232,12 @@ async def _lines(keys: Iterable[str], out: TextIO) -> AsyncIterator[str]:
 async def play(daily: DailyChallenge, door: Door, player: Player, keys: Iterable[str], out: TextIO) -> int:
     """Show today's board and apply keys until the course is over, ``x`` or the end of input."""
     from bot.errors import AlreadyPlayedError, GolfError
+    from bot.i18n import _, ngettext
     from bot.models.daily import GLOBAL_COURSE
     from bot.ports import StoreUnavailable
     from bot.render import render_screen
     from bot.screens import ScreenKind
-    from bot.texts import STORE_UNAVAILABLE, counted, plain
+    from bot.texts import STORE_UNAVAILABLE, plain
 
     try:
         screen: Screen = await daily.play(player, GLOBAL_COURSE)
@@ -209,7 +247,13 @@ async def play(daily: DailyChallenge, door: Door, player: Player, keys: Iterable
         if share:
             print(share, file=out)
         streak = await daily.streaks(player, GLOBAL_COURSE)
-        print(f"Streak: {counted(streak.played, 'day')} played (longest {streak.longest_played}).", file=out)
+        streak_line = ngettext(
+            "Streak: {count} day played (longest {longest}).",
+            "Streak: {count} days played (longest {longest}).",
+            streak.played,
+            longest=streak.longest_played,
+        )
+        print(streak_line, file=out)
         return 0
     print(render_screen(screen, with_keys=True), file=out)
     interactive = bool(getattr(keys, "isatty", lambda: False)())
@@ -220,22 +264,22 @@ async def play(daily: DailyChallenge, door: Door, player: Player, keys: Iterable
             if confirming:  # the answer to CONCEDE
                 confirming = False
                 if key != "y":
-                    print("Playing on.", file=out)
+                    print(_("Playing on."), file=out)
                     continue
                 key = "q"
             elif key == "q" and interactive and screen.kind is ScreenKind.BOARD:
                 confirming = True  # as golfbot play does: a hole conceded is gone for the day
-                print(CONCEDE, file=out)
+                print(_(CONCEDE), file=out)
                 continue
             if key == "x":
-                print("Saved — run golfbot daily to go on.", file=out)
+                print(_(SAVED), file=out)
                 return 0
             if key in ("h", "u"):
-                print(NO_HELP, file=out)
+                print(_(NO_HELP), file=out)
                 continue
             action = KEYS.get(key)
             if action is None:
-                print(f"{word!r} is not a key here: 1-9, d, q, n or x.", file=out)
+                print(_("{key} is not a key here: 1-9, d, q, n or x.", key=repr(word)), file=out)
                 continue
             prefix = next((b.id.rsplit(":", 1)[0] for b in screen.all_buttons), "")
             try:
@@ -246,10 +290,10 @@ async def play(daily: DailyChallenge, door: Door, player: Player, keys: Iterable
                     screen = error.screen
                 continue
             except StoreUnavailable:  # the key is not played; the next one tries again
-                print(plain(STORE_UNAVAILABLE), file=out)
+                print(plain(_(STORE_UNAVAILABLE)), file=out)
                 continue
             print(render_screen(screen, with_keys=True), file=out)
             if not any(b.enabled for b in screen.all_buttons):  # the course is over
                 return 0
-    print("Saved — run golfbot daily to go on.", file=out)
+    print(_(SAVED), file=out)
     return 0

@@ -82,6 +82,7 @@ def _settings(args: argparse.Namespace) -> Settings:
 def _check_options(args: argparse.Namespace) -> None:
     """Refuse a wrong --rules, --holes or --deal before the database or the solver is touched."""
     from bot.errors import BadOptionError
+    from bot.i18n import N_
     from bot.options import deal_option, game_rules, holes_option
 
     try:
@@ -93,7 +94,9 @@ def _check_options(args: argparse.Namespace) -> None:
 
             if first + holes - 1 > MAX_DEAL:
                 raise BadOptionError(
-                    f"A {holes}-hole round starting at deal #{first} runs past the last deal."
+                    N_("A {holes}-hole round starting at deal #{first} runs past the last deal."),
+                    holes=holes,
+                    first=first,
                 )
     except BadOptionError as error:
         raise CommandFailed(error.message, EXIT_USAGE) from error
@@ -117,6 +120,23 @@ def _run_async(job: Callable[[], Awaitable[T]]) -> T:
         raise CommandFailed(error.message, EXIT_USAGE) from error
 
 
+def in_the_terminals_language(
+    command: Callable[[argparse.Namespace], int],
+) -> Callable[[argparse.Namespace], int]:
+    """``command`` worded in the language of the terminal's environment (``LANGUAGE``, ``LANG``...): what it
+    prints to the player, and its refusals."""
+
+    def worded(args: argparse.Namespace) -> int:
+        from adapters.console.language import terminal_language
+        from bot.i18n import speaking
+
+        with speaking(terminal_language()):
+            return command(args)
+
+    return worded
+
+
+@in_the_terminals_language
 def play_command(args: argparse.Namespace) -> int:
     _check_options(args)
     settings = _settings(args)
@@ -221,6 +241,7 @@ def _copy_command(settings: Settings, target: str) -> int:
     return 0
 
 
+@in_the_terminals_language
 def stats_command(args: argparse.Namespace) -> int:
     settings = _settings(args)
     from adapters.cli.wiring import open_storage

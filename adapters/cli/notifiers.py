@@ -8,6 +8,9 @@ is delivered, in order, when the bot plugs in. An event for a platform no bot he
 delivery, which ``bot.events.Outbox`` logs in one line. A delivery that fails because its bot left while it
 was on its way (the process is stopping: the bot's HTTP client closes under it; or the connection dropped)
 is not a failure either: the event goes back to the front of the backlog.
+
+Each event is worded in the language of whoever it goes to (``bot.i18n``): a place's, or a player's
+(``Places.language_of``; English until ``places`` is set).
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from typing import TYPE_CHECKING, Literal
 
 from adapters import metrics
 from bot.events import Event
+from bot.i18n import speaking
+from bot.places import Places
 from bot.ports import Notifier
 
 log = logging.getLogger(__name__)
@@ -41,6 +46,8 @@ class Notifiers:
         self._expected: set[str] = set()
         self._backlog: dict[str, deque[tuple[Whom, str, Event]]] = {}
         self._flushing: set[asyncio.Task[None]] = set()
+        self.places: Places | None = None
+        """Where the language of a place or a player is found (the Clubhouse's places)."""
 
     def expect(self, platform: str) -> None:
         """This process runs ``platform``'s bot: keep its events while the bot is not plugged in."""
@@ -84,7 +91,7 @@ class Notifiers:
         notifier = self._by_platform.get(platform)
         if notifier is not None and not self._backlog.get(platform):
             try:
-                await _send(notifier, whom, key, event)
+                await self._send(notifier, whom, key, event)
             except Exception:
                 if not self._left(platform, notifier, key, event):
                     raise
@@ -93,6 +100,21 @@ class Notifiers:
         if platform not in self._expected:
             raise NoBotRunning(f"no {platform or 'unknown'} bot is running")
         self._keep(platform, (whom, key, event))
+
+    async def _send(self, notifier: Notifier, whom: Whom, key: str, event: Event) -> None:
+        platform = key.partition(":")[0]
+        try:
+            place = whom == "place"
+            language = None if self.places is None else await self.places.language_of(key, place=place)
+            with speaking(language):
+                if place:
+                    await notifier.to_place(key, event)
+                else:
+                    await notifier.to_player(key, event)
+        except Exception:
+            metrics.event(platform, "failed")
+            raise
+        metrics.event(platform, "delivered")
 
     def _left(self, platform: str, notifier: Notifier, key: str, event: Event) -> bool:
         """After a failed delivery: had the bot left meanwhile (and will one be back)?"""
@@ -125,7 +147,7 @@ class Notifiers:
         while backlog and self._by_platform.get(platform) is notifier:
             whom, key, event = backlog[0]
             try:
-                await _send(notifier, whom, key, event)
+                await self._send(notifier, whom, key, event)
             except Exception as error:
                 if self._left(platform, notifier, key, event):
                     return  # it stays first in the backlog
@@ -134,19 +156,6 @@ class Notifiers:
                 log.debug("delivery failed", exc_info=True)
             if backlog and backlog[0][2] is event:
                 backlog.popleft()
-
-
-async def _send(notifier: Notifier, whom: Whom, key: str, event: Event) -> None:
-    platform = key.partition(":")[0]
-    try:
-        if whom == "place":
-            await notifier.to_place(key, event)
-        else:
-            await notifier.to_player(key, event)
-    except Exception:
-        metrics.event(platform, "failed")
-        raise
-    metrics.event(platform, "delivered")
 
 
 if TYPE_CHECKING:

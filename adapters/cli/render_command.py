@@ -53,6 +53,16 @@ def add_commands(subparsers: Subparsers) -> None:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    """``golfbot render``: the words drawn into the picture (and its description) in the language of the
+    terminal's environment (``LANGUAGE=de golfbot render ...`` draws a German board)."""
+    from adapters.console.language import terminal_language
+    from bot.i18n import speaking
+
+    with speaking(terminal_language()):
+        return _render(args)
+
+
+def _render(args: argparse.Namespace) -> int:
     if args.game == "six-card":
         screen = _sixcard(args)
     elif args.game == "golf":

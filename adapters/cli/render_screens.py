@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from bot.actions import TABLE
+from bot.i18n import N_, _, ngettext
 from bot.models import Place, Player, RoundState, RoundStatus
 from bot.round_screens import round_screen
 from bot.screens import Screen, ScreenKind, ShareView
@@ -15,7 +16,9 @@ from engine.sixcard.actions import action_name
 
 MAX_PRESSES = 200
 """A hand ends long before (a guard against a table that waits for someone else)."""
-ME = Player("render", "1", "You")
+# Translators: the name of the player's own seat in the pictures of `golfbot render`
+YOU = N_("You")
+ME = Player("render", "1", YOU)
 HERE = Place("render", "table", "Table")
 
 
@@ -60,7 +63,7 @@ def played(number: int, moves: int) -> Hole:
     from engine.golf.moves import TURN, Move
 
     hole = deal(number)
-    for _ in range(moves):
+    for _unused in range(moves):
         if hole.is_over:
             break
         playable = hole.playable_columns()
@@ -76,7 +79,7 @@ def family_screen(game: str, number: int, moves: int) -> Screen:
     patience = find_patience(game)
     position = patience.deal(number)
     played_moves: list[str] = []
-    for _ in range(moves):
+    for _unused in range(moves):
         legal = position.legal_moves()
         if not legal:
             break
@@ -123,7 +126,7 @@ def share_screen(scores: tuple[int, ...], best: tuple[int | None, ...], standing
 
     from engine.daily import share_text
 
-    text = share_text(date(2026, 11, 29), scores, best, len(scores), 45)
+    text = share_text(date(2026, 11, 29), scores, best, len(scores), 45, word=_, ngettext=ngettext)
     title, score, squares = text.split("\n")
     card = ShareView(title=title, score=score, squares=squares, standing=standing)
     return Screen(ScreenKind.INFO, title="", blocks=(text,), share=card)
@@ -142,24 +145,25 @@ async def sixcard_screen(
     from bot.sessions import Sessions
     from engine.sixcard import find_player, view_of
 
+    me = Player(ME.platform, ME.user_id, _(YOU))
     storage = MemoryStorage()
-    await storage.ensure_player(ME)
+    await storage.ensure_player(me)
     clock = ManualClock()
     sessions = Sessions(storage, clock)
     mode = TableMode(sessions, clock, rng=random.Random(seed))
-    screen = await mode.create(ME, HERE, limit=None, seed=seed, computers=("easy",) * computers)
-    screen = await mode.press(ME, TABLE.build(screen.session, screen.version, "g"))
+    screen = await mode.create(me, HERE, limit=None, seed=seed, computers=("easy",) * computers)
+    screen = await mode.press(me, TABLE.build(screen.session, screen.version, "g"))
     for position in ("1", "5"):  # your opening: two cards face up, one in each row
-        screen = await mode.press(ME, TABLE.build(screen.session, screen.version, position))
+        screen = await mode.press(me, TABLE.build(screen.session, screen.version, position))
     live = await sessions.load(screen.session)
     if to_the_end or moves:
         player, rng = find_player("easy"), random.Random(seed)
-        for _ in range(MAX_PRESSES if to_the_end else moves):
+        for _unused in range(MAX_PRESSES if to_the_end else moves):
             hand = live.position.hand
             if live.position.between_hands or hand is None or 0 not in live.position.waiting_for():
                 break
             action = action_name(player.choose(view_of(hand, 0), rng)).lstrip("f")
-            screen = await mode.press(ME, TABLE.build(screen.session, screen.version, action))
+            screen = await mode.press(me, TABLE.build(screen.session, screen.version, action))
             live = await sessions.load(screen.session)
-    keys = [ME.key] + [f"computer:{n + 1}" for n in range(computers)]
+    keys = [me.key] + [f"computer:{n + 1}" for n in range(computers)]
     return mode.seat_screen(live, "" if seat is None else keys[seat])

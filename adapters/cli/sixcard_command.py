@@ -32,18 +32,39 @@ def seats(people: int, computers: str | None) -> tuple[str, ...]:
     levels = tuple(c.strip() for c in computers.split(",") if c.strip()) if computers else ()
     for level in levels:
         if level not in LEVELS:
-            raise CommandFailed(f"no computer player {level!r}: use {', '.join(LEVELS)}", EXIT_USAGE)
+            from bot.i18n import _
+
+            refusal = _(
+                "no computer player {level}: use {levels}", level=repr(level), levels=", ".join(LEVELS)
+            )
+            raise CommandFailed(refusal, EXIT_USAGE)
     if computers is None and people == 1:
         levels = ("easy",)
     if not 1 <= people <= 4 or not 2 <= people + len(levels) <= 4:
-        from bot.texts import counted
-
-        those = f"{counted(people, 'person', 'people')} and {counted(len(levels), 'computer')}"
-        raise CommandFailed(f"a table has 2 to 4 seats, not {those}", EXIT_USAGE)
+        raise CommandFailed(_too_many_or_too_few(people, len(levels)), EXIT_USAGE)
     return levels
 
 
+def _too_many_or_too_few(people: int, computers: int) -> str:
+    from bot.i18n import _, ngettext
+
+    return _(
+        "a table has 2 to 4 seats, not {people} and {computers}",
+        people=ngettext("{count} person", "{count} people", people),
+        computers=ngettext("{count} computer", "{count} computers", computers),
+    )
+
+
 def sixcard_command(args: argparse.Namespace) -> int:
+    """``golfbot sixcard``, worded in the language of the terminal's environment."""
+    from adapters.console.language import terminal_language
+    from bot.i18n import speaking
+
+    with speaking(terminal_language()):
+        return _sixcard(args)
+
+
+def _sixcard(args: argparse.Namespace) -> int:
     people = 1 if args.players is None else args.players
     levels = seats(people, args.computers)
     asked = args.players is not None or args.computers is not None or args.seed is not None
@@ -71,8 +92,9 @@ def sixcard_command(args: argparse.Namespace) -> int:
         return _run_async(main)
     except KeyboardInterrupt:  # Ctrl-C: every move is committed already
         from adapters.console.sixcard import SAVED
+        from bot.i18n import _
 
-        print(f"\n{SAVED}")
+        print("\n" + _(SAVED))
         return EXIT_INTERRUPTED
     finally:
         from adapters.workers import stop_workers

@@ -133,6 +133,9 @@ async def open_app(
         clubhouse = Clubhouse(storage, solver, clock, rng=rng, notifier=notifiers)
         timers = Timers(storage, clock, notifier=notifiers)
         compete_notifiers = Notifiers()
+        notifiers.places = compete_notifiers.places = (
+            clubhouse.places
+        )  # (each event in its reader's language)
         competition = Competition(
             storage, clubhouse, solver, clock, timers=timers, notifier=compete_notifiers
         )

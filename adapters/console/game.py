@@ -21,6 +21,7 @@ from adapters.console import style
 from adapters.console.keys import cbreak, keys
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError, NoRoundError, RoundInProgressError, StaleActionError
+from bot.i18n import N_, _
 from bot.info_screens import rules_screen
 from bot.models import Place, Player
 from bot.ports import StoreUnavailable
@@ -30,23 +31,29 @@ from bot.texts import STORE_UNAVAILABLE, plain
 from engine.golf.rules import RulesError, find_rules
 from engine.patience import WINNABLE, FamilyGame, find_patience
 
-HELP = (
+# Translators: the terminal's keys in full; the keys themselves (1-7, d, u, h, q, n, a, x, ?) stay as they are
+HELP = N_(
     "Keys: 1-7 play that column · d or space turn the stock · u undo · h hint · q concede the hole · "
     "n or Enter next hole · a abandon the round · x save and quit · ? rules and keys"
 )
-MORE = "? shows the keys and the rules."
-SAVED = "Saved — run golfbot play to go on."
+"""The terminal's keys in full (under the rules, after ``?``). Texts here are marked (``N_``) and worded
+where they are shown, in the terminal's language (``adapters.console.language``)."""
+SAVED = N_("Saved — run golfbot play to go on.")
 PLACE = Place("console", "local", "terminal")
-UNDO = Button("", "Undo", key="u", role=ButtonRole.UNDO)
-EXTRA_KEYS = (Button("", "Rules", key="?"), Button("", "Save & quit", key="x"))
+# Translators: the terminal's key u, which takes back the last move
+UNDO = N_("Undo")
+# Translators: the terminal's keys ? (the rules in short) and x (leave; the round resumes next time)
+EXTRA_KEYS = ((N_("Rules"), "?"), (N_("Save & quit"), "x"))
 ALIASES = {" ": "d", "s": "d", "\n": "n"}
 """Other keys for a button's key: space or s turns the stock, Enter goes on to the next hole."""
 CONFIRM = {
-    "q": "Concede this hole? Every card left in the tableau counts. y concedes, any other key plays on.",
-    "a": "Abandon the whole round? It will count for nothing. y abandons, any other key plays on.",
+    # Translators: asked in the terminal before conceding; y is the key that says yes (it stays y)
+    "q": N_("Concede this hole? Every card left in the tableau counts. y concedes, any other key plays on."),
+    # Translators: asked in the terminal before abandoning; y is the key that says yes (it stays y)
+    "a": N_("Abandon the whole round? It will count for nothing. y abandons, any other key plays on."),
 }
-PLAYING_ON = "Playing on."
-GONE = "This round was finished or abandoned elsewhere. Run golfbot play for a new one."
+PLAYING_ON = N_("Playing on.")
+GONE = N_("This round was finished or abandoned elsewhere. Run golfbot play for a new one.")
 
 
 def local_player() -> Player:
@@ -66,13 +73,16 @@ def nothing_playable_note(view: BoardView) -> str:
     except RulesError:
         rules = None
     if top is not None and top.rank == 13 and rules is not None and not (rules.wrap or rules.queens_on_kings):
-        why = "Nothing goes on a King under strict rules"
-    elif top is not None:
-        card = "free card" if view.layout is not None else "bottom card"
-        why = f"No {card} is one rank above or below the {top.pretty()}"
-    else:
-        why = "Nothing can be played"
-    return f"{why} — turn the stock (d)."
+        return _("Nothing goes on a King under strict rules — turn the stock (d).")
+    if top is not None and view.layout is not None:
+        return _(
+            "No free card is one rank above or below the {card} — turn the stock (d).", card=top.pretty()
+        )
+    if top is not None:
+        return _(
+            "No bottom card is one rank above or below the {card} — turn the stock (d).", card=top.pretty()
+        )
+    return _("Nothing can be played — turn the stock (d).")
 
 
 def replay_command(view: BoardView) -> str | None:
@@ -127,14 +137,15 @@ class ConsoleGame:
     def _legend_screen(self, screen: Screen) -> Screen:
         """The screen with the terminal's own keys added to its legend (undo where hints are offered)."""
         rows = []
+        undo = Button("", _(UNDO), key="u", role=ButtonRole.UNDO)
         for row in screen.buttons:  # undo goes next to the hint
             keys = [b.key for b in row]
             if "h" in keys and row[keys.index("h")].enabled:
                 at = keys.index("h") + 1
-                row = (*row[:at], UNDO, *row[at:])
+                row = (*row[:at], undo, *row[at:])
             rows.append(row)
         if not round_is_over(screen):
-            rows.append(EXTRA_KEYS)
+            rows.append(tuple(Button("", _(label), key=key) for label, key in EXTRA_KEYS))
         return replace(screen, buttons=tuple(rows))
 
     def _notes(self, screen: Screen) -> Screen:
@@ -189,13 +200,13 @@ class ConsoleGame:
             text = render_screen(rules_screen(rules), width=self._width())
         except GolfError:
             text = render_screen(rules_screen(), width=self._width())
-        self._draw(text + "\n\n" + fit(HELP, self._width()), "Any key goes back to the board.")
+        self._draw(text + "\n\n" + fit(_(HELP), self._width()), _("Any key goes back to the board."))
 
     def leave(self, message: str | None = None) -> None:
         """Back to the shell's screen, with the last board and ``message`` (by default: saved, or the
         replay line of a finished round) printed there to stay."""
         if message is None:
-            message = SAVED if not self._over else self._goodbye(self._screen)
+            message = _(SAVED) if not self._over else self._goodbye(self._screen)
         if self._on_alternate:
             self._out.write(style.LEAVE)
             self._on_alternate = False
@@ -218,7 +229,7 @@ class ConsoleGame:
             )
             return started, ""
         if rules or holes or deal_code:
-            return screen, "You have a round in progress; resuming it (press a to abandon it)."
+            return screen, _("You have a round in progress; resuming it (press a to abandon it).")
         return screen, ""
 
     async def run(
@@ -249,15 +260,15 @@ class ConsoleGame:
             if confirming:
                 action, confirming = confirming, ""
                 if key != "y":
-                    self.show(screen, PLAYING_ON)
+                    self.show(screen, _(PLAYING_ON))
                     continue
                 key = action
             elif key in CONFIRM and self._interactive and (key == "a" or screen.kind is ScreenKind.BOARD):
                 confirming = key
-                self.show(screen, CONFIRM[key])
+                self.show(screen, _(CONFIRM[key]))
                 continue
             if key == "x":
-                self.leave(SAVED)
+                self.leave(_(SAVED))
                 return 0
             if key == "?":
                 self.show_help(screen)
@@ -267,7 +278,7 @@ class ConsoleGame:
             except StaleActionError as error:
                 current = error.screen or await self._current()
                 if current is None:
-                    self.leave(GONE)
+                    self.leave(_(GONE))
                     return 0
                 screen = current
                 if round_is_over(screen):  # finished in the other game
@@ -282,13 +293,13 @@ class ConsoleGame:
                 self.show(screen, error.message)
                 continue
             except StoreUnavailable:  # the key is not played; the next one tries again
-                self.show(screen, plain(STORE_UNAVAILABLE))
+                self.show(screen, plain(_(STORE_UNAVAILABLE)))
                 continue
             if screen.kind is ScreenKind.NOTICE:  # abandoned
                 self._over = True
                 self._last = render_screen(screen)
                 self._draw(self._last)
-                self.leave("Bye!")
+                self.leave(_("Bye!"))
                 return 0
             if round_is_over(screen):
                 self._over = True
@@ -310,15 +321,15 @@ class ConsoleGame:
             return None
 
     def _goodbye(self, screen: Screen) -> str:
-        line = "Thanks for playing! Run golfbot play for another round."
+        line = _("Thanks for playing! Run golfbot play for another round.")
         replay = None if screen.board is None else replay_command(screen.board)
         if replay is None:
             return line
-        return f"{line}\nReplay this course: {replay}"
+        return line + "\n" + _("Replay this course: {command}", command=replay)
 
     @staticmethod
     def _again_prompt() -> str:
-        return "\np play a new round · r replay this course · any other key leaves"
+        return "\n" + _("p play a new round · r replay this course · any other key leaves")
 
     async def _again(self, screen: Screen, *, replay: bool) -> Screen:
         view = screen.board
@@ -351,8 +362,8 @@ class ConsoleGame:
         button = next((b for b in screen.all_buttons if b.key == typed), None)
         if button is None:
             if typed == "n":
-                raise GolfError(f"The hole is still in play; {MORE}")
-            raise GolfError(f"{key!r} is not a key here; {MORE}")
+                raise GolfError(N_("The hole is still in play; ? shows the keys and the rules."))
+            raise GolfError(N_("{key} is not a key here; ? shows the keys and the rules."), key=repr(key))
         return (await self._club.door.press(self._player, button.id)).screen
 
 

@@ -22,6 +22,7 @@ from adapters.console.keys import lines
 from bot.actions import TABLE
 from bot.desks import TableDesk
 from bot.errors import GolfError
+from bot.i18n import N_, _
 from bot.models import Player
 from bot.ports import StoreUnavailable
 from bot.render import keys_line, render_screen
@@ -29,32 +30,42 @@ from bot.screens import ScreenKind
 from bot.sessions import Sessions
 from bot.texts import STORE_UNAVAILABLE, plain
 
-KEYS = keys_line(
-    [
-        "1-6 turn a card / put your card there",
-        "s stock",
-        "p discard pile",
-        "x discard",
-        "n next hand",
-        "a abandon the table",
-        "q save and quit",
-    ]
+KEY_HELP = (
+    # Translators: the keys of golfbot sixcard, each with what it does; the keys themselves stay as they are
+    N_("1-6 turn a card / put your card there"),
+    N_("s stock"),
+    N_("p discard pile"),
+    N_("x discard"),
+    N_("n next hand"),
+    N_("a abandon the table"),
+    N_("q save and quit"),
 )
-"""The key line, broken between keys within 80 columns."""
-CONFIRM = (
+"""What each key does (marked: worded where shown, in the terminal's language)."""
+# Translators: asked before abandoning a Six-card table; y is the key that says yes (it stays y)
+CONFIRM = N_(
     "Abandon this table? The game will count for nothing. y (then Enter) abandons, anything else plays on."
 )
-ABANDONED = "Table abandoned — run golfbot sixcard for a new one."
-RESUMING = "Resuming your table."
-OPTIONS_IGNORED = (
+ABANDONED = N_("Table abandoned — run golfbot sixcard for a new one.")
+RESUMING = N_("Resuming your table.")
+OPTIONS_IGNORED = N_(
     "You have a table in progress: resuming it, so these options wait for a new table (a abandons this one)."
 )
-SAVED = "Saved — run golfbot sixcard to go on."
+SAVED = N_("Saved — run golfbot sixcard to go on.")
+PLAYING_ON = N_("Playing on.")
+
+
+def key_line() -> str:
+    """The key line, broken between keys within 80 columns."""
+    return keys_line([_(text) for text in KEY_HELP])
 
 
 def hot_seat(owner: Player, people: int) -> tuple[Player, ...]:
     """The other people at a hot-seat table (``people`` counts the owner)."""
-    return tuple(Player("console", f"{owner.user_id}~{n}", f"Player {n}") for n in range(2, people + 1))
+    return tuple(
+        # Translators: the name of a second, third... person at a hot-seat table in the terminal
+        Player("console", f"{owner.user_id}~{n}", _("Player {number}", number=n))
+        for n in range(2, people + 1)
+    )
 
 
 class ConsoleTable:
@@ -93,7 +104,7 @@ class ConsoleTable:
             session = screen.session
         else:
             session = live.state.id
-            self._say(OPTIONS_IGNORED if asked else RESUMING)
+            self._say(_(OPTIONS_IGNORED if asked else RESUMING))
         typed = lines(self._read)  # on the event loop: Ctrl-C leaves at once
         pending: list[str] = []  # the rest of the line typed: keys of the same seat's turns
         pending_seat = ""
@@ -104,10 +115,10 @@ class ConsoleTable:
                 self._say(render_screen(self._mode.seat_screen(live, self._owner.key)))
                 return 0
             seat_key, seat_name = waiting[0]
-            platform, _, user_id = seat_key.partition(":")
+            platform, _colon, user_id = seat_key.partition(":")
             player = Player(platform, user_id, seat_name)  # whoever sits there, however many came this time
             screen = self._mode.seat_screen(live, seat_key)
-            self._say(render_screen(screen) + "\n\n" + KEYS)
+            self._say(render_screen(screen) + "\n\n" + key_line())
             if pending and pending_seat != seat_key:  # typed for another seat's turn (hot-seat): not played
                 pending.clear()
             if not pending:
@@ -115,32 +126,32 @@ class ConsoleTable:
                 self._write.flush()
                 line = await anext(typed, None)
                 if line is None:  # end of input (Ctrl-D)
-                    self._say("\n" + SAVED)
+                    self._say("\n" + _(SAVED))
                     return 0
                 pending, pending_seat = line.lower().split(), seat_key
                 if not pending:  # an empty line: the table again
                     continue
             key = pending.pop(0)
             if key == "q":
-                self._say("\n" + SAVED)
+                self._say("\n" + _(SAVED))
                 return 0
             if key == "a":
                 sure = pending.pop(0) if pending else None
                 if sure is None:
-                    self._write.write(f"{CONFIRM}\n{seat_name}> ")
+                    self._write.write(f"{_(CONFIRM)}\n{seat_name}> ")
                     self._write.flush()
                     line = await anext(typed, None)
                     sure = (line or "").strip().lower()
                 pending.clear()
                 if sure != "y":
-                    self._say("Playing on.")
+                    self._say(_(PLAYING_ON))
                     continue
                 await self._sessions.abandon(self._owner.key, PLACE.key, self._mode.kind)
-                self._say(ABANDONED)
+                self._say(_(ABANDONED))
                 return 0
             if len(key) != 1 or key not in "123456spxn":
                 pending.clear()
-                self._say(f"{key!r} is not a key here. {KEYS}")
+                self._say(_("{key} is not a key here.", key=repr(key)) + " " + key_line())
                 continue
             try:
                 reply = await self._mode.press(player, TABLE.build(live.state.id, live.state.version, key))
@@ -150,7 +161,7 @@ class ConsoleTable:
                 continue
             except StoreUnavailable:
                 pending.clear()
-                self._say(plain(STORE_UNAVAILABLE))
+                self._say(plain(_(STORE_UNAVAILABLE)))
                 continue
             if reply.kind is ScreenKind.SUMMARY:
                 self._say(render_screen(reply))

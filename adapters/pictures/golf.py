@@ -10,6 +10,7 @@ from adapters.pictures import colours
 from adapters.pictures.canvas import Canvas
 from adapters.pictures.cards import CardSize, glow_pad
 from adapters.pictures.scorecard import draw_scorecard, scorecard_height
+from bot.i18n import _, ngettext
 from bot.screens import BoardView, LayoutView, Screen, ScreenKind, Spot
 
 CARD = CardSize(76)
@@ -26,11 +27,24 @@ def hole_description(screen: Screen, view: BoardView) -> str:
     """The alt text: where the hole stands, or (once it is over) its result."""
     card = screen.scorecard
     if card is not None and len(card.scores) >= card.holes:
-        return f"Round over: total {card.total}, par {card.par * card.holes}"
+        return _("Round over: total {total}, par {par}", total=card.total, par=card.par * card.holes)
     if screen.kind is ScreenKind.SUMMARY and card is not None and card.scores:
-        return f"Hole {len(card.scores)} of {card.holes} is over: score {card.scores[-1]}"
-    top = view.foundation.pretty() if view.foundation else "empty"
-    return f"Hole {view.hole} of {view.holes}: foundation {top}, {view.stock_left} in the stock"
+        return _(
+            "Hole {hole} of {holes} is over: score {score}",
+            hole=len(card.scores),
+            holes=card.holes,
+            score=card.scores[-1],
+        )
+    # Translators: the foundation has no card (a picture's description: "foundation empty")
+    top = view.foundation.pretty() if view.foundation else _("empty")
+    return ngettext(
+        "Hole {hole} of {holes}: foundation {card}, {count} in the stock",
+        "Hole {hole} of {holes}: foundation {card}, {count} in the stock",
+        view.stock_left,
+        hole=view.hole,
+        holes=view.holes,
+        card=top,
+    )
 
 
 def draw_hole(screen: Screen, view: BoardView, *, four_colour: bool) -> Canvas:
@@ -87,15 +101,19 @@ def draw_hole(screen: Screen, view: BoardView, *, four_colour: bool) -> Canvas:
 def _header(canvas: Canvas, screen: Screen, view: BoardView) -> None:
     card = screen.scorecard
     if card is not None and len(card.scores) >= card.holes:
-        title = f"Round over · {card.holes} holes"
+        title = ngettext("Round over · {count} hole", "Round over · {count} holes", card.holes)
     elif screen.kind is ScreenKind.SUMMARY:
-        title = f"Hole {view.hole} of {view.holes} is over"
+        title = _("Hole {hole} of {holes} is over", hole=view.hole, holes=view.holes)
     else:
-        title = f"Hole {view.hole} of {view.holes}"
+        title = _("Hole {hole} of {holes}", hole=view.hole, holes=view.holes)
     canvas.text((MARGIN, MARGIN), title, 26, bold=True, anchor="la")
-    canvas.text((canvas.width - MARGIN, MARGIN + 2), f"Total {view.total} · par {view.par}", 20, anchor="ra")
+    total = _("Total {total} · par {par}", total=view.total, par=view.par)
+    room = canvas.width - 2 * MARGIN - canvas.text_width(title, 26, bold=True) - GAP
+    # beside the title; below it, at the right, where a language's longer words would meet it
+    total_y = MARGIN + 2 if canvas.text_width(total, 20) <= room else MARGIN + 33
+    canvas.text((canvas.width - MARGIN, total_y), total, 20, anchor="ra")
     rules = view.rules if view.layout is None else " · ".join((view.layout.title, *view.rules.split("+")[1:]))
-    detail = rules if view.deal is None else f"Deal #{view.deal} · {rules}"
+    detail = rules if view.deal is None else _("Deal #{deal} · {rules}", deal=view.deal, rules=rules)
     canvas.text((MARGIN, MARGIN + 33), detail, 18, fill=colours.FELT_DIM)
 
 
@@ -171,7 +189,8 @@ def _piles(canvas: Canvas, view: BoardView, top: int) -> None:
     if view.layout is not None and not view.layout.stock:  # Black Hole, All in a Row
         _foundation(canvas, view, x, top)
         return
-    canvas.text((x, top), "Stock", 18, fill=colours.FELT_DIM)
+    # Translators: the label above the stock (the face-down pile) in a picture of a hole
+    canvas.text((x, top), _("Stock"), 18, fill=colours.FELT_DIM)
     if view.stock_left:
         canvas.card(None, x, top + 20, CARD.width)
         canvas.badge(str(view.stock_left), x + CARD.width // 2, top + 20 + CARD.height // 2)
@@ -182,7 +201,8 @@ def _piles(canvas: Canvas, view: BoardView, top: int) -> None:
 
 
 def _foundation(canvas: Canvas, view: BoardView, x: int, top: int) -> None:
-    canvas.text((x, top), "Foundation", 18, fill=colours.FELT_DIM)
+    # Translators: the label above the foundation (the pile cards are played onto) in a picture of a hole
+    canvas.text((x, top), _("Foundation"), 18, fill=colours.FELT_DIM)
     if view.foundation is None:
         canvas.empty(x, top + 20, CARD.width)
     else:

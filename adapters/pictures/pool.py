@@ -27,6 +27,7 @@ from adapters.pictures.picture import Picture
 from adapters.pictures.render import picture_key, render
 from adapters.pictures.warm import prepare
 from adapters.workers import WorkerContext, start_worker, worker_context
+from bot.i18n import current, speaking
 from bot.screens import Screen
 
 log = logging.getLogger(__name__)
@@ -40,7 +41,7 @@ RENEW_SECONDS = 30.0
 
 class Pictures:
     """Renders screens off the event loop and remembers the last ``cache`` pictures (an LRU keyed by what the
-    picture shows and the deck). Use it from one event loop."""
+    picture shows, the deck and the language). Use it from one event loop."""
 
     def __init__(self, *, workers: int = 2, cache: int = 256, processes: bool = False) -> None:
         self._workers = workers
@@ -63,7 +64,9 @@ class Pictures:
         Two requests for the same picture at once share one render. ``within``: seconds it may take, else
         TimeoutError (its render goes on, for whoever asks next) — once the pool is warm (``prepare``
         done); before, while the card art is still being drawn, up to COLD_SECONDS: a cold start on a busy
-        machine is slow, a stuck renderer is not let hold a board back for long."""
+        machine is slow, a stuck renderer is not let hold a board back for long. Its words ("Stock",
+        "Hole 3 of 9") are in the language spoken where it is asked for (``bot.i18n.speaking``): a thread or
+        a worker process of the pool does not share that context, so the language goes with the screen."""
         if within is None:
             return await self._picture(screen, four_colour)
         async with asyncio.timeout(within if self._warm else COLD_SECONDS):
@@ -72,7 +75,8 @@ class Pictures:
     async def _picture(self, screen: Screen, four_colour: bool) -> Picture | None:
         if not screen.has_cards:
             return None
-        key = (picture_key(screen), four_colour)
+        language = current()
+        key = (picture_key(screen), four_colour, language)
         if key in self._done:
             self._done.move_to_end(key)
             return self._done[key]
@@ -81,12 +85,12 @@ class Pictures:
             return await asyncio.shield(pending)
         loop = asyncio.get_running_loop()
         try:
-            future = loop.run_in_executor(self._pool, _render, screen, four_colour)
+            future = loop.run_in_executor(self._pool, _render, screen, four_colour, language)
         except BrokenExecutor:
             pool = self._renewed()
             if pool is None:
                 return None
-            future = loop.run_in_executor(pool, _render, screen, four_colour)
+            future = loop.run_in_executor(pool, _render, screen, four_colour, language)
         self._pending[key] = future
         try:
             drawn = await asyncio.shield(future)
@@ -175,5 +179,6 @@ def _yield_to_the_loop() -> None:
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
 
 
-def _render(screen: Screen, four_colour: bool) -> Picture | None:
-    return render(screen, four_colour=four_colour)
+def _render(screen: Screen, four_colour: bool, language: str) -> Picture | None:
+    with speaking(language):
+        return render(screen, four_colour=four_colour)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from adapters.pictures import colours
 from adapters.pictures.canvas import Canvas
+from bot.i18n import _
 from bot.screens import ShareView
 
 WIDTH = 480
@@ -20,8 +21,10 @@ def squares_of(view: ShareView) -> list[str]:
 
 
 def share_description(view: ShareView) -> str:
-    standing = f", {view.standing}" if view.standing else ""
-    return f"{view.title}: {view.score}{standing}"
+    if view.standing:
+        # Translators: a share card's description: "Golf daily #333 · 9 holes: 36 (-9), 3rd of 12"
+        return _("{title}: {score}, {standing}", title=view.title, score=view.score, standing=view.standing)
+    return _("{title}: {score}", title=view.title, score=view.score)
 
 
 def draw_share(view: ShareView) -> Canvas:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from adapters.pictures import colours
 from adapters.pictures.canvas import Canvas
 from adapters.pictures.cards import CardSize
+from bot.i18n import N_, _, ngettext
 from bot.screens import GridView, TableView
 
 MARGIN = 18
@@ -115,16 +116,30 @@ def layout(view: TableView) -> Layout:
 
 
 def table_description(view: TableView) -> str:
-    top = view.discard.pretty() if view.discard else "empty"
-    what = "hand over" if view.over else f"discard {top}, {view.stock} in the stock"
+    if view.over:
+        what = _("Six-card Golf, hole {hole} of {holes}: hand over", hole=view.hole, holes=view.holes)
+    else:
+        # Translators: the discard pile has no card (a picture's description: "discard empty")
+        top = view.discard.pretty() if view.discard else _("empty")
+        what = ngettext(
+            "Six-card Golf, hole {hole} of {holes}: discard {card}, {count} in the stock",
+            "Six-card Golf, hole {hole} of {holes}: discard {card}, {count} in the stock",
+            view.stock,
+            hole=view.hole,
+            holes=view.holes,
+            card=top,
+        )
     whose = _whose(view)
-    return f"Six-card Golf, hole {view.hole} of {view.holes}: {what}" + (f"; {whose}" if whose else "")
+    return what + (f"; {whose}" if whose else "")
 
 
 def draw_table(view: TableView, *, four_colour: bool) -> Canvas:
     plan = layout(view)
     canvas = Canvas(plan.width, plan.height, four_colour=four_colour)
-    title = f"Six-card Golf · hole {view.hole} of {view.holes}" + (" · hand over" if view.over else "")
+    title = _("Six-card Golf · hole {hole} of {holes}", hole=view.hole, holes=view.holes)
+    if view.over:
+        # Translators: after the title of a Six-card table's picture, once every card is face up
+        title += " · " + _("hand over")
     canvas.text((MARGIN, MARGIN), title, 24, bold=True)
     canvas.text((MARGIN, MARGIN + 31), _whose(view), 19, fill=colours.GLOW)
     for box in plan.grids:
@@ -136,14 +151,24 @@ def draw_table(view: TableView, *, four_colour: bool) -> Canvas:
 def _grid(canvas: Canvas, view: TableView, box: GridBox) -> None:
     seat = view.seats[box.seat]
     acting = box.seat in view.to_act and not view.over
-    x0, y0, x1, _ = box.panel
+    x0, y0, x1, _bottom = box.panel
     if acting:
         canvas.rounded(box.panel, 10, PANEL, outline=colours.GLOW, line=3)
     else:
         canvas.rounded(box.panel, 10, PANEL, outline=colours.FELT_LIGHT, line=1)
     size = 19 if box.size.width >= 70 else 17
-    score = f"total {seat.total}" if seat.score is None else f"this hand {seat.score} · total {seat.total}"
-    note = "out first" if seat.went_out else ("to play" if acting else "")
+    if seat.score is None:
+        # Translators: under a seat's name in a Six-card picture: its score over the hands played
+        score = _("total {total}", total=seat.total)
+    else:
+        score = _("this hand {score} · total {total}", score=seat.score, total=seat.total)
+    note = ""
+    if seat.went_out:
+        # Translators: a label on the grid of the seat that turned all its cards first, ending the hand
+        note = _("out first")
+    elif acting:
+        # Translators: a label on the grid of the seat whose turn it is
+        note = _("to play")
     room = x1 - x0 - 2 * PAD
     if note:  # a bright label at the top right of the panel, clear of the cards
         mark = colours.GLOW if acting else colours.PAIRED
@@ -166,28 +191,36 @@ def _pairs(canvas: Canvas, seat: GridView, box: GridBox) -> None:
         if not paired:
             continue
         x, y = box.cells[column]
-        _, y_low = box.cells[column + 3]
+        _x, y_low = box.cells[column + 3]
         ring = (x - 4, y - 4, x + box.size.width + 4, y_low + box.size.height + 4)
         canvas.rounded(ring, box.size.radius + 4, PANEL, ground=PANEL, outline=colours.PAIRED, line=3)
 
 
+# Translators: the label above a Six-card table's stock (the face-down pile)
+STOCK = N_("Stock")
+# Translators: the label above a Six-card table's discard pile
+DISCARD = N_("Discard")
+# Translators: the label above the card the player to act has drawn and holds
+HELD = N_("Held")
+
+
 def _piles(canvas: Canvas, view: TableView, top: int) -> None:
     """The stock, the discard pile's top and the held card, in a row in the middle."""
-    labels = ["Stock", "Discard"] + (["Held"] if view.holding is not None else [])
+    piles = [STOCK, DISCARD] + ([HELD] if view.holding is not None else [])
     step = PILE.width + 48
-    x = (canvas.width - (len(labels) * step - 48)) // 2
-    for i, label in enumerate(labels):
+    x = (canvas.width - (len(piles) * step - 48)) // 2
+    for i, label in enumerate(piles):
         px = x + i * step
-        canvas.text((px + PILE.width / 2, top + 2), label, 18, fill=colours.FELT_DIM, anchor="ma")
+        canvas.text((px + PILE.width / 2, top + 2), _(label), 18, fill=colours.FELT_DIM, anchor="ma")
         y = top + 26
-        if label == "Stock":
+        if label == STOCK:
             if view.stock:
                 canvas.card(None, px, y, PILE.width)
                 canvas.badge(str(view.stock), px + PILE.width // 2, y + PILE.height // 2)
             else:
                 canvas.empty(px, y, PILE.width)
                 canvas.text((px + PILE.width / 2, y + PILE.height / 2), "0", 22, anchor="mm")
-        elif label == "Discard":
+        elif label == DISCARD:
             if view.discard is None:
                 canvas.empty(px, y, PILE.width)
             else:
@@ -200,13 +233,13 @@ def _whose(view: TableView) -> str:
     """Whose turn it is, or who went out."""
     if view.over:
         out = [s.name for s in view.seats if s.went_out]
-        return f"{out[0]} went out" if out else ""
+        return _("{player} went out", player=out[0]) if out else ""
     names = [view.seats[i].name for i in view.to_act if i < len(view.seats)]
     if not names:
         return ""
     if len(names) == 1:
-        return f"{names[0]} to play"
-    return "Waiting for " + ", ".join(names)
+        return _("{player} to play", player=names[0])
+    return _("Waiting for {players}", players=", ".join(names))
 
 
 def _fit(canvas: Canvas, text: str, size: int, width: float) -> str:
