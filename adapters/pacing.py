@@ -15,6 +15,7 @@ requests). A post that fails is logged in one line; the ones after it go on.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Iterator
@@ -37,7 +38,7 @@ class ChannelPosts:
 
     def __init__(self, gap: float = DISCORD_GAP) -> None:
         self._gap = gap
-        self._queues: dict[int, deque[tuple[str, Post]]] = {}
+        self._queues: dict[int, deque[tuple[str, Post, contextvars.Context]]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._last: dict[int, float] = {}
         """Channel -> when its last post began (loop time), while it has posts queued."""
@@ -50,10 +51,11 @@ class ChannelPosts:
 
     def add(self, channel: int, what: str, post: Post) -> None:
         """Queue ``post`` (described as ``what`` in a log line should it fail) for ``channel``; after
-        ``close`` (the bot is stopping), nothing is queued."""
+        ``close`` (the bot is stopping), nothing is queued. It runs in the context it was queued in: the
+        language of its readers, and the place and player its log lines name."""
         if self._closed:
             return
-        self._queues.setdefault(channel, deque()).append((what, post))
+        self._queues.setdefault(channel, deque()).append((what, post, contextvars.copy_context()))
         self._start(channel)
 
     @contextmanager
@@ -108,10 +110,10 @@ class ChannelPosts:
                     await asyncio.sleep(wait)
                     if self._answering[channel]:
                         break  # a click came meanwhile: its answer first
-                what, post = queue.popleft()
+                what, post, context = queue.popleft()
                 self._last[channel] = loop.time()
                 try:
-                    await post()
+                    await loop.create_task(_posting(post), context=context)
                 except Exception as error:
                     kind = type(error).__name__
                     log.error(  # (its place and player: the press that queued it, if one did)
@@ -129,3 +131,7 @@ class ChannelPosts:
                 last = self._last.get(channel)
                 if last is not None and last + self._gap <= loop.time():
                     del self._last[channel]  # (the next post may go at once: nothing to remember)
+
+
+async def _posting(post: Post) -> None:
+    await post()

@@ -25,7 +25,9 @@ from telegram.ext import (
 )
 
 from adapters import log_context, metrics
+from adapters.telegram import language as languages
 from adapters.telegram.buttons import GolfButtons, on_its_message
+from adapters.telegram.command_table import CommandSpec
 from adapters.telegram.commands import PLAY_NOW, GolfCommands
 from adapters.telegram.flood import MAX_WAIT, ChatFloodLimiter, Stopping
 from adapters.telegram.identity import PLATFORM, place_of, player_of
@@ -34,6 +36,7 @@ from adapters.telegram.photos import PhotoBoards
 from adapters.telegram.render import say
 from bot.clubhouse import Clubhouse
 from bot.desks import DailyDesk
+from bot.i18n import LANGUAGES, SOURCE, _, speaking
 from bot.ports import StoreUnavailable
 from bot.texts import STORE_UNAVAILABLE
 
@@ -102,10 +105,15 @@ def build_application(
     specs = commands.specs
 
     async def publish_commands(app: AnyApplication) -> None:
-        await app.bot.set_my_commands([BotCommand(spec.name, spec.description) for spec in specs])
+        await publish_command_menus(app, specs)
 
     app = builder.concurrent_updates(ChatLanes()).post_init(publish_commands).build()
     app.add_handler(TypeHandler(Update, note_where), group=-2)  # first: whom the update's log lines name
+
+    async def choose_language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await languages.choose(clubhouse.places, update)  # the language of the update's answers
+
+    app.add_handler(TypeHandler(Update, choose_language), group=-3)  # (one handler a group runs)
     if compete is not None:
         # Every update the bot is sent from a group (a command, a button) first notes who sent it, so that
         # /challenge @name finds any member who has used the bot there, not only the competition's commands.
@@ -141,6 +149,31 @@ def build_application(
     return app
 
 
+DESCRIPTION_LIMIT = 256
+"""Telegram's longest description of a command in the menu (a longer translation is cut)."""
+
+
+def menu_language_code(language: str) -> str:
+    """Telegram's ``language_code`` of a shipped language: ISO 639-1, two letters (``pt_BR`` -> ``pt``)."""
+    return language.split("_")[0]
+
+
+def command_menu(specs: tuple[CommandSpec, ...], language: str) -> list[BotCommand]:
+    """The command menu with each description worded in ``language``."""
+    with speaking(language):
+        return [BotCommand(spec.name, _(spec.description)[:DESCRIPTION_LIMIT]) for spec in specs]
+
+
+async def publish_command_menus(app: AnyApplication, specs: tuple[CommandSpec, ...]) -> None:
+    """The command menu (setMyCommands): in English for everyone, then in each other shipped language for
+    the users whose Telegram speaks it (``language_code``)."""
+    await app.bot.set_my_commands(command_menu(specs, SOURCE))
+    for language in LANGUAGES:
+        if language != SOURCE:
+            menu = command_menu(specs, language)
+            await app.bot.set_my_commands(menu, language_code=menu_language_code(language))
+
+
 async def note_where(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """The platform, chat and user of the update, for every line logged while it is handled (its task)."""
     chat, user = update.effective_chat, update.effective_user
@@ -171,7 +204,7 @@ async def log_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     metrics.database_error(PLATFORM)
     if isinstance(update, Update) and update.callback_query is None and update.effective_message:
         with suppress(TelegramError):
-            await update.effective_message.reply_html(say(STORE_UNAVAILABLE))
+            await update.effective_message.reply_html(say(_(STORE_UNAVAILABLE)))
 
 
 def _refused_by_the_chat(error: object) -> bool:

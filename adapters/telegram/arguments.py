@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.errors import BadOptionError
+from bot.i18n import N_
 from bot.options import deal_option, holes_option, rules_option
 from engine.golf.deal import MAX_DEAL
 from engine.golf.scoring import MAX_HOLES, MIN_HOLES
@@ -61,12 +62,20 @@ class _Reading:
     def deal(self, text: str) -> None:
         number = deal_option(text)
         if self.deal_code is not None:
-            raise BadOptionError(f"Give one deal, not {self.deal_code} and #{number}.")
+            raise BadOptionError(
+                N_("Give one deal, not {first_deal} and #{second_deal}."),
+                first_deal=self.deal_code,
+                second_deal=number,
+            )
         self.deal_code = f"#{number}"
 
     def hole_count(self, holes: int) -> None:
         if self.holes is not None:
-            raise BadOptionError(f"Give one number of holes, not {self.holes} and {holes}.")
+            raise BadOptionError(
+                N_("Give one number of holes, not {first_holes} and {second_holes}."),
+                first_holes=self.holes,
+                second_holes=holes,
+            )
         self.holes = holes
 
 
@@ -97,18 +106,36 @@ def _read_keyed(reading: _Reading, key: str, value: str) -> None:
     """``rules=wrap``, ``deal=24`` / ``deal=#24``, ``holes=3``: the error names the option."""
     if key == "rule":
         if not value:
-            raise BadOptionError("Name the rules after rules=, e.g. rules=wrap or rules=strict+double.")
+            # Translators: keep rules=, rules=wrap and rules=strict+double as they are (they are typed)
+            raise BadOptionError(N_("Name the rules after rules=, e.g. rules=wrap or rules=strict+double."))
         reading.rule_words.append(value)
     elif key == "deal":
         if not value:
-            raise BadOptionError("Give a deal number after deal=, e.g. deal=24.")
+            # Translators: keep deal= and deal=24 as they are (they are typed)
+            raise BadOptionError(N_("Give a deal number after deal=, e.g. deal=24."))
         reading.deal(value)
     elif not value.isascii() or not value.isdigit():
-        raise BadOptionError(
-            f"holes= takes a number of holes from {MIN_HOLES} to {MAX_HOLES}, not {value or 'nothing'!r}."
-        )
+        raise _bad_holes(value)
     else:
         reading.hole_count(holes_option(int(value)))
+
+
+def _bad_holes(value: str) -> BadOptionError:
+    """The refusal of ``holes=<value>`` that is not a number (``value`` quoted as typed)."""
+    if not value:
+        return BadOptionError(
+            # Translators: keep holes= as it is (it is typed)
+            N_("holes= takes a number of holes from {least} to {most}, not 'nothing'."),
+            least=MIN_HOLES,
+            most=MAX_HOLES,
+        )
+    return BadOptionError(
+        # Translators: keep holes= as it is (it is typed); {value} is what was typed, quoted
+        N_("holes= takes a number of holes from {least} to {most}, not {value}."),
+        least=MIN_HOLES,
+        most=MAX_HOLES,
+        value=repr(value),
+    )
 
 
 def parse_rules_argument(words: Sequence[str]) -> str | None:
@@ -128,7 +155,12 @@ def _bare_holes(digits: str) -> int:
         return holes_option(holes)
     except BadOptionError as error:
         if 1 <= holes <= MAX_DEAL:  # "/play 24" most likely meant deal 24
-            raise BadOptionError(f"{error.message} To play deal {holes}, write #{holes}.") from None
+            raise BadOptionError(
+                # Translators: {refusal} is why the number is not a number of holes (a whole sentence)
+                N_("{refusal} To play deal {deal}, write #{deal}."),
+                refusal=error.template,
+                deal=holes,
+            ) from None
         raise
 
 

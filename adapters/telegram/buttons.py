@@ -33,6 +33,7 @@ from adapters.telegram.photos import PhotoBoards
 from adapters.telegram.render import SPELLING, render_message
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError, NotYourRoundError, RepeatedActionError, StaleActionError
+from bot.i18n import N_, _, privately
 from bot.models import Player
 from bot.ports import StoreUnavailable
 from bot.press_guard import is_on_message, refusal
@@ -44,12 +45,14 @@ EDIT_WAIT = 1.0
 chat in a flood wait must not keep a player's button spinning (Telegram gives up after about 15 s)."""
 SHOWN_MEMORY = 4096
 """Messages whose last edit is remembered (to spend no edit on a board that shows the screen already)."""
-TOO_OLD = "This board is too old to play on here. Send /resume for a fresh one."
-NOT_SHOWN = "Done, but I could not update this message. Send /resume to see your board."
-EDIT_PENDING = "Done. Telegram is holding back edits in this chat for a moment; the board will follow."
-PRIVATE_ONLY = "Boards are opened in your private chat with me: use the Open my board button."
-UP_TO_DATE = "That key was on an earlier board; this one is up to date."
-OOPS = "Something went wrong on my side. Send /resume to see where your round stands."
+TOO_OLD = N_("This board is too old to play on here. Send /resume for a fresh one.")
+NOT_SHOWN = N_("Done, but I could not update this message. Send /resume to see your board.")
+EDIT_PENDING = N_("Done. Telegram is holding back edits in this chat for a moment; the board will follow.")
+# Translators: "Open my board" is the label of a button (word it as that button is worded)
+PRIVATE_ONLY = N_("Boards are opened in your private chat with me: use the Open my board button.")
+# Translators: a key is a button of the board's keyboard
+UP_TO_DATE = N_("That key was on an earlier board; this one is up to date.")
+OOPS = N_("Something went wrong on my side. Send /resume to see where your round stands.")
 
 log = logging.getLogger(__name__)
 
@@ -63,10 +66,11 @@ async def answering(query: CallbackQuery) -> AsyncIterator[Answer]:
     try:
         yield answer
     except Exception as error:
-        if answer.committed:
-            answer.say(NOT_SHOWN)
-        else:
-            answer.say(STORE_UNAVAILABLE if isinstance(error, StoreUnavailable) else OOPS)
+        with privately():  # a callback's answer is the presser's alone: in their language
+            if answer.committed:
+                answer.say(_(NOT_SHOWN))
+            else:
+                answer.say(_(STORE_UNAVAILABLE if isinstance(error, StoreUnavailable) else OOPS))
         raise
     finally:
         await answer.send()
@@ -92,13 +96,15 @@ async def on_its_message(query: CallbackQuery, *, edits_nothing: bool = False) -
     if not isinstance(message, Message):
         if edits_nothing:
             return True
-        await Answer(query, TOO_OLD).send()
+        with privately():
+            await Answer(query, _(TOO_OLD)).send()
         return False
     keys = keys_of(message)
     if is_on_message(query.data or "", keys):
         return True
     log.info("a press whose data is not on its message was refused (chat %s)", message.chat.id)
-    await Answer(query, refusal(keys)).send()
+    with privately():
+        await Answer(query, _(refusal(keys))).send()
     return False
 
 
@@ -135,7 +141,8 @@ class GolfButtons:
         async with answering(query) as answer:
             message = query.message
             if not isinstance(message, Message):  # inaccessible: too old for Telegram to show us
-                answer.say(TOO_OLD)
+                with privately():
+                    answer.say(_(TOO_OLD))
                 return
             player = player_of(query.from_user)
             name = player.name if is_group(message.chat) else ""
@@ -161,31 +168,35 @@ class GolfButtons:
         try:
             reply = await pressed.watch(self._club.door.press(player, query.data or "", where_of(message)))
         except NotYourRoundError as error:
-            answer.alert(spell(error.template, SPELLING))
+            with privately():  # (a refusal is worded when read: here, in the presser's language)
+                answer.alert(spell(error.template, SPELLING))
             return
         except GolfError as error:
             current = error.screen if isinstance(error, StaleActionError) else None
             if isinstance(error, RepeatedActionError) and current and self._will_show(message, current):
                 return  # a repeated tap: this board shows (or is about to show) its outcome
-            answer.say(spell(error.template, SPELLING))
+            with privately():
+                answer.say(spell(error.template, SPELLING))
             if current is not None:
                 if self._shows(message, current):
-                    answer.say(UP_TO_DATE)
+                    with privately():
+                        answer.say(_(UP_TO_DATE))
                 else:
                     await self.show(query, message, current, player_name=name)
             return
         answer.committed = True
         if reply.alone:  # the presser's own screen is never a group's: it opens by its link, privately
-            answer.alert(PRIVATE_ONLY)
+            with privately():
+                answer.alert(_(PRIVATE_ONLY))
             return
         edit = asyncio.ensure_future(self.show(query, message, reply.screen, player_name=name))  # noted now
         private = reply.private  # (a card drawn from a table's stock) told however the edit goes
-        done, _ = await asyncio.wait({edit}, timeout=EDIT_WAIT)
+        done, _pending = await asyncio.wait({edit}, timeout=EDIT_WAIT)
         if not done:
-            tell_privately(answer, private, EDIT_PENDING)
+            tell_privately(answer, private, mine(EDIT_PENDING))
             await answer.send()
         if not await edit:
-            tell_privately(answer, private, NOT_SHOWN)
+            tell_privately(answer, private, mine(NOT_SHOWN))
         elif not answer.sent:
             tell_privately(answer, private)
 
@@ -288,3 +299,9 @@ def tell_privately(answer: Answer, line: str | None, note: str | None = None) ->
 
 async def _done(value: bool) -> bool:
     return value
+
+
+def mine(text: str) -> str:
+    """``text`` in the presser's language (a callback's answer is theirs alone)."""
+    with privately():
+        return _(text)

@@ -12,6 +12,8 @@ from typing import Any
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from bot.i18n import _
+
 Callback = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 
 
@@ -20,10 +22,12 @@ class CommandSpec:
     name: str
     """As typed after the slash; ``[a-z0-9_]{1,32}`` (Telegram's rule)."""
     arguments: str
+    """What may follow the name, for /help (marked with ``N_``, worded in ``usage``; "" for nothing)."""
     description: str
-    """For the command menu and /help; 1-256 characters."""
+    """For the command menu and /help; 1-256 characters. Marked with ``N_``: worded where it is shown."""
     callback: Callback
 
     @property
     def usage(self) -> str:
-        return f"/{self.name} {self.arguments}".rstrip()
+        """``/play [game or rules] [holes] [#deal]``, its arguments in the current language."""
+        return f"/{self.name} {_(self.arguments) if self.arguments else ''}".rstrip()

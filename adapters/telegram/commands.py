@@ -23,6 +23,7 @@ from adapters.telegram.asker import Asker, asker_of, reply_refusal, reply_screen
 from adapters.telegram.command_table import CommandSpec
 from adapters.telegram.compete import TelegramCompete
 from adapters.telegram.daily import daily_specs, start_daily
+from adapters.telegram.language import language_specs
 from adapters.telegram.looks import look_specs
 from adapters.telegram.photos import PhotoBoards
 from adapters.telegram.render import OPEN_PAYLOAD as BOARD_PAYLOAD
@@ -31,6 +32,7 @@ from adapters.telegram.table import open_table
 from bot.clubhouse import Clubhouse
 from bot.desks import DailyDesk
 from bot.errors import GolfError
+from bot.i18n import N_, _
 from bot.info_screens import help_screen, rules_screen, stats_screen, welcome_screen
 from bot.screens import Screen
 
@@ -38,9 +40,9 @@ log = logging.getLogger(__name__)
 
 PLAY_NOW = "start:play"
 """The callback data of the welcome's Play button (not an action id: it starts a round)."""
-UNKNOWN_COMMAND = "I don't know {command}: /help lists what I can do, and /play starts a round."
+UNKNOWN_COMMAND = N_("I don't know {command}: /help lists what I can do, and /play starts a round.")
 """The answer in a private chat to a command that is not ours."""
-CHAT = "I play Golf patience with you: /play starts a round, and /help lists everything I can do."
+CHAT = N_("I play Golf patience with you: /play starts a round, and /help lists everything I can do.")
 """The answer in a private chat to plain text."""
 
 
@@ -61,18 +63,28 @@ class GolfCommands:
         return (
             CommandSpec(
                 "play",
-                "[game or rules] [holes] [#deal]",
-                "Start a round (e.g. /play wrap 3, /play tripeaks)",
+                # Translators: what may follow /play in the /help list; keep "#" (a deal is typed #24)
+                N_("[game or rules] [holes] [#deal]"),
+                # Translators: keep the examples as typed (/play wrap 3, /play tripeaks)
+                N_("Start a round (e.g. /play wrap 3, /play tripeaks)"),
                 self.play,
             ),
-            CommandSpec("resume", "", "Show your round in this chat again", self.resume),
-            CommandSpec("concede", "", "Give up the hole in play", self.concede),
-            CommandSpec("abandon", "", "Give up the whole round", self.abandon),
-            CommandSpec("stats", "", "Your scores", self.stats),
-            CommandSpec("rules", "[rules]", "How Golf is played", self.rules),
-            CommandSpec("help", "", "What the bot can do", self.help),
-            CommandSpec("sixcard", "[seconds]", "Open a Six-card Golf table in this group", self.sixcard),
+            CommandSpec("resume", "", N_("Show your round in this chat again"), self.resume),
+            CommandSpec("concede", "", N_("Give up the hole in play"), self.concede),
+            CommandSpec("abandon", "", N_("Give up the whole round"), self.abandon),
+            CommandSpec("stats", "", N_("Your scores"), self.stats),
+            # Translators: what may follow /rules in the /help list (a rule set's name)
+            CommandSpec("rules", N_("[rules]"), N_("How Golf is played"), self.rules),
+            CommandSpec("help", "", N_("What the bot can do"), self.help),
+            CommandSpec(
+                "sixcard",
+                # Translators: what may follow /sixcard in the /help list (the turn clock)
+                N_("[seconds]"),
+                N_("Open a Six-card Golf table in this group"),
+                self.sixcard,
+            ),
             *look_specs(self._club),
+            *language_specs(self._club),
             *self.extra,
             *self._daily_specs(),
         )
@@ -120,7 +132,7 @@ class GolfCommands:
         if (asker := asker_of(update)) is None:
             return
         payload = (context.args or [""])[0]
-        name, _, rest = payload.replace("-", "_").partition("_")
+        name, _sep, rest = payload.replace("-", "_").partition("_")
         action = START_PAYLOADS.get(name.lower())
         if action is None:
             await self._welcome(asker)
@@ -139,7 +151,9 @@ class GolfCommands:
             await query.answer()
 
     async def _welcome(self, asker: Asker, _words: Sequence[str] = ()) -> None:
-        play = InlineKeyboardMarkup([[InlineKeyboardButton("⛳ Play", callback_data=PLAY_NOW)]])
+        # Translators: the welcome's button that starts a round
+        label = _("⛳ Play")
+        play = InlineKeyboardMarkup([[InlineKeyboardButton(label, callback_data=PLAY_NOW)]])
         await reply_screen(asker, welcome_screen(self._listing(), aligned=False), keyboard=play)
 
     async def _rules_for(self, asker: Asker, words: Sequence[str]) -> None:
@@ -158,7 +172,7 @@ class GolfCommands:
 
     def _listing(self) -> dict[str, str]:
         """``/play [game or rules] [holes] [#deal]`` -> what it does: tappable in a reply (no ``<pre>``)."""
-        return {spec.usage: spec.description for spec in self.specs}
+        return {spec.usage: _(spec.description) for spec in self.specs}
 
     async def resume(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := asker_of(update)) is not None:
@@ -202,7 +216,7 @@ class GolfCommands:
         text = (asker.message.text or "").strip()
         word = text.split()[0].split("@")[0] if text.startswith("/") else ""
         await asker.message.reply_html(
-            say(UNKNOWN_COMMAND.format(command=word) if word else CHAT), allow_sending_without_reply=True
+            say(_(UNKNOWN_COMMAND, command=word) if word else _(CHAT)), allow_sending_without_reply=True
         )
 
     async def _show(self, asker: Asker, screen: Awaitable[Screen]) -> None:

@@ -39,6 +39,7 @@ from adapters.telegram.render import key_of, say, screen_html
 from bot.desks import MatchDesk, TournamentDesk
 from bot.errors import GolfError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
+from bot.i18n import N_, _
 from bot.screens import Screen
 from engine.patience import find_patience, is_family
 
@@ -46,10 +47,11 @@ log = logging.getLogger(__name__)
 
 SEEN_MEMORY = 100_000
 """Members remembered for /challenge @name, across groups (a few MB at most)."""
-GROUPS_ONLY = (
+GROUPS_ONLY = N_(
     "Matches, group rounds and tournaments are played in a group: add me to one and send the command there."
 )
-WHOM = "Reply to the message of the member you challenge with /challenge, or name them: /challenge @name."
+# Translators: keep /challenge @name as it is typed
+WHOM = N_("Reply to the message of the member you challenge with /challenge, or name them: /challenge @name.")
 
 
 class TelegramCompete:
@@ -72,13 +74,34 @@ class TelegramCompete:
     def specs(self) -> tuple[CommandSpec, ...]:
         return (
             CommandSpec(
-                "challenge", "@name [holes] [stroke|match]", "Challenge a member to a match", self.challenge
+                "challenge",
+                # Translators: what may follow /challenge in the /help list; keep stroke and match (typed)
+                N_("@name [holes] [stroke|match]"),
+                N_("Challenge a member to a match"),
+                self.challenge,
             ),
-            CommandSpec("roundopen", "[holes]", "Open a group round for up to 8", self.round_open),
             CommandSpec(
-                "tournament", "[knockout|roundrobin|swiss] [holes]", "Open a tournament", self.tournament
+                "roundopen",
+                # Translators: what may follow /roundopen in the /help list
+                N_("[holes]"),
+                N_("Open a group round for up to 8"),
+                self.round_open,
             ),
-            CommandSpec("table", "[page]", "This group's table and ratings", self.table),
+            CommandSpec(
+                "tournament",
+                # Translators: what may follow /tournament in the /help list; keep knockout, roundrobin and
+                # swiss (typed)
+                N_("[knockout|roundrobin|swiss] [holes]"),
+                N_("Open a tournament"),
+                self.tournament,
+            ),
+            CommandSpec(
+                "table",
+                # Translators: what may follow /table in the /help list (a page of the table)
+                N_("[page]"),
+                N_("This group's table and ratings"),
+                self.table,
+            ),
         )
 
     # ---- commands --------------------------------------------------------------------------------
@@ -106,7 +129,7 @@ class TelegramCompete:
         if target is None and named:
             target = self.seen.get((asker.message.chat.id, named[0][1:].lower()))
         if target is None:
-            await asker.message.reply_html(say(WHOM), allow_sending_without_reply=True)
+            await asker.message.reply_html(say(_(WHOM)), allow_sending_without_reply=True)
             return
         holes, format_ = _options(w for w in words if not w.startswith("@"))
         sent = await self._reply(
@@ -126,7 +149,7 @@ class TelegramCompete:
     async def round_open(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := await _in_a_group(update)) is None:
             return
-        holes, _ = _options(context.args or ())
+        holes, _format = _options(context.args or ())
         channel = str(asker.message.chat.id)
         rules = _game(context.args or ())
         sent = await self._reply(
@@ -188,7 +211,7 @@ class TelegramCompete:
         if not words:
             return
         if asker.in_group:  # a board in a group would show everyone the stock order
-            await asker.message.reply_html(say(PRIVATE_ONLY), allow_sending_without_reply=True)
+            await asker.message.reply_html(say(_(PRIVATE_ONLY)), allow_sending_without_reply=True)
             return
         try:
             screen = await self.matches.board(asker.player, words[0])
@@ -253,7 +276,7 @@ class TelegramCompete:
         found = await self.tournaments.signup_message(tournament_id)
         if found is None:
             return
-        chat, _, message = found[0].partition(":")
+        chat, _sep, message = found[0].partition(":")
         if chat.lstrip("-").isdigit() and message.isdigit():
             await self._edit(int(chat), int(message), found[1])
 
@@ -318,7 +341,7 @@ _STYLES = {
 def _message_of(kept: str) -> tuple[int, int] | None:
     """The chat and message of a match's scoreboard as kept: the door's ``<chat>/<message>`` (``where_of``,
     bot/modes/competition/room.py), or ``<chat>:<message>`` (rows kept before it); None for none."""
-    chat, _, message = kept.replace(":", "/", 1).partition("/")
+    chat, _sep, message = kept.replace(":", "/", 1).partition("/")
     return (int(chat), int(message)) if chat.lstrip("-").isdigit() and message.isdigit() else None
 
 
@@ -327,7 +350,7 @@ async def _in_a_group(update: Update) -> Asker | None:
     chat, the answer that says so, and None."""
     asker = asker_of(update)
     if asker is not None and not asker.in_group:
-        await asker.message.reply_html(say(GROUPS_ONLY), allow_sending_without_reply=True)
+        await asker.message.reply_html(say(_(GROUPS_ONLY)), allow_sending_without_reply=True)
         return None
     return asker
 

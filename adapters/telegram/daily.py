@@ -28,30 +28,34 @@ from adapters.telegram.render import Message as Shown
 from adapters.telegram.render import say
 from bot.desks import DailyDesk
 from bot.errors import BadOptionError, GolfError
+from bot.i18n import N_, _
 from bot.models import Place
-from bot.models.daily import GLOBAL_COURSE
+from bot.models.daily import GLOBAL_COURSE, DailySettings
 from bot.screens import Screen, ScreenKind
 
-PLAY_IN_PRIVATE = (
+PLAY_IN_PRIVATE = N_(
     "Today's course of this group is played in our private chat, so that nobody sees your deals."
 )
-NOT_AN_ADMIN = "Only the group's admins can change the daily challenge."
-NOT_IN_PRIVATE = "Daily settings belong to a group; use this command there."
-NOTHING_TO_SHARE = "Finish a hole of today's course first (/daily)."
-NOT_A_GROUP = "That link does not name a group's course. Send /daily in the group for a fresh one."
-NOT_A_MEMBER = (
+NOT_AN_ADMIN = N_("Only the group's admins can change the daily challenge.")
+NOT_IN_PRIVATE = N_("Daily settings belong to a group; use this command there.")
+NOTHING_TO_SHARE = N_("Finish a hole of today's course first (/daily).")
+NOT_A_GROUP = N_("That link does not name a group's course. Send /daily in the group for a fresh one.")
+NOT_A_MEMBER = N_(
     "That link is the daily course of a group you are not in. Send /daily in your own group for its"
     " course, or here for the one every private chat shares."
 )
-CANNOT_CHECK_ADMIN = (
+# Translators: {reason} is Telegram's own words (in English)
+CANNOT_CHECK_ADMIN = N_(
     "I could not check that you are one of this group's admins (Telegram said: {reason})."
     " An admin can make me an administrator of the group (I need no rights) and send the command again."
 )
-NO_ANSWER_ON_ADMIN = (
+# Translators: {reason} is Telegram's own words (in English)
+NO_ANSWER_ON_ADMIN = N_(
     "I could not check that you are one of this group's admins: Telegram did not answer ({reason})."
     " Nothing was changed; send the command again in a minute."
 )
-SETTINGS_USAGE = (
+# Translators: keep the command and what is typed (zone=, holes=, rules=, post=, on, off, strict) as they are
+SETTINGS_USAGE = N_(
     "Usage: /dailysettings [zone=Europe/Berlin] [holes=1|3|9|18] [rules=strict or a game: rules=tripeaks] "
     "[post=on|off]"
 )
@@ -79,15 +83,20 @@ def place_of_payload(words: Sequence[str]) -> Place | None:
 def daily_specs(daily: DailyDesk, boards: PhotoBoards | None = None) -> tuple[CommandSpec, ...]:
     handlers = DailyHandlers(daily, boards)
     return (
-        CommandSpec("daily", "", "Play today's daily course (in private)", handlers.daily),
+        CommandSpec("daily", "", N_("Play today's daily course (in private)"), handlers.daily),
         CommandSpec(
-            "leaderboard", "[today|week|all] [page]", "The daily challenge's table", handlers.leaderboard
+            "leaderboard",
+            # Translators: what may follow /leaderboard in the /help list; keep today, week and all (typed)
+            N_("[today|week|all] [page]"),
+            N_("The daily challenge's table"),
+            handlers.leaderboard,
         ),
-        CommandSpec("dailyshare", "", "Post your daily result, without spoilers", handlers.share),
+        CommandSpec("dailyshare", "", N_("Post your daily result, without spoilers"), handlers.share),
         CommandSpec(
             "dailysettings",
-            "[zone=…] [holes=…] [rules=…] [post=on|off]",
-            "Daily settings (admins)",
+            # Translators: what may follow /dailysettings in the /help list; keep it as typed
+            N_("[zone=…] [holes=…] [rules=…] [post=on|off]"),
+            N_("Daily settings (admins)"),
             handlers.settings,
         ),
     )
@@ -100,7 +109,7 @@ async def start_daily(
     place = place_of_payload(words)
     refusal = NOT_A_GROUP if place is None else await _outsider(asker.message.get_bot(), place, asker)
     if refusal is not None:
-        await asker.message.reply_html(say(refusal))
+        await asker.message.reply_html(say(_(refusal)))
         return
     assert place is not None
     try:
@@ -149,7 +158,7 @@ async def is_admin(bot: Bot, message: Message, user_id: int) -> bool:
         log.warning("Could not check the admins of %s: %s", chat.id, error)
         refused = isinstance(error, BadRequest | Forbidden)  # else Telegram was not reached, or busy
         advice = CANNOT_CHECK_ADMIN if refused else NO_ANSWER_ON_ADMIN
-        raise GolfError(advice.format(reason=error.message)) from None
+        raise GolfError(advice, reason=error.message) from None
     return any(admin.user.id == user_id for admin in admins)
 
 
@@ -166,9 +175,11 @@ class DailyHandlers:
             return
         if asker.in_group:  # never a board in a group: a button into the private chat instead
             url = f"https://t.me/{context.bot.username}?start={link_payload(asker.place)}"
-            keyboard = InlineKeyboardMarkup([[InlineKeyboardButton("📅 Play today's course", url=url)]])
+            # Translators: a button that opens the private chat on the group's daily course
+            label = _("📅 Play today's course")
+            keyboard = InlineKeyboardMarkup([[InlineKeyboardButton(label, url=url)]])
             await asker.message.reply_html(
-                say(PLAY_IN_PRIVATE), reply_markup=keyboard, allow_sending_without_reply=True
+                say(_(PLAY_IN_PRIVATE)), reply_markup=keyboard, allow_sending_without_reply=True
             )
             return
         try:
@@ -197,9 +208,10 @@ class DailyHandlers:
         place = self._place(asker)
         text = await self._daily.share(asker.player, place)
         if text is None:
-            await asker.message.reply_html(say(NOTHING_TO_SHARE), allow_sending_without_reply=True)
+            await asker.message.reply_html(say(_(NOTHING_TO_SHARE)), allow_sending_without_reply=True)
             return
-        said = say(f"{asker.player.name}'s daily round:\n{text}")
+        # Translators: heads a player's daily result; {share} is the result's lines
+        said = say(_("{player}'s daily round:\n{share}", player=asker.player.name, share=text))
         card = None if self._boards is None else await self._daily.share_card(asker.player, place)
         if self._boards is not None and card is not None:  # the image card, the text as its caption
             reader = None if asker.in_group else asker.player  # a group's post is read by everyone
@@ -226,19 +238,25 @@ class DailyHandlers:
         except GolfError as error:
             await reply_refusal(asker, error, boards=self._boards)
             return
-        lines = (
-            f"Time zone: {new.zone} (the day turns at midnight there)",
-            f"Holes: {new.holes}",
-            f"Rules: {new.rules}",
-            f"Final table and reveal posted here: {'yes' if new.post else 'no'}",
-        )
-        saved = (
-            ("Saved. Today's course stays as it opened; the next one uses these settings.",)
-            if changed
-            else ()
-        )
-        screen = Screen(ScreenKind.INFO, title="⚙️ Daily challenge", blocks=("\n".join(lines), *saved))
-        await reply_screen(asker, screen, boards=self._boards)
+        await reply_screen(asker, settings_screen(new, changed=changed), boards=self._boards)
+
+
+def settings_screen(new: DailySettings, *, changed: bool) -> Screen:
+    """A group's daily settings (``changed``: just saved)."""
+    lines = (
+        _("Time zone: {zone} (the day turns at midnight there)", zone=new.zone),
+        # Translators: a line of the daily settings: the number of holes of a day's course
+        _("Holes: {holes}", holes=new.holes),
+        # Translators: a line of the daily settings: the rules of a day's course
+        _("Rules: {rules}", rules=new.rules),
+        _("Final table and reveal posted here: yes")
+        if new.post
+        else _("Final table and reveal posted here: no"),
+    )
+    saved = (
+        (_("Saved. Today's course stays as it opened; the next one uses these settings."),) if changed else ()
+    )
+    return Screen(ScreenKind.INFO, title=_("⚙️ Daily challenge"), blocks=("\n".join(lines), *saved))
 
 
 def _settings_options(words: Sequence[str]) -> dict[str, object]:

@@ -16,16 +16,22 @@ from telegram.ext import ContextTypes
 from adapters.telegram.asker import Asker, asker_of, reply_refusal, reply_screen
 from adapters.telegram.command_table import CommandSpec
 from adapters.telegram.daily import is_admin
+from adapters.telegram.language import language_name
 from bot.clubhouse import Clubhouse
 from bot.errors import BadOptionError, GolfError
+from bot.i18n import N_, _, current, resolve, speaking
 from bot.models import BoardLook, Look, PlaceSettings, PlayerSettings
 from bot.options import AS_THE_PLACE, look_option
-from bot.places import KEEP, Keep
+from bot.places import KEEP, Keep, language_option
 from bot.screens import Screen, ScreenKind
 
-SETTINGS_USAGE = "Usage: /settings [look=image|text|emoji] [four_colour=on|off]"
-LOOK_USAGE = "Usage: /look image|text|emoji|chat [four-colour on|off|chat]"
-NOT_AN_ADMIN = "Only the group's admins can change how its boards look."
+# Translators: keep the command and what is typed (look=, image, text, emoji, four_colour=, on, off) as it is
+SETTINGS_USAGE = N_(
+    "Usage: /settings [look=image|text|emoji] [four_colour=on|off] [language=de|en|es|fr|pt|ru|auto]"
+)
+# Translators: keep the command and what is typed (image, text, emoji, chat, four-colour, on, off) as it is
+LOOK_USAGE = N_("Usage: /look image|text|emoji|chat [four-colour on|off|chat]")
+NOT_AN_ADMIN = N_("Only the group's admins can change how its boards look.")
 AS_THE_CHAT = ("chat", AS_THE_PLACE)
 """What a player types to follow the chat's look again."""
 ON, OFF = ("on", "yes", "true"), ("off", "no", "false")
@@ -35,21 +41,36 @@ def look_specs(club: Clubhouse) -> tuple[CommandSpec, ...]:
     handlers = LookHandlers(club)
     return (
         CommandSpec(
-            "look", "[image|text|emoji|chat] [four-colour on|off]", "How your boards look", handlers.look
+            "look",
+            # Translators: what may follow /look in the /help list; keep it as typed
+            N_("[image|text|emoji|chat] [four-colour on|off]"),
+            N_("How your boards look"),
+            handlers.look,
         ),
         CommandSpec(
             "settings",
-            "[look=image|text|emoji] [four_colour=on|off]",
-            "The chat's board look (admins)",
+            # Translators: what may follow /settings in the /help list; keep it as typed
+            N_("[look=image|text|emoji] [four_colour=on|off] [language=…]"),
+            N_("The chat's board look and language (admins)"),
             handlers.settings,
         ),
     )
 
 
+_NAMED: dict[tuple[BoardLook, bool], str] = {
+    # Translators: how boards look (image, text and emoji are also the words a player types in /look)
+    (BoardLook.IMAGE, True): N_("image, four colours"),
+    (BoardLook.IMAGE, False): N_("image, two colours"),
+    (BoardLook.TEXT, True): N_("text, four colours"),
+    (BoardLook.TEXT, False): N_("text, two colours"),
+    (BoardLook.EMOJI, True): N_("emoji (drawn as text on Telegram), four colours"),
+    (BoardLook.EMOJI, False): N_("emoji (drawn as text on Telegram), two colours"),
+}
+
+
 def named(look: Look) -> str:
     """``image, four colours``; EMOJI says that Telegram draws it as text."""
-    board = "emoji (drawn as text on Telegram)" if look.board is BoardLook.EMOJI else look.board.value
-    return f"{board}, {'four colours' if look.four_colour else 'two colours'}"
+    return _(_NAMED[(look.board, look.four_colour)])
 
 
 def _switch(word: str, usage: str) -> bool | None:
@@ -112,6 +133,8 @@ def place_options(words: Sequence[str]) -> dict[str, object]:
             if four is None:
                 raise BadOptionError(SETTINGS_USAGE)
             options["four_colour"] = four
+        elif key.lower() in ("language", "lang"):
+            options["language"] = language_option(value)
         else:
             raise BadOptionError(SETTINGS_USAGE)
     return options
@@ -137,7 +160,8 @@ class LookHandlers:
         except GolfError as error:
             await reply_refusal(asker, error)
             return
-        await reply_screen(asker, settings_screen(new, changed=changed))
+        with speaking(await self._club.places.place_language(asker.place), presser=current()):
+            await reply_screen(asker, settings_screen(new, changed=changed))  # (a new language: in it)
 
     async def look(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if (asker := asker_of(update)) is None:
@@ -159,16 +183,28 @@ class LookHandlers:
 
 def settings_screen(settings: PlaceSettings, *, changed: bool) -> Screen:
     lines = (
-        f"Boards here: {named(settings.board_look)}",
-        "Each player may choose their own with /look.",
+        # Translators: {look} is how boards look, e.g. "image, four colours"
+        _("Boards here: {look}", look=named(settings.board_look)),
+        _("Each player may choose their own with /look."),
+        # Translators: {language} is a language's own name, e.g. "Deutsch"
+        _("Posts here are in {language}.", language=language_name(resolve(settings.language)))
+        if settings.language
+        else _("Posts here are in English (choose another with /settings language=de, say)."),
+        _("Each player may choose their own with /language."),
     )
-    saved = ("Saved: boards sent from now on look so.",) if changed else ()
-    return Screen(ScreenKind.INFO, title="⚙️ Board look", blocks=("\n".join(lines), *saved))
+    saved = (_("Saved: boards sent from now on look so."),) if changed else ()
+    return Screen(ScreenKind.INFO, title=_("⚙️ Board look"), blocks=("\n".join(lines), *saved))
 
 
 def look_screen(asker: Asker, mine: PlayerSettings, chat: Look, *, changed: bool) -> Screen:
-    own = mine.over(chat)
-    chosen = "as the chat says" if mine.look is None and mine.four_colour is None else "your own choice"
-    lines = (f"Your boards: {named(own)} ({chosen})", f"This chat's: {named(chat)}")
-    saved = ("Saved. /resume shows your round that way now.",) if changed else ()
-    return Screen(ScreenKind.INFO, title="🎴 Your board look", blocks=("\n".join(lines), *saved))
+    own = named(mine.over(chat))
+    if mine.look is None and mine.four_colour is None:
+        # Translators: {look} is how boards look, e.g. "image, four colours"
+        yours = _("Your boards: {look} (as the chat says)", look=own)
+    else:
+        # Translators: {look} is how boards look, e.g. "image, four colours"
+        yours = _("Your boards: {look} (your own choice)", look=own)
+    # Translators: {look} is how this chat's boards look, e.g. "image, four colours"
+    lines = (yours, _("This chat's: {look}", look=named(chat)))
+    saved = (_("Saved. /resume shows your round that way now."),) if changed else ()
+    return Screen(ScreenKind.INFO, title=_("🎴 Your board look"), blocks=("\n".join(lines), *saved))

@@ -41,6 +41,7 @@ from adapters.pictures import Picture, Pictures
 from adapters.telegram.flood import Stopping
 from adapters.telegram.render import Message as Shown
 from adapters.telegram.render import escape, keyboard, render_message, say, screen_head
+from bot.i18n import N_, _
 from bot.models import BoardLook, Look, Place, Player
 from bot.places import Places
 from bot.render import status_line
@@ -65,7 +66,7 @@ def _late_picture() -> None:
 
 CAPTION_LIMIT = 1024
 """Telegram's longest caption, in characters once the HTML is parsed."""
-PICTURE_NOT_UPDATED = "The picture could not be updated just now: the board as text."
+PICTURE_NOT_UPDATED = N_("The picture could not be updated just now: the board as text.")
 TEXT_LOOK = Look(BoardLook.TEXT)
 """The look where no pictures are drawn (a bot built without ``Pictures``)."""
 FILE_IDS = 512
@@ -108,7 +109,7 @@ def caption_html(screen: Screen, *, player_name: str = "", note: str = "") -> st
 def fallback_caption(drawn: Drawn) -> str | None:
     """The caption of a photo whose picture could not be updated: why, then the whole text board; None when
     that is too long for a caption."""
-    caption = f"<i>{escape(PICTURE_NOT_UPDATED)}</i>\n\n{drawn.text.text}"
+    caption = f"<i>{escape(_(PICTURE_NOT_UPDATED))}</i>\n\n{drawn.text.text}"
     return caption if _visible_length(caption) <= CAPTION_LIMIT else None
 
 

@@ -21,6 +21,7 @@ from adapters.telegram.render import say
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
 from bot.events import ClockExpired, Event
+from bot.i18n import N_, _
 from bot.models import Place
 from bot.options import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 from bot.ports import Notifier
@@ -30,8 +31,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GROUPS_ONLY = "A table is for a group: add me to one and send /sixcard there."
-BAD_CLOCK = f"The turn clock is a number of seconds, {MIN_LIMIT} to {MAX_LIMIT}: e.g. /sixcard 90."
+GROUPS_ONLY = N_("A table is for a group: add me to one and send /sixcard there.")
+# Translators: keep /sixcard 90 as it is typed
+BAD_CLOCK = N_("The turn clock is a number of seconds, {least} to {most}: e.g. /sixcard 90.")
 
 
 def clock_of(words: list[str]) -> int | None:
@@ -52,11 +54,12 @@ async def open_table(
     if message is None or user is None or chat is None:
         return
     if not is_group(chat):
-        await message.reply_html(say(GROUPS_ONLY), allow_sending_without_reply=True)
+        await message.reply_html(say(_(GROUPS_ONLY)), allow_sending_without_reply=True)
         return
     limit = clock_of(list(context.args or ()))
     if limit is None:
-        await message.reply_html(say(BAD_CLOCK), allow_sending_without_reply=True)
+        bad_clock = _(BAD_CLOCK, least=MIN_LIMIT, most=MAX_LIMIT)
+        await message.reply_html(say(bad_clock), allow_sending_without_reply=True)
         return
     player = player_of(user)
     try:
@@ -99,7 +102,7 @@ class TableMessages:
         if found is None:
             return  # not a table (a match's clock), or no message known
         where, screen = found
-        chat_id, _, message_id = where.partition("/")
+        chat_id, _sep, message_id = where.partition("/")
         if not (chat_id.lstrip("-").isdigit() and message_id.isdigit()):
             return
         place = Place(PLATFORM, chat_id)

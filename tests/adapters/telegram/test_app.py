@@ -39,6 +39,7 @@ def test_build_application_wires_the_golf_bot() -> None:
     commands = [next(iter(h.commands)) for h in handlers if isinstance(h, CommandHandler)]
     assert commands == [
         *("play", "resume", "concede", "abandon", "stats", "rules", "help", "sixcard", "look", "settings"),
+        "language",
         "start",
     ]
     assert sum(isinstance(h, CallbackQueryHandler) for h in handlers) == 1

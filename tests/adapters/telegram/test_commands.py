@@ -26,9 +26,10 @@ async def test_the_command_menu_is_set_at_startup(golf: Any, fake_api: FakeBotAp
         "sixcard",
         "look",
         "settings",
+        "language",
     ]
-    [call] = fake_api.calls_to("setMyCommands")
-    assert call.ok
+    calls = fake_api.calls_to("setMyCommands")
+    assert calls and all(call.ok for call in calls)  # English for everyone, then a menu per language
 
 
 async def test_play_sends_a_board_with_its_keyboard(golf: Any, alice: FakeUser) -> None:
