@@ -20,6 +20,7 @@ from bot.events import (
     YourTurn,
 )
 from bot.i18n import N_, _, ngettext
+from bot.i18n import day as day_text
 from bot.models.daily import DayRow
 from bot.ports import PlaceStore
 from engine.golf.scoring import HALVED, cleared, to_par_text
@@ -80,7 +81,7 @@ async def announcement(event: Event, names: PlaceStore | None = None) -> str:
         case DayOpened():
             return day_announcement(event)
         case DayClosed(day=day, winner=winner, best=best):
-            return await _day_won(day.isoformat(), winner, best, names)
+            return await _day_won(day_text(day), winner, best, names)
     raise TypeError(f"not an event: {event!r}")
 
 
@@ -119,7 +120,7 @@ def words_of(names: PlaceStore | None) -> Words:
 def day_announcement(event: DayClosed | DayOpened) -> str:
     """What a place is told when its day closes (the final table and the reveal) or opens (the
     commitment), as plain text."""
-    day = event.day.isoformat()
+    day = day_text(event.day)
     if isinstance(event, DayOpened):
         return ngettext(
             "📅 The daily course of {day} is open: {count} hole. Commitment (SHA-256 of the deals, revealed "

@@ -170,8 +170,10 @@ def number(value: float | int | Decimal, *, places: int | None = None) -> str:
 
 
 def day(when: date, style: str = "medium") -> str:
-    """``when`` as the current language writes a date (``Nov 29, 2026``; ``29.11.2026``)."""
-    return _day(when, _language.get(), style)
+    """``when`` as the current language writes a date (``29.11.2026``, ``29 nov. 2026``); in English, the
+    ISO date the bot has always shown (``2026-11-29``), which ``golfbot daily --reveal`` takes too."""
+    language = _language.get()
+    return when.isoformat() if language in (SOURCE, PSEUDO) else _day(when, language, style)
 
 
 @cache

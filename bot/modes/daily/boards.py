@@ -20,6 +20,7 @@ from bot.actions import SOLO
 from bot.errors import GolfError, IllegalMoveError, StaleActionError
 from bot.golf_round import position
 from bot.i18n import N_, _, ngettext
+from bot.i18n import day as day_text
 from bot.models import HoleRecord, RoundState, RoundStatus
 from bot.models.daily import DailyDay
 from bot.ports import Clock, DailyStore
@@ -78,7 +79,7 @@ def board_screen(state: RoundState, hole: Position) -> Screen:
     title = _(
         "📅 Daily #{number} · {day} · {title}",
         number=course_number(day),
-        day=day.isoformat(),
+        day=day_text(day),
         title=screen.title,
     )
     if state.status is RoundStatus.FINISHED:

@@ -33,6 +33,7 @@ from bot.errors import (
 )
 from bot.events import DayClosed, DayOpened, Outbox
 from bot.i18n import N_, _, ngettext, number
+from bot.i18n import day as day_text
 from bot.locks import PlayerLocks
 from bot.models import Payload, Place, Player, RoundState, RoundStatus, Timer
 from bot.models.daily import (
@@ -469,7 +470,7 @@ class DailyChallenge:
             rows: list[str] = [
                 day_row_text(r) for r in await self._daily.day_board(place.key, day.day, offset, BOARD_PAGE)
             ]
-            title = _("📅 Daily {day} — today's table", day=day.day.isoformat())
+            title = _("📅 Daily {day} — today's table", day=day_text(day.day))
             notes = (
                 _(
                     "Commitment to today's deals (SHA-256, revealed at midnight): {commitment}",
@@ -480,7 +481,7 @@ class DailyChallenge:
             periods = await self._daily.week_board(place.key, day.day, offset, BOARD_PAGE)
             rows = [period_row_text(r) for r in periods]
             monday = day.day - timedelta(days=day.day.weekday())
-            title = _("📅 Daily — the week of {monday} (days closed so far)", monday=monday.isoformat())
+            title = _("📅 Daily — the week of {monday} (days closed so far)", monday=day_text(monday))
         else:
             rows = [
                 period_row_text(r) for r in await self._daily.all_time_board(place.key, offset, BOARD_PAGE)
