@@ -137,6 +137,8 @@ def test_every_count_reads_right_with_one_and_with_two(language: str) -> None:
                 text = ngettext(singular, plural, n, **others)
                 assert "{" not in text, f"{language}: {singular!r} with {n}: {text!r}"
                 if "count" in fields(plural):
-                    assert str(n) in text or n == 1, f"{language}: {singular!r} with {n} lost its count: {text!r}"
+                    assert str(n) in text or n == 1, (
+                        f"{language}: {singular!r} with {n} lost its count: {text!r}"
+                    )
                 if language == SOURCE:
                     assert text == (singular if n == 1 else plural).format(count=n, **others)

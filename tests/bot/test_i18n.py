@@ -96,7 +96,7 @@ def test_counts_take_their_plural_form(count: int, text: str) -> None:
 
 def test_numbers_and_dates_as_each_language_writes_them() -> None:
     with speaking("en"):
-        assert (number(1234.5, places=1), day(date(2026, 11, 29))) == ("1,234.5", "Nov 29, 2026")
+        assert (number(1234.5, places=1), day(date(2026, 11, 29))) == ("1,234.5", "2026-11-29")
     with speaking("de"):
         assert (number(1234.5, places=1), day(date(2026, 11, 29))) == ("1.234,5", "29.11.2026")
     with speaking("fr"):
