@@ -41,5 +41,5 @@ setup(
             extra_compile_args=["-O3"],
             optional=True,
         ),
-    ]
+    ],
 )

@@ -14,14 +14,16 @@ What it serves, with the payload shapes of discord.py's ``discord.types`` (and D
   interaction webhook: ``POST /webhooks/{app}/{token}`` (a follow-up; the first one after a type-5 defer
   completes the "thinking" message, as on Discord) and ``GET``/``PATCH .../messages/@original``; the
   bot's own posts in the channel (``POST``/``PATCH /channels/{id}/messages``: ``posts``, or 403 after
-  ``refuse_posts``) and direct messages (``POST /users/@me/channels``: ``direct_messages``).
+  ``refuse_posts``; a ``PATCH`` may edit a command's answer there too, as a scoreboard is) and direct
+  messages (``POST /users/@me/channels``: ``direct_messages``). Every request's body is kept in ``sent``.
 * The gateway at ``/gateway``: HELLO, IDENTIFY (token checked: 4004 otherwise) -> READY and one
   GUILD_CREATE, HEARTBEAT -> HEARTBEAT_ACK, RESUME -> the missed events then RESUMED (or INVALID_SESSION
   for a session it does not know). Events are sent as uncompressed text frames, which discord.py accepts
   whatever compression it asked for.
 
 The world is one guild with one text channel; ``slash`` and ``click`` make a member use a command or
-press a button, as Discord would deliver it (INTERACTION_CREATE). Anything else gets 404 and is listed
+press a button, as Discord would deliver it (INTERACTION_CREATE), with the member's app language
+(``add_member(locale=...)``) and the guild's (``guild_locale``). Anything else gets 404 and is listed
 in ``unhandled``. See docs/discord-testing.md, "A real process: the loopback fake".
 """
 
@@ -52,6 +54,8 @@ V2_TYPES = {9, 10, 11, 12, 13, 14, 17}
 MAX_COMPONENTS = 40
 MAX_V2_TEXT = 4000
 _OPTION_TYPES = {"SUB_COMMAND": 1, "SUB_COMMAND_GROUP": 2}
+USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_GUILD = 1 << 5
 
 
 def _snowflakes(start: int) -> Callable[[], int]:
@@ -65,6 +69,10 @@ class FakeMember:
 
     id: int
     name: str
+    locale: str = "en-US"
+    """The language the member's Discord app runs in (each interaction's ``locale``)."""
+    permissions: int = USE_APPLICATION_COMMANDS
+    """The member's permissions in the channel (each interaction's ``member.permissions``)."""
 
     def user(self) -> JSON:
         return {
@@ -131,6 +139,9 @@ class FakeDiscord:
             "locale": "en-US",
         }
         self.guild_id = self._next_id()
+        self.guild_locale = "en-US"
+        """The guild's own language (its community's "primary language": each interaction's
+        ``guild_locale``)."""
         self.channel_id = self._next_id()
         self.members: list[FakeMember] = []
         self.commands: dict[int | None, list[JSON]] = {}  # guild id (None: global) -> synced commands
@@ -138,6 +149,9 @@ class FakeDiscord:
         self.interactions: dict[int, Interaction] = {}
         self._by_token: dict[str, Interaction] = {}  # the webhook's routes name an interaction by its token
         self.requests: list[tuple[str, str, int]] = []  # (method, path, status)
+        self.sent: list[tuple[str, str, JSON]] = []
+        """(method, path, JSON body) of every request with a body the bot made (a multipart one's
+        ``payload_json``), in order: every text it sent, edits included."""
         self.unhandled: list[str] = []
         self.posts: list[JSON] = []  # the bot's own messages in the guild's channel (not interaction answers)
         self.direct_messages: dict[int, list[str]] = {}  # user id -> what the bot said to them in a DM
@@ -192,8 +206,10 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------------------------------ the world
 
-    def add_member(self, name: str) -> FakeMember:
-        member = FakeMember(self._next_id(), name)
+    def add_member(self, name: str, *, locale: str = "en-US", manager: bool = False) -> FakeMember:
+        """``manager``: the member has the Manage Server permission (a server's admin)."""
+        permissions = USE_APPLICATION_COMMANDS | (MANAGE_GUILD if manager else 0)
+        member = FakeMember(self._next_id(), name, locale, permissions)
         self.members.append(member)
         return member
 
@@ -246,7 +262,7 @@ class FakeDiscord:
             "mfa_level": 0,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.guild_locale,
             "system_channel_id": None,
             "system_channel_flags": 0,
             "rules_channel_id": None,
@@ -346,10 +362,10 @@ class FakeDiscord:
             "guild_id": str(self.guild_id),
             "channel_id": str(self.channel_id),
             "channel": self._channel(),
-            "member": {**self._member(member), "permissions": "2147483648"},
+            "member": {**self._member(member), "permissions": str(member.permissions)},
             "app_permissions": "0",
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": member.locale,
+            "guild_locale": self.guild_locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild_id)},
             "context": 0,
@@ -522,6 +538,8 @@ class FakeDiscord:
                 for name, field in form.items()
                 if name.startswith("files[") and isinstance(field, web.FileField)
             }
+        if isinstance(body, dict):
+            self.sent.append((request.method, path, body))
         try:
             uploads = body.get(UPLOADS, {}) if isinstance(body, dict) else {}
             sizes = [size for _, size in uploads.values()]
@@ -601,6 +619,10 @@ class FakeDiscord:
                     self.posts.append(self._bot_message(channel, body, guild=True))
                     return 200, self.posts[-1]
                 posted = next((m for m in self.posts if parts[3:] == [m["id"]]), None)
+                if posted is None and method == "PATCH" and len(parts) == 4 and parts[3].isdigit():
+                    answer = self.messages.get(int(parts[3]))  # a command's answer is the bot's message too
+                    if answer is not None and not answer["flags"] & EPHEMERAL:
+                        posted = answer
                 if posted is not None:
                     posted.update(self._message_fields(body, posted), edited_timestamp=_now())
                     return 200, posted

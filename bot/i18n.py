@@ -59,6 +59,13 @@ NAMES: Mapping[str, str] = {
 }
 """Each shipped language by its own name, as a menu offers it."""
 
+
+def language_name(language: str) -> str:
+    """A language by its own name (``Deutsch``), as a menu offers it; the pseudo-language (tests only,
+    never offered) as English in its own wording."""
+    return pseudo(NAMES[SOURCE]) if language == PSEUDO else NAMES[language]
+
+
 _language: ContextVar[str] = ContextVar("golfbot_language", default=SOURCE)
 _presser: ContextVar[str] = ContextVar("golfbot_presser_language", default=SOURCE)
 

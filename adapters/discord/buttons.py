@@ -16,6 +16,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from adapters.discord.cycles import dismantle
+from adapters.discord.render import clip
 from bot.actions import ACTION_PATTERN
 from bot.competition_actions import PATTERN as COMPETITION_PATTERN
 from bot.press_guard import is_on_message
@@ -29,6 +30,8 @@ STYLES = {
 }
 MAX_ROWS = 5
 MAX_PER_ROW = 5
+MAX_LABEL = 80
+"""Discord's limit on a button's label: a longer one (a translation, a long name) is cut with "…"."""
 PRESSABLE = re.compile(f"{ACTION_PATTERN.pattern}|{COMPETITION_PATTERN.pattern}")
 """Every button id of ours, matched whole: the template of ``GolfButton``, the one button class."""
 
@@ -42,13 +45,16 @@ class TakesPresses(Protocol):
 
 class GolfButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRESSABLE):
     """A button of ours: of a board, a table, a scoreboard, a challenge, a sign-up. Its custom id is the id
-    the core gave it; a click hands that id to the client (``TakesPresses``)."""
+    the core gave it; a click hands that id to the client (``TakesPresses``). Every button the adapter
+    sends is made here, so its label is clipped here (``MAX_LABEL``)."""
 
     def __init__(
         self, custom_id: str, *, label: str = "", style: discord.ButtonStyle, disabled: bool
     ) -> None:
         super().__init__(
-            discord.ui.Button(label=label or None, style=style, disabled=disabled, custom_id=custom_id)
+            discord.ui.Button(
+                label=clip(label, MAX_LABEL) or None, style=style, disabled=disabled, custom_id=custom_id
+            )
         )
 
     @classmethod

@@ -21,13 +21,16 @@ from adapters.discord.cycles import release
 from adapters.discord.daily import add_daily_commands
 from adapters.discord.drawing import Drawing, Pen
 from adapters.discord.identity import PLATFORM, place_of, player_of, where_of
+from adapters.discord.language import Tree, choose, is_ephemeral
 from adapters.discord.press import Boards, answer_press
 from adapters.discord.replies import SORRY, no_tracebacks, tell
 from adapters.discord.table import sixcard_command
+from adapters.discord.translator import GolfTranslator
 from adapters.pacing import ChannelPosts
 from adapters.pictures import Pictures
 from bot.clubhouse import Clubhouse
 from bot.desks import DailyDesk
+from bot.i18n import N_
 from bot.ports import StoreUnavailable
 from bot.press_guard import NOT_ON_MESSAGE
 from bot.texts import STORE_UNAVAILABLE
@@ -35,9 +38,9 @@ from bot.texts import STORE_UNAVAILABLE
 log = logging.getLogger(__name__)
 
 USER_OPTION = discord.AppCommandOptionType.user
-NO_SUCH_MEMBER = "That member is not on this server (any more): pick one from Discord's list of members."
+NO_SUCH_MEMBER = N_("That member is not on this server (any more): pick one from Discord's list of members.")
 
-UNKNOWN_BUTTON = "That button is not one of mine (or it is broken). Start a round with /golf play."
+UNKNOWN_BUTTON = N_("That button is not one of mine (or it is broken). Start a round with /golf play.")
 
 
 def intents() -> discord.Intents:
@@ -83,7 +86,7 @@ class GolfClient(discord.Client):
         boards whatever the look; the composition root gives one)."""
         self.guild_id = guild_id
         self.sync_globally = sync_globally
-        self.tree = app_commands.CommandTree(self)
+        self.tree = Tree(self)  # (which chooses each command's language: language.py)
         self.golf = GolfCommands(clubhouse, self.drawing)
         self.daily = daily
         if daily is not None:
@@ -100,6 +103,7 @@ class GolfClient(discord.Client):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(GolfButton)  # what makes the buttons of old boards work after a restart
+        await self.tree.set_translator(GolfTranslator())  # descriptions and choices in each member's language
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
@@ -122,6 +126,7 @@ class GolfClient(discord.Client):
         posts the press causes wait for its answer."""
         with self.posts.answering(interaction.channel_id), metrics.pressing(PLATFORM) as pressed:
             async with no_tracebacks(interaction):
+                await choose(self.clubhouse.places, interaction, alone=is_ephemeral(interaction.message))
                 if not is_on_its_message(interaction, action_id):  # forged: refused, nothing changes
                     pressed.outcome = "forged"
                     await tell(interaction, NOT_ON_MESSAGE)

@@ -28,12 +28,13 @@ from adapters.discord.buttons import board_buttons
 from adapters.discord.client import GolfClient
 from adapters.discord.identity import display_name, place_of, player_of
 from adapters.discord.render import render_message
-from adapters.discord.replies import in_time, no_tracebacks, tell
+from adapters.discord.replies import in_time, no_tracebacks, tell_refusal
 from adapters.discord.rules_choices import GAME_CHOICES
 from adapters.pacing import ChannelPosts
 from bot.desks import MatchDesk, TournamentDesk
 from bot.errors import GolfError
 from bot.events import ClockExpired, Event, HoleFinished, MatchDecided, MatchStarted, StandingsPosted
+from bot.i18n import N_, _
 from bot.info_screens import stats_screen
 from bot.options import game_rules
 from bot.ports import Notifier
@@ -218,7 +219,7 @@ def install(
             try:
                 screen = await in_time(work, think)
             except GolfError as error:
-                await tell(interaction, error.template)
+                await tell_refusal(interaction, error)
                 return
             await _reply(interaction, screen, private=private)
             if keep is not None and screen.session:
@@ -236,14 +237,14 @@ def install(
         assert screen.session is not None
         await matches.keep_scoreboard_message(screen.session, _where(message))
 
-    @golf.command(name="challenge", description="Challenge a member to a match on the same deals")
+    @golf.command(name="challenge", description=N_("Challenge a member to a match on the same deals"))
     @app_commands.describe(
-        member="Whom to challenge",
-        holes="Holes (default 9)",
-        format="Stroke play (lowest total) or match play (hole by hole)",
-        rules="Rule set (default: the server's)",
-        clock="Seconds per hole (default: the server's clock)",
-        game="Golf (default), or a game of the Golf family",
+        member=N_("Whom to challenge"),
+        holes=N_("Holes (default 9)"),
+        format=N_("Stroke play (lowest total) or match play (hole by hole)"),
+        rules=N_("Rule set (default: the server's)"),
+        clock=N_("Seconds per hole (default: the server's clock)"),
+        game=N_("Golf (default), or a game of the Golf family"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def challenge(
@@ -269,12 +270,12 @@ def install(
 
         await answer(interaction, challenged(), keep=keep_invitation)
 
-    @golf.command(name="round-open", description="Open a group round: up to 8 players, stroke play")
+    @golf.command(name="round-open", description=N_("Open a group round: up to 8 players, stroke play"))
     @app_commands.describe(
-        holes="Holes (default 9)",
-        rules="Rule set",
-        clock="Seconds per hole (default: the server's clock)",
-        game="Golf (default), or a game of the Golf family",
+        holes=N_("Holes (default 9)"),
+        rules=N_("Rule set"),
+        clock=N_("Seconds per hole (default: the server's clock)"),
+        game=N_("Golf (default), or a game of the Golf family"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def round_open(
@@ -296,15 +297,15 @@ def install(
 
         await answer(interaction, opened(), keep=keep_invitation)
 
-    @golf.command(name="tournament", description="Open a tournament in this channel")
+    @golf.command(name="tournament", description=N_("Open a tournament in this channel"))
     @app_commands.describe(
-        style="Knock-out, round robin or Swiss",
-        holes="Holes per match (default 3)",
-        format="Stroke or match play",
-        signup="Minutes of sign-up (default 10, at least 1; the organiser can close it early)",
-        checkin="Minutes of check-in after sign-up (default 0: none)",
-        clock="Seconds per hole (default: the server's clock)",
-        game="Golf (default, the server's rules), or a game of the Golf family",
+        style=N_("Knock-out, round robin or Swiss"),
+        holes=N_("Holes per match (default 3)"),
+        format=N_("Stroke or match play"),
+        signup=N_("Minutes of sign-up (default 10, at least 1; the organiser can close it early)"),
+        checkin=N_("Minutes of check-in after sign-up (default 0: none)"),
+        clock=N_("Seconds per hole (default: the server's clock)"),
+        game=N_("Golf (default, the server's rules), or a game of the Golf family"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def tournament(
@@ -333,8 +334,10 @@ def install(
 
         await answer(interaction, opened(), keep=keep_signup)
 
-    @golf.command(name="table", description="The server's table: matches, points, hole difference, rating")
-    @app_commands.describe(page="Page (10 players a page)", game="Golf (default), or a family game")
+    @golf.command(
+        name="table", description=N_("The server's table: matches, points, hole difference, rating")
+    )
+    @app_commands.describe(page=N_("Page (10 players a page)"), game=N_("Golf (default), or a family game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def table(
         interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1, game: str | None = None
@@ -343,8 +346,10 @@ def install(
 
     golf.remove_command("stats")
 
-    @golf.command(name="stats", description="Golf stats, rating and match record: yours, or another member's")
-    @app_commands.describe(member="Whose stats (default: yours)")
+    @golf.command(
+        name="stats", description=N_("Golf stats, rating and match record: yours, or another member's")
+    )
+    @app_commands.describe(member=N_("Whose stats (default: yours)"))
     async def stats(interaction: discord.Interaction, member: discord.User | None = None) -> None:
         who = member or interaction.user
 
@@ -353,7 +358,7 @@ def install(
             player = player_of(who)
             numbers = await matches.clubhouse.stats(player, place)
             screen = stats_screen(
-                escape_markdown(display_name(who) or "That member"),
+                escape_markdown(display_name(who) or _("That member")),
                 numbers,
                 where=escape_markdown(place.name),
             )

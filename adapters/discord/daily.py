@@ -20,11 +20,12 @@ from discord.utils import escape_markdown
 from adapters.discord.commands import rules_autocomplete
 from adapters.discord.drawing import Drawing, Pen
 from adapters.discord.identity import PLATFORM, place_of, player_of
-from adapters.discord.replies import in_time, no_tracebacks, send_new, tell
+from adapters.discord.replies import in_time, no_tracebacks, send_new, tell, tell_refusal
 from bot.announcements import day_announcement as announcement
 from bot.desks import DailyDesk
 from bot.errors import GolfError
 from bot.events import DayClosed, DayOpened, Event
+from bot.i18n import N_, _, privately
 from bot.models import Place
 from bot.models.daily import GLOBAL_COURSE, MAX_PAGES, DailySettings
 from bot.ports import Notifier
@@ -32,9 +33,9 @@ from bot.screens import Screen, ScreenKind
 
 log = logging.getLogger(__name__)
 
-NOT_AN_ADMIN = "Only members with the Manage Server permission can change the daily challenge."
-NOT_IN_DMS = "Daily settings belong to a server; use this command there."
-NOTHING_TO_SHARE = "Finish a hole of today's course first, with /golf daily."
+NOT_AN_ADMIN = N_("Only members with the Manage Server permission can change the daily challenge.")
+NOT_IN_DMS = N_("Daily settings belong to a server; use this command there.")
+NOTHING_TO_SHARE = N_("Finish a hole of today's course first, with /golf daily.")
 
 
 def daily_place(interaction: discord.Interaction) -> Place:
@@ -54,18 +55,29 @@ async def send_privately(interaction: discord.Interaction, screen: Screen, drawi
 
 
 def settings_screen(place: Place, settings: DailySettings, *, changed: bool) -> Screen:
-    channel = f"<#{settings.channel}>" if settings.channel else "the channel of the command"
     lines = (
-        f"Time zone: {settings.zone} (the day turns at midnight there)",
-        f"Holes: {settings.holes}",
-        f"Rules: {settings.rules}",
-        f"Final table and reveal: {'posted in ' + channel if settings.post else 'not posted'}",
+        _("Time zone: {zone} (the day turns at midnight there)", zone=settings.zone),
+        _("Holes: {holes}", holes=settings.holes),
+        _("Rules: {rules}", rules=settings.rules),
+        _posting(settings),
     )
-    title = f"⚙️ Daily challenge — {escape_markdown(place.name)}" if place.name else "⚙️ Daily challenge"
+    if place.name:
+        title = _("⚙️ Daily challenge — {server}", server=escape_markdown(place.name))
+    else:
+        title = _("⚙️ Daily challenge")
     saved = (
-        ("Saved. Today's course stays as it opened; the next one uses these settings.",) if changed else ()
+        (_("Saved. Today's course stays as it opened; the next one uses these settings."),) if changed else ()
     )
     return Screen(ScreenKind.INFO, title=title, blocks=("\n".join(lines), *saved))
+
+
+def _posting(settings: DailySettings) -> str:
+    """Where the final table and the reveal go, as a line of the settings."""
+    if not settings.post:
+        return _("Final table and reveal: not posted")
+    if settings.channel:
+        return _("Final table and reveal: posted in {channel}", channel=f"<#{settings.channel}>")
+    return _("Final table and reveal: posted in the channel of the command")
 
 
 def add_daily_commands(group: app_commands.Group, daily: DailyDesk, drawing: Drawing) -> None:
@@ -76,14 +88,15 @@ def add_daily_commands(group: app_commands.Group, daily: DailyDesk, drawing: Dra
             await interaction.response.defer(thinking=True, ephemeral=True)
 
         async with no_tracebacks(interaction):
-            try:
-                screen = await in_time(work, think)
-            except GolfError as error:
-                if error.screen is not None:
-                    await send_privately(interaction, error.screen, drawing)
-                await tell(interaction, error.template)
-                return
-            await send_privately(interaction, screen, drawing)
+            with privately():  # the daily is played privately: every answer in the player's language
+                try:
+                    screen = await in_time(work, think)
+                except GolfError as error:
+                    if error.screen is not None:
+                        await send_privately(interaction, error.screen, drawing)
+                    await tell_refusal(interaction, error)
+                    return
+                await send_privately(interaction, screen, drawing)
 
     async def play(interaction: discord.Interaction) -> None:
         await answer(interaction, daily.play(player_of(interaction.user), daily_place(interaction)))
@@ -97,7 +110,8 @@ def add_daily_commands(group: app_commands.Group, daily: DailyDesk, drawing: Dra
                 await tell(interaction, NOTHING_TO_SHARE)
                 return
             who = escape_markdown(interaction.user.display_name)
-            said = (f"{who}'s daily round:\n{card.blocks[0]}",)
+            # Translators: the head of a daily result shared in a channel; {card} is the result's lines
+            said = (_("{player}'s daily round:\n{card}", player=who, card=card.blocks[0]),)
             drawn = await Pen(drawing, place_of(interaction)).draw(replace(card, title="", blocks=said))
             await send_new(interaction, drawn, private=False)
 
@@ -138,37 +152,39 @@ def add_daily_commands(group: app_commands.Group, daily: DailyDesk, drawing: Dra
 
     group.add_command(
         app_commands.Command(
-            name="daily", description="Play (or go on with) today's daily course", callback=play
+            name="daily", description=N_("Play (or go on with) today's daily course"), callback=play
         )
     )
     group.add_command(
         app_commands.Command(
             name="daily-share",
-            description="Post your daily result here, without spoilers",
+            description=N_("Post your daily result here, without spoilers"),
             callback=share,
         )
     )
     described_board = app_commands.describe(
-        period="today (default), week or all", page="page of the table (10 rows a page)"
+        period=N_("today (default), week or all"), page=N_("page of the table (10 rows a page)")
     )(leaderboard)
     group.add_command(
         app_commands.Command(
             name="leaderboard",
-            description="The daily challenge's table: today, this week or all time",
+            description=N_("The daily challenge's table: today, this week or all time"),
             callback=described_board,
         )
     )
     described_settings = app_commands.describe(
-        channel="where the final table and the reveal go",
-        zone="time zone of the day, e.g. Europe/Berlin (default UTC)",
-        holes="holes of the daily course (default 9)",
-        rules="rules of the daily course (default strict), or a Golf-family game: tripeaks, black-hole, …",
-        post="post the final table and the reveal at midnight",
+        channel=N_("where the final table and the reveal go"),
+        zone=N_("time zone of the day, e.g. Europe/Berlin (default UTC)"),
+        holes=N_("holes of the daily course (default 9)"),
+        rules=N_(
+            "rules of the daily course (default strict), or a Golf-family game: tripeaks, black-hole, …"
+        ),
+        post=N_("post the final table and the reveal at midnight"),
     )(app_commands.autocomplete(rules=rules_autocomplete)(daily_settings))
     group.add_command(
         app_commands.Command(
             name="daily-settings",
-            description="Daily challenge: channel, time zone, holes, rules, posting (Manage Server)",
+            description=N_("Daily challenge: channel, time zone, holes, rules, posting (Manage Server)"),
             callback=described_settings,
         )
     )
@@ -198,7 +214,7 @@ class DailyAnnouncer:
         self._inner = inner
 
     async def to_place(self, place: str, event: Event) -> None:
-        platform, _, guild_id = place.partition(":")
+        platform, _sep, guild_id = place.partition(":")
         is_daily = isinstance(event, DayOpened) or (isinstance(event, DayClosed) and bool(event.reveal))
         if platform != PLATFORM or not is_daily or not guild_id.isdigit():
             await self._inner.to_place(place, event)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import _
 from bot.models import Place, Player
 
 PLATFORM = "discord"
@@ -22,7 +23,8 @@ def display_name(user: discord.User | discord.Member | discord.Object) -> str:
 def place_of(interaction: discord.Interaction) -> Place:
     """The server the interaction came from; a direct message with the bot is a place of its own."""
     if interaction.guild_id is None:
-        return Place(PLATFORM, f"dm-{interaction.user.id}", "direct messages")
+        # Translators: a place's name: where a player plays with the bot alone ("… — direct messages")
+        return Place(PLATFORM, f"dm-{interaction.user.id}", _("direct messages"))
     guild = interaction.guild
     return Place(PLATFORM, str(interaction.guild_id), guild.name if guild is not None else "")
 

@@ -24,6 +24,7 @@ from discord.utils import oauth_url
 from adapters.discord.identity import PLATFORM
 from bot.errors import GolfError
 from bot.events import ClockExpired, DayClosed, DayOpened, Event, MatchStarted, StandingsPosted
+from bot.i18n import N_, _, ngettext
 from bot.models import Place
 from bot.ports import Notifier
 
@@ -41,21 +42,65 @@ MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
 
 NAMES = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "send_messages_in_threads": "Send Messages in Threads",
+    # Translators: a Discord permission, as Discord's own settings name it in your language
+    "view_channel": N_("View Channel"),
+    # Translators: a Discord permission, as Discord's own settings name it in your language
+    "send_messages": N_("Send Messages"),
+    # Translators: a Discord permission, as Discord's own settings name it in your language
+    "send_messages_in_threads": N_("Send Messages in Threads"),
 }
+"""The permissions a channel post needs, as Discord names them (a member reads them translated)."""
 
 
-def _what(event: Event) -> str:
-    """What a refused post of ``event`` was, as the member hears it."""
+def _until_then(event: Event) -> str:
+    """What a refused post of ``event`` was, as the member hears it: the last sentence of the notice."""
     if isinstance(event, DayOpened | DayClosed):
-        return "the daily challenge's final table, reveal and commitment"
+        return _("Until then I cannot post the daily challenge's final table, reveal and commitment there.")
     if isinstance(event, StandingsPosted):
-        return "the tournament's standings"
+        return _("Until then I cannot post the tournament's standings there.")
     if isinstance(event, ClockExpired):
-        return "the clock notices"
-    return "the scoreboards"
+        return _("Until then I cannot post the clock notices there.")
+    return _("Until then I cannot post the scoreboards there.")
+
+
+def _permissions(missing: list[str]) -> str:
+    """The missing permissions' names (one or two) in the reader's language."""
+    names = [_(name) for name in missing]
+    if len(names) == 1:
+        return names[0]
+    # Translators: two Discord permissions, e.g. "View Channel and Send Messages"
+    return _("{first} and {second}", first=", ".join(names[:-1]), second=names[-1])
+
+
+def refusal_notice(channel: str, reason: str, missing: list[str], event: Event) -> str:
+    """What the member who started the thing is told when a post of ``event`` in ``channel`` is refused:
+    whole sentences, joined with spaces."""
+    if channel:
+        refused = _(
+            "⚠️ I may not post in {channel}: Discord says {reason}.", channel=f"<#{channel}>", reason=reason
+        )
+    else:
+        refused = _("⚠️ I may not post in the channel: Discord says {reason}.", reason=reason)
+    permissions = _permissions(missing)
+    if isinstance(event, DayOpened | DayClosed):
+        asked = ngettext(
+            "Please give me the {permissions} permission there (the channel's settings → Permissions),"
+            " or choose another channel with /golf daily-settings.",
+            "Please give me the {permissions} permissions there (the channel's settings → Permissions),"
+            " or choose another channel with /golf daily-settings.",
+            len(missing),
+            permissions=permissions,
+        )
+    else:
+        asked = ngettext(
+            "Please give me the {permissions} permission there (the channel's settings → Permissions),"
+            " or start it in a channel where I may write.",
+            "Please give me the {permissions} permissions there (the channel's settings → Permissions),"
+            " or start it in a channel where I may write.",
+            len(missing),
+            permissions=permissions,
+        )
+    return f"{refused} {asked} {_until_then(event)}"
 
 
 def invite_url(application_id: int) -> str:
@@ -99,7 +144,6 @@ class PostRefusals:
     async def _refused(self, place: str, event: Event, error: discord.Forbidden) -> None:
         channel = await self._channel_of(event, error)
         missing = self._missing(channel, error.code)
-        where = f"<#{channel}>" if channel else "the channel"
         level = logging.WARNING if channel not in self._warned else logging.INFO
         self._warned.add(channel)
         starter = await self._starter_of(place, event)
@@ -111,25 +155,14 @@ class PostRefusals:
             place,
             error.text or "Forbidden",
             error.code,
-            " and ".join(missing),
+            " and ".join(missing),  # (English: the log is the operators')
             f"; telling {starter}" if starter and (starter, channel) not in self._told else "",
             extra={"place": place},
         )
         if not starter or (starter, channel) in self._told:
             return
         self._told.add((starter, channel))
-        daily = isinstance(event, DayOpened | DayClosed)
-        instead = (
-            "choose another channel with /golf daily-settings"
-            if daily
-            else "start it in a channel where I may write"
-        )
-        text = (
-            f"⚠️ I may not post in {where}: Discord says {error.text or 'Forbidden'}. Please give me the"
-            f" {' and '.join(missing)} permission{'s' if len(missing) > 1 else ''} there (the channel's"
-            f" settings → Permissions), or {instead}. Until then I cannot post {_what(event)} there."
-        )
-        await self._tell(starter, text)
+        await self._tell(starter, refusal_notice(channel, error.text or "Forbidden", missing, event))
 
     def _missing(self, channel: str, code: int) -> list[str]:
         """The permissions the bot lacks in ``channel``, from the server as the gateway shows it; else what
@@ -190,7 +223,7 @@ class PostRefusals:
         return f"{PLATFORM}:{guild.owner_id}" if guild is not None and guild.owner_id else ""
 
     async def _tell(self, starter: str, text: str) -> None:
-        platform, _, ident = starter.partition(":")
+        platform, _sep, ident = starter.partition(":")
         if platform != PLATFORM or not ident.isdigit():
             return
         try:

@@ -8,8 +8,9 @@ is shown where depends on the Reply and its Screen, never on the mode behind the
   screen (a scoreboard, a sign-up, a challenge answered).
 * **The presser alone sees it** (an ephemeral reply; the pressed message stays as it was) when the Reply is
   ``alone`` (a player's own board, opened from a scoreboard) or its screen is a NOTICE (a short reply, which
-  ``ScreenKind`` says goes privately where it can: "The match is over.").
-* ``Reply.private`` (a card drawn from a table's stock) follows, ephemeral.
+  ``ScreenKind`` says goes privately where it can: "The match is over."). It is drawn in the presser's
+  language (``privately``), the pressed message being the channel's.
+* ``Reply.private`` (a card drawn from a table's stock) follows, ephemeral, in the presser's language.
 * **A refusal** is a private line; if it comes with a screen (the session as it stands: a board that is
   behind, a competition over or called off), the pressed message is brought up to date as well. The press
   was checked to be on its message first (``bot.press_guard``), so that message shows the session the
@@ -31,9 +32,10 @@ import discord
 from adapters.discord.buttons import ids_on
 from adapters.discord.drawing import Pen
 from adapters.discord.render import render_notice
-from adapters.discord.replies import in_time, post, tell, update
+from adapters.discord.replies import in_time, post, tell_refusal, update
 from bot.door import Reply
 from bot.errors import GolfError, RepeatedActionError, StaleActionError
+from bot.i18n import privately
 from bot.screens import Screen, ScreenKind
 
 
@@ -107,12 +109,14 @@ async def answer_press(
             await _refused(interaction, error, pen=pen, boards=boards, message_id=message_id)
             return
         if is_for_the_presser(reply):
-            await post(interaction, reply.screen, pen=pen, private=True)
+            with privately():  # drawn in the presser's words, though pressed on the channel's message
+                await post(interaction, reply.screen, pen=pen, private=True)
         else:
             async with boards.showing(message_id, reply.screen):
                 await update(interaction, reply.screen, pen=pen)
     if reply.private is not None:
-        await interaction.followup.send(render_notice(reply.private), ephemeral=True)
+        with privately():
+            await interaction.followup.send(render_notice(reply.private), ephemeral=True)
 
 
 async def _refused(
@@ -127,4 +131,4 @@ async def _refused(
     if error.screen is not None:  # (a message that is behind: brought up to date)
         async with boards.showing(message_id, error.screen):
             await update(interaction, error.screen, pen=pen)
-    await tell(interaction, error.template)
+    await tell_refusal(interaction, error)

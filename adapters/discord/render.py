@@ -8,6 +8,7 @@ blocks; prose stays prose.
 
 from __future__ import annotations
 
+from bot.i18n import _, ngettext
 from bot.render import render_board, status_line
 from bot.screens import BoardView, Screen
 from bot.texts import COMMANDS, spell
@@ -38,6 +39,16 @@ def discord_length(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
+def clip(text: str, most: int) -> str:
+    """``text`` within ``most`` characters as Discord counts them (a label, a description, a choice):
+    cut with "…" when it is longer."""
+    if discord_length(text) <= most:
+        return text
+    while text and discord_length(text) > most - 1:
+        text = text[:-1]
+    return text + "…"
+
+
 def card_emoji(card: Card) -> str:
     if card.is_joker:
         return JOKER
@@ -60,8 +71,17 @@ def emoji_board(view: BoardView) -> str:
             else:
                 cells.append(EMPTY_COLUMN if row == 0 else BLANK + BLANK)
         lines.append(" ".join(cells))
-    top = card_emoji(view.foundation).removesuffix(BLANK) if view.foundation else "empty"
-    lines.append(f"Foundation: {top} · Stock: {view.stock_left} left")
+    # Translators: the foundation of the emoji board when no card is on it yet
+    empty = _("empty")
+    top = card_emoji(view.foundation).removesuffix(BLANK) if view.foundation else empty
+    # Translators: under the emoji board; {top} is the card on the foundation, {count} the cards in the stock
+    stock = ngettext(
+        "Foundation: {top} · Stock: {count} left",
+        "Foundation: {top} · Stock: {count} left",
+        view.stock_left,
+        top=top,
+    )
+    lines.append(stock)
     return "\n".join(lines)
 
 

@@ -39,6 +39,7 @@ from adapters.discord.drawing import Drawn, Pen, is_v2
 from adapters.discord.identity import PLATFORM, place_of
 from adapters.discord.render import render_notice
 from bot.errors import GolfError
+from bot.i18n import N_, _, privately
 from bot.ports import StoreUnavailable
 from bot.screens import Screen, ScreenKind
 from bot.texts import STORE_UNAVAILABLE
@@ -48,7 +49,7 @@ log = logging.getLogger(__name__)
 DEFER_AFTER = 1.5
 """Seconds to wait for the core before deferring; Discord allows 3 for the first answer, and the network
 and the gateway need their share of it."""
-SORRY = "Sorry, something went wrong on my side. Please try again in a moment."
+SORRY = N_("Sorry, something went wrong on my side. Please try again in a moment.")
 EXPIRED = {10062: "Unknown Interaction", 10015: "Unknown Webhook"}
 """Discord's codes for an interaction past its 3-second window, and for its follow-ups past 15 minutes."""
 
@@ -69,7 +70,7 @@ def is_private(screen: Screen) -> bool:
 async def in_time(work: Awaitable[T], defer: Callable[[], Awaitable[object]]) -> T:
     """``work``'s result; if it is not ready within DEFER_AFTER seconds, ``defer`` is called first."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    done, _pending = await asyncio.wait({task}, timeout=DEFER_AFTER)
     if not done:
         task.add_done_callback(_retrieve)  # should deferring fail, the core's answer is still collected
         await defer()
@@ -126,8 +127,23 @@ async def _no_tracebacks(interaction: discord.Interaction) -> AsyncIterator[None
             await tell(interaction, SORRY)
 
 
-async def tell(interaction: discord.Interaction, text: str) -> None:
-    """A private line to the one who acted: the answer if none was given yet, else a follow-up."""
+async def tell_refusal(interaction: discord.Interaction, error: GolfError) -> None:
+    """A refusal, as ``tell`` says: in the presser's language (a refusal is worded when it is read)."""
+    with privately():
+        text = error.template
+    await _tell(interaction, text)
+
+
+async def tell(interaction: discord.Interaction, message: str, /, **params: object) -> None:
+    """A private line to the one who acted: the answer if none was given yet, else a follow-up. ``message``
+    is a text as written (a ``N_`` constant), worded here in the presser's language; its command keys are
+    spelled here."""
+    with privately():
+        text = _(message, **params)
+    await _tell(interaction, text)
+
+
+async def _tell(interaction: discord.Interaction, text: str) -> None:
     if interaction.response.is_done():
         await interaction.followup.send(render_notice(text), ephemeral=True)
     else:
@@ -228,8 +244,10 @@ async def answer_command(interaction: discord.Interaction, work: Awaitable[Scree
         screen = await in_time(work, think)
     except GolfError as error:
         if error.screen is None:
-            await tell(interaction, error.template)
+            await tell_refusal(interaction, error)
         else:
-            await post(interaction, error.screen, pen=pen, notice=error.template)
+            with privately():  # the refusal is the presser's; the board (public) the place's
+                notice = error.template
+            await post(interaction, error.screen, pen=pen, notice=notice)
         return
     await post(interaction, screen, pen=pen)

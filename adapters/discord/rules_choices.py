@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from discord import app_commands
 
+from adapters.discord.render import clip
+from bot.i18n import N_, _
 from engine.golf.rules import MODIFIER_NAMES, RULE_NAMES, RULE_SETS, RulesError, find_rules
 from engine.patience import FAMILY
 
 MAX_CHOICES = 25
 """Discord shows at most 25 suggestions."""
+MAX_NAME = 100
+"""Discord's limit on a suggestion's label."""
 BASE_NOTES = {s.name: s.note for s in RULE_SETS}
 """A few words on each base rule set (engine.golf.rules.RULE_SETS)."""
 
@@ -50,13 +54,17 @@ def rules_suggestions(typed: str) -> list[str]:
 
 
 def describe(name: str) -> str:
-    """The label of a suggestion: the name, and for a plain rule set what it means."""
+    """The label of a suggestion: the name, and for a plain rule set what it means (in the reader's
+    language; the name is what is typed, so it stays as it is)."""
     note = BASE_NOTES.get(name)
-    return f"{name} — {note}" if note else name
+    return clip(f"{name} — {_(note)}", MAX_NAME) if note else name
 
 
 GAME_CHOICES = [
-    app_commands.Choice(name="Golf", value="golf"),
+    # Translators: the game of the game option (/golf play, /golf challenge): Golf patience itself
+    app_commands.Choice(name=N_("Golf"), value="golf"),
     *(app_commands.Choice(name=game.layout.title, value=game.name) for game in FAMILY),
 ]
-"""The games a round may play: Golf and the Golf family's (``engine.patience``)."""
+"""The games a round may play: Golf and the Golf family's (``engine.patience``). Their names are words
+of the catalogues (the family's titles are marked where they are written): discord.py asks the translator
+for every choice's name (adapters/discord/translator.py)."""

@@ -13,8 +13,10 @@ from discord import app_commands
 from adapters.discord.drawing import Drawing, Drawn, Pen
 from adapters.discord.identity import PLATFORM, place_of, player_of
 from adapters.discord.replies import answer_command, no_tracebacks, with_picture
+from adapters.discord.translator import described
 from bot.clubhouse import Clubhouse
 from bot.events import ClockExpired, Event
+from bot.i18n import N_
 from bot.models import Place
 from bot.options import DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT
 from bot.ports import Notifier
@@ -26,7 +28,10 @@ def sixcard_command(
     """``/golf sixcard [clock]``: open a Six-card Golf table here, with you in the first seat."""
 
     @app_commands.describe(
-        clock=f"Seconds for each turn before the computer plays it (default {DEFAULT_LIMIT})"
+        clock=described(
+            N_("Seconds for each turn before the computer plays it (default {seconds})"),
+            seconds=DEFAULT_LIMIT,
+        )
     )
     async def sixcard(
         interaction: discord.Interaction, clock: app_commands.Range[int, MIN_LIMIT, MAX_LIMIT] = DEFAULT_LIMIT
@@ -40,7 +45,7 @@ def sixcard_command(
 
     return app_commands.Command(
         name="sixcard",
-        description="Open a table of Six-card Golf here (2-4 players, computers on request)",
+        description=N_("Open a table of Six-card Golf here (2-4 players, computers on request)"),
         callback=sixcard,
     )
 

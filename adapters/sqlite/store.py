@@ -139,7 +139,8 @@ class SqliteStorage(SqliteDailyStore, SqliteCompetitions):
 
     async def save_player_settings(self, player: Player, settings: PlayerSettings) -> None:
         await self._write(
-            f"INSERT INTO players ({PLAYER_COLUMNS}, {PLAYER_SETTINGS_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            f"INSERT INTO players ({PLAYER_COLUMNS}, {PLAYER_SETTINGS_COLUMNS})"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (key) DO UPDATE SET look = excluded.look, four_colour = excluded.four_colour,"
             " language = excluded.language,"
             " name = CASE WHEN excluded.name <> '' THEN excluded.name ELSE players.name END",

@@ -19,7 +19,7 @@ from adapters.telegram.command_table import CommandSpec
 from adapters.telegram.identity import is_group, place_of, player_of
 from bot.clubhouse import Clubhouse
 from bot.errors import BadOptionError, GolfError
-from bot.i18n import LANGUAGES, N_, NAMES, PSEUDO, SOURCE, _, pseudo, resolve, speaking, use
+from bot.i18n import LANGUAGES, N_, NAMES, _, language_name, resolve, speaking, use
 from bot.models import PlayerSettings
 from bot.places import Places, language_option
 from bot.ports import StoreUnavailable
@@ -42,12 +42,6 @@ async def choose(places: Places, update: Update) -> None:
             use(await places.place_language(place_of(chat)), presser=presser)
     except StoreUnavailable:  # (the update itself will meet it and say so): the app's language meanwhile
         use(None if user is None else user.language_code)
-
-
-def language_name(language: str) -> str:
-    """A language by its own name (``Deutsch``); the pseudo-language (tests only, never offered) as English
-    in its own wording."""
-    return pseudo(NAMES[SOURCE]) if language == PSEUDO else NAMES[language]
 
 
 def language_specs(club: Clubhouse) -> tuple[CommandSpec, ...]:

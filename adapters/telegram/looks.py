@@ -16,10 +16,9 @@ from telegram.ext import ContextTypes
 from adapters.telegram.asker import Asker, asker_of, reply_refusal, reply_screen
 from adapters.telegram.command_table import CommandSpec
 from adapters.telegram.daily import is_admin
-from adapters.telegram.language import language_name
 from bot.clubhouse import Clubhouse
 from bot.errors import BadOptionError, GolfError
-from bot.i18n import N_, _, current, resolve, speaking
+from bot.i18n import N_, _, current, language_name, resolve, speaking
 from bot.models import BoardLook, Look, PlaceSettings, PlayerSettings
 from bot.options import AS_THE_PLACE, look_option
 from bot.places import KEEP, Keep, language_option
