@@ -27,7 +27,7 @@ from __future__ import annotations
 import gettext
 import logging
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import date
@@ -142,19 +142,55 @@ class _Fill(dict[str, object]):
 
 
 def _fill(text: str, params: Mapping[str, object]) -> str:
-    return text.format_map(_Fill(params)) if params else text
+    if not params:
+        return text
+    try:
+        return text.format(**params)  # (the common case, and the fast one)
+    except KeyError:  # a placeholder not given: a command key, left for the adapter to spell
+        return text.format_map(_Fill(params))
 
 
 def _(message: str, /, **params: object) -> str:
     """``message`` in the current language, its named placeholders filled from ``params``."""
-    return _fill(translations(_language.get()).gettext(message), params)
+    language = _language.get()
+    if not params:
+        return translations(language).gettext(message)
+    return _remembered(
+        (language, message, *params.items()),
+        lambda: _fill(translations(language).gettext(message), params),
+    )
 
 
 def ngettext(singular: str, plural: str, n: int, /, **params: object) -> str:
     """The form of ``singular``/``plural`` for the count ``n`` in the current language, filled from
     ``params`` (``count`` is ``n`` formatted as the language writes numbers unless given)."""
-    params.setdefault("count", number(n))
-    return _fill(translations(_language.get()).ngettext(singular, plural, n), params)
+    language = _language.get()
+
+    def word() -> str:
+        params.setdefault("count", number(n))
+        return _fill(translations(language).ngettext(singular, plural, n), params)
+
+    return _remembered((language, singular, plural, n, *params.items()), word)
+
+
+WORDED_KEPT = 50_000
+"""How many worded texts (a text, its language and its values) are kept, so that a board's words cost a
+lookup, not a translation and a ``str.format``, on every press."""
+_worded: dict[tuple[object, ...], str] = {}
+
+
+def _remembered(key: tuple[object, ...], word: Callable[[], str]) -> str:
+    """``word()``, remembered by ``key`` (a key holding a value that cannot be one, a list: worded each
+    time)."""
+    try:
+        return _worded[key]
+    except KeyError:
+        text = _worded[key] = word()
+        if len(_worded) > WORDED_KEPT:
+            _worded.clear()  # (boards say the same few things over and over: it fills again at once)
+        return text
+    except TypeError:
+        return word()
 
 
 def N_(message: str, /) -> str:
@@ -173,6 +209,8 @@ def number(value: float | int | Decimal, *, places: int | None = None) -> str:
     ``places`` decimals when given."""
     if places is not None:
         return _number(str(round(Decimal(str(value)), places)), _language.get(), places)
+    if type(value) is int and -1000 < value < 1000:
+        return str(value)  # (every shipped language writes these so: no grouping, Western digits)
     return _number(str(value), _language.get(), None)
 
 

@@ -126,3 +126,11 @@ def test_words_left_outside_the_pseudo_language_are_found() -> None:
     assert unworded(nested) == []
     assert unworded(glued) == ["halved"]
     assert unworded(f"{worded}\nStock (16) · /help https://t.me/x <b>7♠</b>") == ["Alice", "Stock"]
+
+
+def test_worded_texts_are_remembered_per_language_and_values() -> None:
+    assert _("Hole {hole} of {holes}", hole=3, holes=9) == _("Hole {hole} of {holes}", hole=3, holes=9)
+    assert _("Hole {hole} of {holes}", hole=4, holes=9) == "Hole 4 of 9"
+    with speaking(PSEUDO):
+        assert _("Hole {hole} of {holes}", hole=3, holes=9).startswith(PSEUDO_OPEN)
+    assert _("Seats: {seats}", seats=["Ann", "Bob"]) == "Seats: ['Ann', 'Bob']"  # (no key: worded each time)
