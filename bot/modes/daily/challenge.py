@@ -536,8 +536,14 @@ ORDINALS = {
 NTH = N_("{rank}th")
 
 
+# Translators: the first place itself (French "1er", while 21 is "21e" like "{rank}th")
+FIRST = N_("1st")
+
+
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st (in the reader's language)."""
+    if n == 1:
+        return _(FIRST)
     form = NTH if 10 <= n % 100 <= 20 else ORDINALS.get(n % 10, NTH)
     return _(form, rank=n)
 
