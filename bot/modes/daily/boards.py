@@ -70,6 +70,13 @@ def game_title(state: RoundState) -> str:
     return find_patience(state.rules).title if is_family(state.rules) else "Golf"
 
 
+def round_share_text(state: RoundState, day: date, holes: int, par_for_nine: int) -> str:
+    """The spoiler-free share text of a daily round (``engine.daily.share_text``) in the reader's language:
+    ``holes`` and ``par_for_nine`` are the course's."""
+    title = game_title(state)
+    return share_text(day, state.scores, state.best, holes, par_for_nine, title, word=_, ngettext=ngettext)
+
+
 def board_screen(state: RoundState, hole: Position) -> Screen:
     """A daily board: no deal number while the day runs (it is the whole stock order: it comes with the
     reveal); the share card once the course is finished."""
@@ -83,16 +90,7 @@ def board_screen(state: RoundState, hole: Position) -> Screen:
         title=screen.title,
     )
     if state.status is RoundStatus.FINISHED:
-        card = share_text(
-            day,
-            state.scores,
-            state.best,
-            state.holes,
-            state.par_for_nine,
-            game_title(state),
-            word=_,
-            ngettext=ngettext,
-        )
+        card = round_share_text(state, day, state.holes, state.par_for_nine)
         return replace(screen, title=title, blocks=(*screen.blocks, _("Share your result:") + "\n" + card))
     return replace(screen, title=title)
 

@@ -54,7 +54,7 @@ from bot.modes.daily.boards import (
     board_screen,
     claims,
     day_of_round,
-    game_title,
+    round_share_text,
 )
 from bot.options import rules_option
 from bot.ports import ActiveRoundExists, Clock, DailyStore, Notifier, Solver, Storage
@@ -70,7 +70,6 @@ from engine.daily import (
     day_of,
     hole_starts,
     reveal_text,
-    share_text,
     streaks,
     zone,
 )
@@ -425,16 +424,7 @@ class DailyChallenge:
         state = await self._storage.load_round(result.round_id)
         if state is None:
             return None
-        return share_text(
-            day.day,
-            state.scores,
-            state.best,
-            day.holes,
-            day.par_for_nine,
-            game_title(state),
-            word=_,
-            ngettext=ngettext,
-        )
+        return round_share_text(state, day.day, day.holes, day.par_for_nine)
 
     async def share_card(self, player: Player, place: Place) -> Screen | None:
         """The player's result of today's course as a share card: the share text (its only block) and the

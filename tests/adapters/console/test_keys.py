@@ -4,47 +4,17 @@ or reads an id, and "next hole" is there only when the core offers it. Real Club
 from __future__ import annotations
 
 import io
-import random
-from collections.abc import AsyncIterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from adapters.console.game import PLACE, ConsoleGame
-from adapters.sqlite import SqliteStorage
-from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
 from bot.models import Player
 from bot.screens import ButtonRole, Screen, ScreenKind
-from engine.golf.course import course
-from engine.golf.hole import Hole
-from engine.golf.moves import Move
-from engine.golf.rules import find_rules
-from engine.golf.solver import Solution
 
 ME = Player("console", "me", "me")
-
-
-class NoSolver:
-    async def best_score(self, hole: Hole) -> Solution | None:
-        return None
-
-    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
-        return course(first, holes, find_rules(rules))
-
-    async def hint(self, hole: Hole) -> Move | None:
-        return None
-
-
-@pytest.fixture
-async def club(tmp_path: Path) -> AsyncIterator[Clubhouse]:
-    storage = await SqliteStorage.open(tmp_path / "golf.sqlite3")
-    clubhouse = Clubhouse(storage, NoSolver(), ManualClock(), rng=random.Random(3))
-    yield clubhouse
-    await clubhouse.close()
-    await storage.close()
 
 
 @pytest.fixture

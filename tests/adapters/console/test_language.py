@@ -3,26 +3,16 @@
 from __future__ import annotations
 
 import io
-import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from adapters.console.game import CONFIRM, PLACE, ConsoleGame
 from adapters.console.language import terminal_language
 from adapters.console.sixcard import key_line
-from adapters.sqlite import SqliteStorage
-from bot.clock import ManualClock
 from bot.clubhouse import Clubhouse
 from bot.i18n import PSEUDO, PSEUDO_OPEN, _, speaking
 from bot.models import Player
 from bot.render import text_width
-from engine.golf.course import course
-from engine.golf.hole import Hole
-from engine.golf.moves import Move
-from engine.golf.rules import find_rules
-from engine.golf.solver import Solution
 
 ME = Player("console", "me", "me")
 
@@ -56,26 +46,6 @@ def test_the_environment_of_the_process_by_default(monkeypatch: pytest.MonkeyPat
 # The terminal's screens in the pseudo-language (every text a third longer): they still fit 80 columns.
 
 WIDTH = 80
-
-
-class NoSolver:
-    async def best_score(self, hole: Hole) -> Solution | None:
-        return None
-
-    async def course(self, first: int, holes: int, rules: str) -> tuple[int, ...]:
-        return course(first, holes, find_rules(rules))
-
-    async def hint(self, hole: Hole) -> Move | None:
-        return None
-
-
-@pytest.fixture
-async def club(tmp_path: Path) -> AsyncIterator[Clubhouse]:
-    storage = await SqliteStorage.open(tmp_path / "golf.sqlite3")
-    clubhouse = Clubhouse(storage, NoSolver(), ManualClock(), rng=random.Random(3))
-    yield clubhouse
-    await clubhouse.close()
-    await storage.close()
 
 
 def too_wide(text: str) -> list[str]:
