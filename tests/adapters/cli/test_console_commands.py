@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import _, speaking
+
 GOLFBOT = Path(sys.executable).with_name("golfbot")
 BOARD_24 = """Talon: TD KC 8H 8S 4S 4H KS 6D 8D 7C JD 9D 2H QD 3D AS
 Foundations: JH
@@ -24,9 +26,13 @@ AH JS TH 5C 3S
 """
 
 
-def golfbot(tmp_path: Path, *args: str, keys: str = "") -> subprocess.CompletedProcess[str]:
+def golfbot(
+    tmp_path: Path, *args: str, keys: str = "", language: str = ""
+) -> subprocess.CompletedProcess[str]:
     keep = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL")}
     env = {**keep, "HOME": str(tmp_path), "GOLFBOT_DB": str(tmp_path / "golf.sqlite3")}
+    if language:
+        env["LANGUAGE"] = language
     return subprocess.run(
         [str(GOLFBOT), *args],
         input=keys,
@@ -70,3 +76,13 @@ def test_the_console_script_runs_it(tmp_path: Path, name: str) -> None:
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     assert "Traceback" not in run.stderr
     assert run.stdout.strip()
+
+
+@pytest.mark.parametrize("language", ["de", "ru"])
+def test_the_terminal_game_speaks_the_environments_language(tmp_path: Path, language: str) -> None:
+    run = golfbot(tmp_path, "play", "--holes", "1", "--deal", "24", keys="d q", language=language)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    with speaking(language):
+        hole = _("Hole {hole} of {holes}", hole=1, holes=1)
+    assert hole != "Hole 1 of 1" and hole in run.stdout  # (from the compiled catalogue, not English)
+    assert "Hole 1 of 1" not in run.stdout
