@@ -137,6 +137,16 @@ class DayOpened:
     commitment: str
 
 
+@dataclass(frozen=True, slots=True)
+class BoardMoved:
+    """A session was moved on from outside its place's chat (a tap on the web table): the platform redraws
+    the message it keeps of the session, if any, so that the chat board shows the move too. Nothing is
+    posted for it."""
+
+    place: str
+    session: str
+
+
 Event = (
     HoleFinished
     | RoundFinished
@@ -147,6 +157,7 @@ Event = (
     | DayOpened
     | MatchStarted
     | StandingsPosted
+    | BoardMoved
 )
 
 

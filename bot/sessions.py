@@ -104,6 +104,8 @@ class Moved:
 
 
 Watcher = Callable[[Moved], Awaitable[None]]
+Follower = Callable[[RoundState], None]
+"""Told of every committed version of every session (``Sessions.follow``); it must not block."""
 
 
 class Mode(Protocol[P]):
@@ -174,6 +176,8 @@ class Sessions:
         """Id family -> mode."""
         self._watchers: dict[str, list[Watcher]] = {}
         """Kind -> who hears of its sessions' presses (``watch``)."""
+        self._followers: list[Follower] = []
+        """Who hears of every commit, whatever made it (``follow``)."""
         self.locks = KeyedLocks()
         """One lock per session id (a mode may hold other keys of its own, e.g. to start sessions)."""
         self._live: dict[str, Live[Any]] = {}
@@ -202,6 +206,14 @@ class Sessions:
         press is answered after its watchers have run; a watcher that fails is logged in one line and the
         press still answered as committed (its work must be idempotent, caught up on a later press)."""
         self._watchers.setdefault(kind, []).append(watcher)
+
+    def follow(self, follower: Follower) -> None:
+        """Tell ``follower`` of every version of every session this process commits, whatever made it: a
+        press, a clock, a computer player, a best score worked out later (``amend``). It is called with the
+        new state right after the commit, under the session's lock, so it must only note what to do and
+        return (a live view pushes the seats their new screens once it runs: the web table). One that
+        fails is logged in one line; the commit stands."""
+        self._followers.append(follower)
 
     def mode(self, kind: str) -> Mode[Any]:
         mode = self._modes.get(kind)
@@ -432,6 +444,8 @@ class Sessions:
             self._remember(new, change.position)
         else:
             self._live.pop(new.id, None)
+        for follower in self._followers:
+            _follow(follower, new)
         if change.then is not None:
             change.then()
         if outbox is not None:
@@ -439,6 +453,14 @@ class Sessions:
                 await outbox.publish(self._notifier)
             else:
                 outbox.discard()
+
+
+def _follow(follower: Follower, state: RoundState) -> None:
+    try:
+        follower(state)
+    except Exception as error:  # the change is committed: never reported as failed
+        log.error("a follower of session %s failed: %s: %s", state.id, type(error).__name__, error)
+        log.debug("follower failed", exc_info=True)
 
 
 async def _tell(watcher: Watcher, moved: Moved) -> None:

@@ -62,6 +62,21 @@ class Settings:
     log_format: str = "text"
     """``text`` (a line a record, for a terminal) or ``json`` (an object a line, for a log collector)."""
     start_retry_seconds: float = 30.0
+    web_url: str = ""
+    """The web table's public https address (``GOLFBOT_WEB_URL``); with ``web_port``, the bots serve it."""
+    web_port: int | None = None
+    """The local port the web table listens on (``GOLFBOT_WEB_PORT``; 0: any free one, for tests)."""
+    web_host: str = "127.0.0.1"
+    web_app: str = "table"
+    """The Telegram Mini App's short name (BotFather's ``/newapp``), for the direct links groups get."""
+    discord_client_id: str = ""
+    discord_client_secret: str = field(default="", repr=False)
+    """The Discord application's OAuth2 secret, for the Activity's sign-in; never sent to a page."""
+
+    @property
+    def web_on(self) -> bool:
+        """Whether the bots serve the web table (its public address and its port are both set)."""
+        return bool(self.web_url) and self.web_port is not None
 
     @classmethod
     def load(cls, *, db: str | None = None, env_file: str | Path | None = ".env") -> Settings:
@@ -84,7 +99,19 @@ class Settings:
             log_level=env.get("GOLFBOT_LOG_LEVEL", "INFO").strip().upper() or "INFO",
             log_format=env.get("GOLFBOT_LOG_FORMAT", "text").strip().lower() or "text",
             start_retry_seconds=_seconds(env.get("GOLFBOT_START_RETRY_SECONDS", ""), default=30.0),
+            web_url=env.get("GOLFBOT_WEB_URL", "").strip().rstrip("/"),
+            web_port=_port(env.get("GOLFBOT_WEB_PORT", "")),
+            web_host=env.get("GOLFBOT_WEB_HOST", "").strip() or "127.0.0.1",
+            web_app=env.get("GOLFBOT_WEB_APP", "").strip() or "table",
+            discord_client_id=env.get("DISCORD_CLIENT_ID", "").strip(),
+            discord_client_secret=env.get("DISCORD_CLIENT_SECRET", "").strip(),
         )
+
+
+def _port(text: str) -> int | None:
+    """``GOLFBOT_WEB_PORT``: a port number (0: any free port), else None (no web table)."""
+    text = text.strip()
+    return int(text) if text.isdigit() and int(text) <= 65535 else None
 
 
 def _seconds(text: str, *, default: float) -> float:
