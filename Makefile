@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test install clean catalogues catalogues-extract catalogues-update catalogues-init
+.PHONY: run test install clean catalogues catalogues-extract catalogues-update catalogues-init browser
 
 # The languages' catalogues (bot/i18n.py): .po files in the repository, compiled into .mo beside them here
 # (and by setup.py when a wheel is built); never checked in compiled.
@@ -40,10 +40,22 @@ catalogues-update: catalogues-extract
 catalogues-init: catalogues-extract
 	$(BIN)/pybabel init -D golfbot -i $(POT) -d $(LOCALE) -l $(LANG_CODE)
 
+# The web table's browser tests need Debian's Chromium and its driver: installed here when missing and this is
+# root on a Debian-like machine (CI); elsewhere one line says what to install, and those tests fail saying it.
+BROWSER_HINT := the web table's browser tests need Chromium and its driver: sudo apt-get install chromium chromium-driver
+browser:
+	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing chromium and chromium-driver for the browser tests"; \
+		(apt-get install -y -qq chromium chromium-driver >/dev/null 2>&1 || \
+		 (apt-get update -qq >/dev/null && apt-get install -y -qq chromium chromium-driver >/dev/null)) || \
+		echo "make test: could not install chromium; $(BROWSER_HINT)"; \
+	else echo "make test: $(BROWSER_HINT)"; fi
+
 run: $(STAMP) catalogues
 	$(BIN)/golfbot
 
-test: $(STAMP) catalogues
+test: $(STAMP) catalogues browser
 	$(BIN)/python -m compileall -q engine bot adapters migrations benchmarks tests
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

@@ -70,6 +70,10 @@ TEXT_TOO_LONG = "Bad Request: message is too long"
 BUTTON_DATA_INVALID = "Bad Request: BUTTON_DATA_INVALID"
 BOT_COMMAND_INVALID = "Bad Request: BOT_COMMAND_INVALID"
 BOT_BLOCKED = "Forbidden: bot was blocked by the user"
+BUTTON_TYPE_INVALID = "Bad Request: BUTTON_TYPE_INVALID"
+"""A ``web_app`` button outside a private chat (Telegram allows them in private chats only)."""
+WEB_APP_URL_INVALID = "Bad Request: WEB_APP_URL_INVALID"
+"""A Mini App URL that is not https."""
 WEBHOOK_ACTIVE = (
     "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete "
     "the webhook first"
@@ -193,6 +197,8 @@ class Button:
     text: str
     callback_data: str | None = None
     url: str | None = None
+    web_app: str | None = None
+    """The URL of the Mini App a ``web_app`` button opens."""
 
 
 @dataclass(frozen=True)
@@ -522,7 +528,12 @@ class _Message:
     def view(self) -> MessageView:
         keyboard = tuple(
             tuple(
-                Button(text=b.get("text", ""), callback_data=b.get("callback_data"), url=b.get("url"))
+                Button(
+                    text=b.get("text", ""),
+                    callback_data=b.get("callback_data"),
+                    url=b.get("url"),
+                    web_app=(b.get("web_app") or {}).get("url"),
+                )
                 for b in row
             )
             for row in (self.reply_markup or {}).get("inline_keyboard", [])
@@ -585,6 +596,22 @@ class _Webhook:
     url: str
     secret_token: str | None
     params: JSONDict = field(default_factory=dict)
+
+
+def _check_web_app(web_app: Any) -> None:
+    """A Mini App's ``WebAppInfo``: an https URL, as Telegram requires."""
+    if not isinstance(web_app, dict) or not str(web_app.get("url", "")).startswith("https://"):
+        raise ApiError(400, WEB_APP_URL_INVALID)
+
+
+def _check_buttons(chat: FakeChat, markup: JSONDict | None) -> None:
+    """``web_app`` buttons: in a private chat only, each with an https URL."""
+    for row in (markup or {}).get("inline_keyboard", []):
+        for button in row:
+            if "web_app" in button:
+                if not chat.is_private:
+                    raise ApiError(400, BUTTON_TYPE_INVALID)
+                _check_web_app(button["web_app"])
 
 
 def _png_size(data: bytes) -> tuple[int, int]:
@@ -654,6 +681,8 @@ class FakeBotApi:
         self._floods: dict[int, _Flood] = {}
         self._delays: dict[str, float] = {}
         self._commands: dict[tuple[str, str], list[JSONDict]] = {}
+        self.menu_buttons: dict[int | None, JSONDict] = {}
+        """The menu button set with setChatMenuButton: per private chat, or the default one (None)."""
 
         self._calls: list[ApiCall] = []
         self.sent: list[MessageView] = []
@@ -679,6 +708,8 @@ class FakeBotApi:
             "setmycommands": self._set_my_commands,
             "getmycommands": self._get_my_commands,
             "deletemycommands": self._delete_my_commands,
+            "setchatmenubutton": self._set_chat_menu_button,
+            "getchatmenubutton": self._get_chat_menu_button,
             "sendmessage": self._send_message,
             "editmessagetext": self._edit_message_text,
             "editmessagereplymarkup": self._edit_message_reply_markup,
@@ -1340,6 +1371,28 @@ class FakeBotApi:
         self._commands.pop(self._commands_key(params), None)
         return True
 
+    def _set_chat_menu_button(self, params: JSONDict) -> bool:
+        chat_id = params.get("chat_id")
+        chat = None if chat_id is None else self._chat_for(params).id
+        button = params.get("menu_button") or {"type": "default"}
+        if not isinstance(button, dict) or button.get("type") not in ("default", "commands", "web_app"):
+            raise ApiError(400, "Bad Request: can't parse menu button JSON object")
+        if button["type"] == "web_app":
+            if not button.get("text"):
+                raise ApiError(400, "Bad Request: menu button text is empty")
+            _check_web_app(button.get("web_app"))
+        self.menu_buttons[chat] = button
+        return True
+
+    def _get_chat_menu_button(self, params: JSONDict) -> JSONDict:
+        chat_id = params.get("chat_id")
+        chat = None if chat_id is None else self._chat_for(params).id
+        return self.menu_buttons.get(chat) or self.menu_buttons.get(None) or {"type": "commands"}
+
+    def menu_button(self, chat_id: int | None = None) -> JSONDict | None:
+        """The menu button a private chat shows (its own, else the default one set); None: never set."""
+        return self.menu_buttons.get(chat_id) or self.menu_buttons.get(None)
+
     # ---------------------------------------------------------------- methods: messages
 
     def _chat_for(self, params: JSONDict) -> FakeChat:
@@ -1395,6 +1448,7 @@ class FakeBotApi:
         chat = self._chat_for(params)
         source, rendered, parse_mode = self._caption(params) if photo else self._text(params)
         markup = self._inline_markup(params)
+        _check_buttons(chat, markup)
         reply_to: _Message | None = None
         reply_parameters = params.get("reply_parameters") or {}
         reply_id = reply_parameters.get("message_id") or params.get("reply_to_message_id")
@@ -1534,6 +1588,7 @@ class FakeBotApi:
         return message
 
     def _apply_edit(self, method: str, params: JSONDict, message: _Message, **changes: Any) -> JSONDict:
+        _check_buttons(message.chat, changes.get("reply_markup"))
         before = message.content_key()
         candidate = _Message(**{**message.__dict__, **changes})
         if candidate.content_key() == before:

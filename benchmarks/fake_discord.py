@@ -10,12 +10,17 @@ What it serves, with the payload shapes of discord.py's ``discord.types`` (and D
   ``Authorization: Bot <token>`` gets 401, which discord.py turns into ``LoginFailure``),
   ``GET /gateway/bot`` (a ``ws://`` URL on the host the bot asked, so a proxy in between stays in between),
   ``GET``/``PUT /applications/{id}/commands`` (and the guild variants), ``POST
-  /interactions/{id}/{token}/callback`` (types 4, 5, 6, 7; a second answer gets 400 code 40060), and the
+  /interactions/{id}/{token}/callback`` (types 4, 5, 6, 7, and 12 LAUNCH_ACTIVITY, refused while
+  ``activity`` is False, as for an app without an Activity; a second answer gets 400 code 40060), and the
   interaction webhook: ``POST /webhooks/{app}/{token}`` (a follow-up; the first one after a type-5 defer
   completes the "thinking" message, as on Discord) and ``GET``/``PATCH .../messages/@original``; the
   bot's own posts in the channel (``POST``/``PATCH /channels/{id}/messages``: ``posts``, or 403 after
   ``refuse_posts``; a ``PATCH`` may edit a command's answer there too, as a scoreboard is) and direct
   messages (``POST /users/@me/channels``: ``direct_messages``). Every request's body is kept in ``sent``.
+* OAuth2 for an Activity (the web table): ``POST /oauth2/token`` (a form: ``client_id``, ``client_secret``,
+  ``grant_type=authorization_code``, ``code``) answers a Bearer token for a code the test registered
+  (``authorize_code(code, member)``, once), 400 ``invalid_grant`` for any other code or a wrong client;
+  ``GET /users/@me`` with ``Authorization: Bearer <token>`` answers that member (``scope`` identify).
 * The gateway at ``/gateway``: HELLO, IDENTIFY (token checked: 4004 otherwise) -> READY and one
   GUILD_CREATE, HEARTBEAT -> HEARTBEAT_ACK, RESUME -> the missed events then RESUMED (or INVALID_SESSION
   for a session it does not know). Events are sent as uncompressed text frames, which discord.py accepts
@@ -33,6 +38,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -166,6 +172,14 @@ class FakeDiscord:
         """The size of every file the bot uploaded, in order."""
         self.identifies = 0
         self.resumes = 0
+        self.activity = True
+        """The app has an Activity (a LAUNCH_ACTIVITY answer is taken); False: it is refused, 400."""
+        self.activities: list[int] = []
+        """The interactions answered by launching the Activity (callback type 12), in order."""
+        self.client_secret = "FAKE-oauth2-client-secret"
+        """The application's OAuth2 client secret (its client id is ``application_id``)."""
+        self._codes: dict[str, int] = {}  # authorization code -> the member's id (used once)
+        self._bearers: dict[str, int] = {}  # access token -> the member's id
         self._edited_by: dict[int, int] = {}  # message id -> the press whose answer last edited it
         self._sessions: dict[str, _Session] = {}
         self._session_ids = itertools.count(1)
@@ -527,6 +541,8 @@ class FakeDiscord:
 
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["path"]
+        if (request.method, path) == ("POST", "/oauth2/token"):
+            return await self._token(request)
         body: Any = None
         if request.can_read_body and request.content_type == "application/json":
             body = await request.json()
@@ -564,6 +580,8 @@ class FakeDiscord:
         parts = path.strip("/").split("/")
         if parts[0] in ("interactions", "webhooks"):  # the interaction's token is the credential
             return self._interaction_route(method, parts, body)
+        if request.headers.get("Authorization", "").startswith("Bearer "):  # a user's OAuth2 token
+            return self._as_user(method, path, request.headers["Authorization"].removeprefix("Bearer "))
         if request.headers.get("Authorization") != f"Bot {self.token}":
             raise _Refused(401, {"message": "401: Unauthorized", "code": 0})
         if (method, path) == ("GET", "/users/@me"):
@@ -584,6 +602,56 @@ class FakeDiscord:
                 self.commands[guild] = [self._registered(c, guild) for c in body]  # a PUT's body is the list
                 return 200, self.commands[guild]
         self.unhandled.append(f"{method} {path}")
+        raise _Refused(404, {"message": "404: Not Found", "code": 0})
+
+    # ------------------------------------------------------------------------------------------ OAuth2
+
+    def authorize_code(self, code: str, member: FakeMember | int) -> None:
+        """``member`` authorised the app (the Embedded App SDK's ``authorize``): ``code`` may be exchanged
+        for a token, once."""
+        self._codes[code] = member if isinstance(member, int) else member.id
+
+    async def _token(self, request: web.Request) -> web.Response:
+        """``POST /oauth2/token``: an authorisation code for a token (a form in, JSON out). A code not
+        registered (or used already), a wrong client id or secret, another grant: 400 ``invalid_grant``."""
+        form = await request.post()
+        fields = {key: str(value) for key, value in form.items()}
+        kept = {k: v for k, v in fields.items() if k != "client_secret"}
+        self.sent.append((request.method, "/oauth2/token", kept))
+        client = (fields.get("client_id"), fields.get("client_secret"))
+        user = None
+        if client == (str(self.application_id), self.client_secret) and (
+            fields.get("grant_type") == "authorization_code"
+        ):
+            user = self._codes.pop(fields.get("code", ""), None)
+        status = 400
+        result: JSON = {"error": "invalid_grant", "error_description": 'Invalid "code" in request.'}
+        if user is not None:
+            token = secrets.token_urlsafe(24)
+            self._bearers[token] = user
+            status = 200
+            result = {
+                "access_token": token,
+                "token_type": "Bearer",
+                "expires_in": 604800,
+                "refresh_token": secrets.token_urlsafe(24),
+                "scope": "identify",
+            }
+        self.requests.append((request.method, "/oauth2/token", status))
+        self._notify()
+        return web.json_response(result, status=status)
+
+    def _as_user(self, method: str, path: str, token: str) -> tuple[int, Any]:
+        """A request with a user's Bearer token: ``GET /users/@me`` names them; nothing else is served."""
+        user = self._bearers.get(token)
+        if user is None:
+            raise _Refused(401, {"message": "401: Unauthorized", "code": 0})
+        if (method, path) == ("GET", "/users/@me"):
+            member = next((m for m in self.members if m.id == user), None)
+            if member is not None:
+                return 200, member.user()
+            return 200, FakeMember(user, str(user)).user()
+        self.unhandled.append(f"{method} {path} (Bearer)")
         raise _Refused(404, {"message": "404: Not Found", "code": 0})
 
     def refuse_posts(self, code: int = 50013, message: str = "Missing Permissions") -> None:
@@ -737,6 +805,14 @@ class FakeDiscord:
             message.update(self._message_fields(data, message), edited_timestamp=_now())
             self._edited_by[interaction.original_id] = interaction.id
             resource["message"] = message
+        elif kind == 12:  # LAUNCH_ACTIVITY: only an app with an Activity (and only for a command or a press)
+            if not self.activity or interaction.payload["type"] not in (2, 3):
+                interaction.callbacks.pop()
+                raise _Refused(400, {"message": "Invalid Form Body", "code": 50035})
+            instance = str(self._next_id())
+            self.activities.append(interaction.id)
+            result["activity_instance_id"] = instance
+            resource["activity_instance"] = {"id": instance}
         elif kind != 6:
             self.unhandled.append(f"interaction callback type {kind}")
             raise _Refused(400, {"message": "Invalid Form Body", "code": 50035})

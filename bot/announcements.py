@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Collection
 
 from bot.events import (
+    BoardMoved,
     ClockExpired,
     DayClosed,
     DayOpened,
@@ -43,8 +44,11 @@ async def _name(key: str | None, names: PlaceStore | None) -> str:
 
 
 async def announcement(event: Event, names: PlaceStore | None = None) -> str:
-    """One line (or two) a person can read, in the current language (``bot.i18n.speaking``)."""
+    """One line (or two) a person can read, in the current language (``bot.i18n.speaking``); "" for an
+    event that is never told in words (``BoardMoved``: a board is redrawn, nothing is posted)."""
     match event:
+        case BoardMoved():
+            return ""
         case HoleFinished(player=player, hole=hole, score=score, best=best):
             text = _hole_finished(await _name(player, names), hole, score)
             return text + (" " + _("Best possible: {best}.", best=best) if best is not None else "")

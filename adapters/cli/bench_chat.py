@@ -78,6 +78,11 @@ class ChatTable:
 
     name = ""
     """The bot's command: ``golfbot NAME``."""
+    target = ""
+    """The bench's own name, ``golfbot bench TARGET``, where it is not the bot's (the web table's bench
+    runs ``golfbot telegram``)."""
+    timed = "press delivered to edited board received"
+    """What a press's latency runs from and to, as the figures say it."""
     platform = ""
 
     async def open(self, players: int) -> None:
@@ -339,7 +344,8 @@ async def run_bench(
                 cpu_before = bot.cpu()
                 self_before = resource.getrusage(resource.RUSAGE_SELF)
                 began = time.perf_counter()
-                with progress(f"bench {table.name}", players * presses, unit="presses") as bar:
+                label = f"bench {table.target or table.name}"
+                with progress(label, players * presses, unit="presses") as bar:
                     follower = asyncio.create_task(_follow(tally, bar)) if bar.shown else None
                     try:
                         await asyncio.gather(
@@ -479,13 +485,13 @@ def cmd_bench_chat(args: argparse.Namespace, table: ChatTable) -> int:
     per_press = f" ({cpu / result['presses'] * 1e6:.0f} µs a press)" if cpu and result["presses"] else ""
     steady = result["steady_presses_per_s"]
     print(
-        f"{table.name} bench: {result['players']} players, {result['presses']} presses in "
+        f"{table.target or table.name} bench: {result['players']} players, {result['presses']} presses in "
         f"{result['seconds']:.2f} s, think {result['think_ms']:g} ms, one `golfbot {table.name}` process "
         f"(load average {result['load_average']} at the start)\n"
         f"  presses/s   {'' if steady is None else f'{steady:.1f} while every player played · '}"
         f"{result['presses_per_s']:.1f} over the whole run\n"
         f"  latency     p50 {result['p50_ms']:.1f} ms · p99 {result['p99_ms']:.1f} ms · "
-        f"max {result['max_ms']:.1f} ms (press delivered to edited board received)\n"
+        f"max {result['max_ms']:.1f} ms ({table.timed})\n"
         f"  errors      {result['errors']} ({result['refused']} refused, "
         f"the rest unanswered in {PATIENCE:g} s)"
         + "".join(f"\n              {n} × {said!r}" for said, n in result["refusals"].items())

@@ -12,6 +12,9 @@ closes. What a person sees of a failure is ONE line on stderr, never a traceback
 
 Once a bot is up its library keeps it connected (python-telegram-bot retries polling, discord.py
 reconnects and resumes). SIGTERM and Ctrl-C stop the bots cleanly (exit code 0).
+
+With ``Settings.web_on`` (GOLFBOT_WEB_URL and GOLFBOT_WEB_PORT), the web table (``adapters.web``) is served
+in the same TaskGroup, on the same core: a port it cannot listen on stops the bots too, in one line.
 """
 
 from __future__ import annotations
@@ -198,6 +201,8 @@ async def _serve(app: App, bots: list[ChatBot], settings: Settings) -> list[Chat
             group.create_task(_until(stop))
             for bot in bots:
                 group.create_task(_keep_up(bot, app, settings.start_retry_seconds))
+            if settings.web_on:
+                group.create_task(_web_table(app, settings))
     except* _StopRequested:
         log.info("stopping")
     except* ChatBotStopped as group_error:  # no return inside except*: Python forbids it
@@ -206,6 +211,36 @@ async def _serve(app: App, bots: list[ChatBot], settings: Settings) -> list[Chat
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(signum)
     return stopped
+
+
+async def _web_table(app: App, settings: Settings) -> None:
+    """Serve the web table (``adapters.web``) beside the bots, until cancelled. A port it cannot listen on,
+    or any failure, stops everything with one line (exit code 1)."""
+    from adapters.web.runner import WebSettings, serve_web
+
+    web = WebSettings(
+        host=settings.web_host,
+        port=settings.web_port or 0,
+        public_url=settings.web_url,
+        web_app=settings.web_app,
+        telegram_token=settings.telegram_token,
+        discord_client_id=settings.discord_client_id,
+        discord_client_secret=settings.discord_client_secret,
+        discord_api_base=settings.discord_api_base_url,
+    )
+    try:
+        await serve_web(app.clubhouse, app.daily, web, notifier=app.notifiers)
+    except asyncio.CancelledError:
+        raise
+    except OSError as error:
+        raise ChatBotStopped(
+            f"The web table could not listen on {web.host}:{web.port}: {error.strerror or error}. "
+            "Check GOLFBOT_WEB_HOST and GOLFBOT_WEB_PORT.",
+            EXIT_ENVIRONMENT,
+        ) from None
+    except Exception as error:
+        log.debug("the web table stopped", exc_info=True)
+        raise ChatBotStopped(f"The web table stopped: {error}", EXIT_ENVIRONMENT) from None
 
 
 async def _until(stop: asyncio.Event) -> None:

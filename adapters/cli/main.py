@@ -21,6 +21,7 @@ import adapters.cli.bench_render as bench_render
 import adapters.cli.bench_sixcard as bench_sixcard
 import adapters.cli.bench_telegram as bench_telegram
 import adapters.cli.bench_tournament as bench_tournament
+import adapters.cli.bench_web as bench_web
 import adapters.cli.render_command as render_command
 import adapters.cli.sixcard_command as sixcard_command
 from adapters.cli import (
@@ -52,6 +53,7 @@ COMMAND_MODULES.append(bench_discord)
 COMMAND_MODULES.append(bench_telegram)
 COMMAND_MODULES.append(render_command)
 COMMAND_MODULES.append(bench_render)
+COMMAND_MODULES.append(bench_web)
 
 
 def _columns() -> int:

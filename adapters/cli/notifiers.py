@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Literal
 
 from adapters import metrics
-from bot.events import Event
+from bot.events import BoardMoved, Event
 from bot.i18n import speaking
 from bot.places import Places
 from bot.ports import Notifier
@@ -34,6 +34,10 @@ BACKLOG = 500
 """Events kept per platform while its bot is away; past it the oldest are dropped (one log line each)."""
 
 Whom = Literal["place", "player"]
+
+REDRAWN = frozenset({"telegram", "discord"})
+"""The platforms whose bots keep the messages of sessions and redraw them on ``BoardMoved`` (a move made
+on the web table). Elsewhere (the terminal) it is nobody's business: nothing is posted for it."""
 
 
 class NoBotRunning(LookupError):
@@ -89,6 +93,10 @@ class Notifiers:
     async def _deliver(self, whom: Whom, key: str, event: Event) -> None:
         platform = key.partition(":")[0]
         notifier = self._by_platform.get(platform)
+        if isinstance(event, BoardMoved):  # a redraw: now or never (a board is redrawn by the next move)
+            if notifier is not None and platform in REDRAWN:
+                await self._send(notifier, whom, key, event)
+            return
         if notifier is not None and not self._backlog.get(platform):
             try:
                 await self._send(notifier, whom, key, event)

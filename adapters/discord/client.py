@@ -77,6 +77,7 @@ class GolfClient(discord.Client):
         sync_globally: bool = False,
         daily: DailyDesk | None = None,
         pictures: Pictures | None = None,
+        web_on: bool = False,
         **options: Any,
     ) -> None:
         super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none(), **options)
@@ -88,6 +89,7 @@ class GolfClient(discord.Client):
         self.sync_globally = sync_globally
         self.tree = Tree(self)  # (which chooses each command's language: language.py)
         self.golf = GolfCommands(clubhouse, self.drawing)
+        self.golf.web_on = web_on  # /golf table starts the web table's Activity
         self.daily = daily
         if daily is not None:
             add_daily_commands(self.golf, daily, self.drawing)

@@ -2,11 +2,17 @@
 (or the figures to build one) and hands it to ``replies``.
 
 One group, so that later commands (daily, challenge, tournament) join it as methods or sub-groups; Discord
-allows 25 sub-commands and sub-groups under a group, and this one uses 8.
+allows 25 sub-commands and sub-groups under a group, and this one uses 9 (and the sub-commands other
+modules add: sixcard, daily, the competitions').
+
+``/golf web-table`` starts the web table, the app's Activity (docs/web-table.md), where the bot serves it
+(``GOLFBOT_WEB_URL`` and ``GOLFBOT_WEB_PORT``: ``web_on``); elsewhere it says in one line that it is not
+set up. (Not ``/golf table``: that is the server's league table, ``compete.py``.)
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from contextlib import nullcontext
 from typing import Literal
@@ -18,7 +24,7 @@ from discord.utils import escape_markdown
 from adapters.discord.drawing import Drawing, Pen
 from adapters.discord.identity import display_name, place_of, player_of
 from adapters.discord.language import LANGUAGE_CHOICES
-from adapters.discord.replies import answer_command, no_tracebacks
+from adapters.discord.replies import answer_command, no_tracebacks, tell
 from adapters.discord.rules_choices import GAME_CHOICES, describe, rules_suggestions
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError
@@ -30,9 +36,15 @@ from bot.places import KEEP, Keep, language_option
 from bot.screens import Screen, ScreenKind
 from engine.golf.scoring import PAR_PER_HOLE
 
+log = logging.getLogger(__name__)
+
 Work = Callable[[Player, Place], Awaitable[Screen]]
 NOT_AN_ADMIN = N_("Only members with the Manage Server permission can change the Golf settings.")
 NOT_IN_DMS = N_("Settings belong to a server; use this command there.")
+NO_WEB_TABLE = N_("The web table is not set up on this bot: play here with /golf play.")
+NO_ACTIVITY = N_(
+    "Discord would not start the web table here: the app's Activity is not set up yet. Play with /golf play."
+)
 AS_THE_SERVER = "server"
 """``/golf look board:server``: drop your own look, follow the server's."""
 
@@ -131,6 +143,8 @@ class GolfCommands(app_commands.Group, name="golf", description=N_("Golf patienc
         super().__init__()
         self._club = clubhouse
         self._drawing = drawing
+        self.web_on = False
+        """The bot serves the web table (``/golf table`` starts the Activity)."""
 
     async def _answer(self, interaction: discord.Interaction, work: Work, *, alone: bool = False) -> None:
         """``alone``: the answer is the presser's alone (ephemeral: help, rules, stats, settings), so it is
@@ -199,6 +213,25 @@ class GolfCommands(app_commands.Group, name="golf", description=N_("Golf patienc
             return rules_screen(name)
 
         await self._answer(interaction, show, alone=True)
+
+    @app_commands.command(
+        name="web-table", description=N_("Open the web table, where you tap the cards (a Discord Activity)")
+    )
+    async def web_table(self, interaction: discord.Interaction) -> None:
+        """``/golf web-table`` (``/golf table`` is the server's league table: ``compete.py``)."""
+        async with no_tracebacks(interaction):
+            if not self.web_on:
+                await tell(interaction, NO_WEB_TABLE)
+                return
+            try:
+                await interaction.response.launch_activity()
+            except discord.HTTPException as error:  # no Activity set up in the developer portal, say
+                log.warning(
+                    "Discord refused to start the Activity (%s %s): set it up in the developer portal",
+                    error.status,
+                    error.text[:80],
+                )
+                await tell(interaction, NO_ACTIVITY)
 
     @app_commands.command(name="help", description=N_("The Golf commands"))
     async def help_(self, interaction: discord.Interaction) -> None:

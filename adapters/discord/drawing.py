@@ -26,6 +26,7 @@ from __future__ import annotations
 import io
 import logging
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -191,13 +192,57 @@ class Drawn:
         return replace(self, picture=None)
 
 
+KEPT = 10_000
+"""Sessions whose last message is remembered (``KeptMessages``), the oldest forgotten first."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeptMessage:
+    """The message that shows a session, where anyone may see it (never an ephemeral one, which only its
+    interaction could edit): its channel, its id, whether it is V2, the place it is drawn for and whose
+    board it is (the player's key; "" for what everyone sees)."""
+
+    channel_id: int
+    message_id: int
+    v2: bool
+    place: Place
+    owner: str
+
+
+class KeptMessages:
+    """Session id -> the last message posted or edited for it, the newest ``size``: what a move made on the
+    web table (``BoardMoved``) redraws (adapters/discord/table.py)."""
+
+    def __init__(self, size: int = KEPT) -> None:
+        self._size = size
+        self._messages: OrderedDict[str, KeptMessage] = OrderedDict()
+
+    def note(self, drawn: Drawn, place: Place, channel_id: int | None, message_id: int | None) -> None:
+        """``drawn`` went out on that message (no channel or message known: nothing to keep)."""
+        session = drawn.screen.session
+        if not session or channel_id is None or message_id is None:
+            return
+        kept = KeptMessage(channel_id, message_id, drawn.v2, place, drawn.screen.owner)
+        self._messages.pop(session, None)
+        self._messages[session] = kept
+        while len(self._messages) > self._size:
+            self._messages.popitem(last=False)
+
+    def get(self, session: str) -> KeptMessage | None:
+        return self._messages.get(session)
+
+    def __len__(self) -> int:
+        return len(self._messages)
+
+
 class Drawing:
     """How screens are drawn at a place: each reader's look, and the one ``Pictures`` of the process
-    (None: no pictures at all, every look draws text)."""
+    (None: no pictures at all, every look draws text). ``kept``: the last message of each session."""
 
     def __init__(self, clubhouse: Clubhouse, pictures: Pictures | None = None) -> None:
         self._clubhouse = clubhouse
         self.pictures = pictures
+        self.kept = KeptMessages()
         self._drawing = 0
         """Pictures asked for and not drawn yet."""
         self._late = Late()

@@ -15,7 +15,7 @@ import discord
 
 from adapters.discord.identity import PLATFORM
 from bot.announcements import Words, words_of
-from bot.events import Event
+from bot.events import BoardMoved, Event
 from bot.ports import Notifier
 
 Messageable = discord.TextChannel | discord.User
@@ -66,6 +66,8 @@ class DiscordNotifier:
         self._words = words or words_of(None)
 
     async def to_place(self, place: str, event: Event) -> None:
+        if isinstance(event, BoardMoved):  # a redraw (table.TableMessages), never a message
+            return
         ident = _id(place, "place")
         if ident.startswith("dm-"):
             target: Messageable = await self._user(ident.removeprefix("dm-"))
@@ -74,6 +76,8 @@ class DiscordNotifier:
         await target.send(await self._words(event))
 
     async def to_player(self, player: str, event: Event) -> None:
+        if isinstance(event, BoardMoved):
+            return
         user = await self._user(_id(player, "player"))
         await user.send(await self._words(event))
 

@@ -190,28 +190,37 @@ async def post(
     board that comes with a ``notice`` (a refusal); ``private`` says which, if given."""
     if private is None:
         private = is_private(screen) or bool(notice)
-    await send_new(interaction, await pen.draw(screen, notice=notice), private=private)
+    drawn = await pen.draw(screen, notice=notice)
+    sent = await send_new(interaction, drawn, private=private)
+    if not private and sent is not None:  # the session's message (a move on the web table redraws it)
+        pen.drawing.kept.note(drawn, pen.place, interaction.channel_id, sent)
 
 
-async def send_new(interaction: discord.Interaction, drawn: Drawn, *, private: bool) -> None:
-    """``drawn`` as the interaction's answer, or as a follow-up once it is answered."""
+async def send_new(interaction: discord.Interaction, drawn: Drawn, *, private: bool) -> int | None:
+    """``drawn`` as the interaction's answer, or as a follow-up once it is answered; the id of the message
+    that shows it, when Discord said it."""
+    shown: list[int] = []
 
     async def send(drawn: Drawn) -> None:
         if not interaction.response.is_done():
             try:
                 with sending(drawn.send()) as given:
-                    await interaction.response.send_message(ephemeral=private, **given)
+                    answered = await interaction.response.send_message(ephemeral=private, **given)
+                if answered is not None and answered.message_id is not None:
+                    shown.append(answered.message_id)
                 return
             except discord.HTTPException as error:
                 if error.code != ALREADY_ACKNOWLEDGED:  # (a picture whose answer went out, then timed out)
                     raise
                 with sending(drawn.edit()) as given:
-                    await interaction.edit_original_response(**given)
+                    shown.append((await interaction.edit_original_response(**given)).id)
                 return
         with sending(drawn.send()) as given:
-            await interaction.followup.send(ephemeral=private, **given)
+            followed = await interaction.followup.send(ephemeral=private, wait=True, **given)
+        shown.append(followed.id)
 
     await with_picture(drawn, send)
+    return shown[-1] if shown else None
 
 
 async def update(interaction: discord.Interaction, screen: Screen, *, pen: Pen) -> None:
@@ -231,6 +240,9 @@ async def update(interaction: discord.Interaction, screen: Screen, *, pen: Pen) 
             await interaction.edit_original_response(**given)
 
     await with_picture(drawn, edit)
+    message = interaction.message
+    if message is not None and not message.flags.ephemeral:  # the session's message from now on
+        pen.drawing.kept.note(drawn, pen.place, interaction.channel_id, message.id)
 
 
 async def answer_command(interaction: discord.Interaction, work: Awaitable[Screen], *, pen: Pen) -> None:

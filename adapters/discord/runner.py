@@ -61,6 +61,8 @@ class DiscordSettings(Protocol):
     def discord_guild_id(self) -> int | None: ...
     @property
     def discord_api_base_url(self) -> str: ...
+    @property
+    def web_on(self) -> bool: ...
 
 
 Plug = Callable[[Notifier], AbstractContextManager[object]]
@@ -205,6 +207,7 @@ def make_client(
             sync_globally=sync_globally,
             daily=daily,
             pictures=pictures,
+            web_on=settings.web_on,
         )
     shard_ids, shard_count = shards
     return ShardedGolfClient(
@@ -213,6 +216,7 @@ def make_client(
         sync_globally=sync_globally,
         daily=daily,
         pictures=pictures,
+        web_on=settings.web_on,
         shard_ids=shard_ids,
         shard_count=shard_count,
     )

@@ -34,6 +34,7 @@ from adapters.telegram.identity import PLATFORM, place_of, player_of
 from adapters.telegram.ordering import ChatLanes
 from adapters.telegram.photos import PhotoBoards
 from adapters.telegram.render import say
+from adapters.telegram.web import WebTable
 from bot.clubhouse import Clubhouse
 from bot.desks import DailyDesk
 from bot.i18n import LANGUAGES, SOURCE, _, speaking
@@ -94,18 +95,23 @@ def build_application(
     *,
     compete: Any = None,
     boards: PhotoBoards | None = None,
+    web: WebTable | None = None,
 ) -> AnyApplication:
     """The Golf bot on ``builder``: handlers, per-player-and-chat ordered concurrency (``ChatLanes``),
     command menu at start-up. ``boards``: photo boards in each reader's look (``photos.py``); without
-    them every board is text."""
+    them every board is text. ``web``: the web table (``web.py``): the menu button opens it, boards
+    carry its row."""
     commands = GolfCommands(clubhouse, daily, boards)
     buttons = GolfButtons(clubhouse, boards)
+    commands.web = buttons.web = web
     if compete is not None:  # adapters/telegram/compete.py: its commands and buttons
         commands.extra, commands.compete = compete.specs(), compete
     specs = commands.specs
 
     async def publish_commands(app: AnyApplication) -> None:
         await publish_command_menus(app, specs)
+        if web is not None:
+            await web.set_menu_button(app.bot)
 
     app = builder.concurrent_updates(ChatLanes()).post_init(publish_commands).build()
     app.add_handler(TypeHandler(Update, note_where), group=-2)  # first: whom the update's log lines name

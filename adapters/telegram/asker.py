@@ -11,6 +11,7 @@ from telegram import InlineKeyboardMarkup, Message, Update
 from adapters.telegram.identity import is_group, place_of, player_of
 from adapters.telegram.photos import PhotoBoards
 from adapters.telegram.render import render_message, say
+from adapters.telegram.web import WebTable, row_for, with_row
 from bot.errors import GolfError
 from bot.models import Place, Player
 from bot.screens import Screen
@@ -45,21 +46,32 @@ async def reply_screen(
     note: str = "",
     keyboard: InlineKeyboardMarkup | None = None,
     boards: PhotoBoards | None = None,
+    web: WebTable | None = None,
 ) -> Message:
-    """``screen`` as a reply: with ``boards``, a screen with cards in the asker's look (a photo, say)."""
+    """``screen`` as a reply: with ``boards``, a screen with cards in the asker's look (a photo, say);
+    with ``web``, a session's board carries the web table's row (and is kept for its redraws)."""
+    row = row_for(web, screen, asker.message)
     if boards is not None and screen.has_cards:
         look = await boards.look(screen, asker.place, asker.player)
         drawn = await boards.draw(screen, look, player_name=asker.name_on_boards, note=note)
-        return await boards.reply(asker.message, drawn, keys=keyboard)
-    shown = render_message(screen, player_name=asker.name_on_boards, note=note)
-    return await asker.message.reply_html(
-        shown.text, reply_markup=keyboard or shown.keyboard, allow_sending_without_reply=True
-    )
+        sent = await boards.reply(asker.message, drawn, keys=with_row(keyboard or drawn.keyboard, row))
+    else:
+        shown = render_message(screen, player_name=asker.name_on_boards, note=note)
+        sent = await asker.message.reply_html(
+            shown.text,
+            reply_markup=with_row(keyboard or shown.keyboard, row),
+            allow_sending_without_reply=True,
+        )
+    if web is not None:
+        web.kept.note(screen, sent, player_name=asker.name_on_boards)
+    return sent
 
 
-async def reply_refusal(asker: Asker, error: GolfError, *, boards: PhotoBoards | None = None) -> None:
+async def reply_refusal(
+    asker: Asker, error: GolfError, *, boards: PhotoBoards | None = None, web: WebTable | None = None
+) -> None:
     """The core's refusal as it is; with the board it refers to (e.g. the round already in progress)."""
     if error.screen is not None:
-        await reply_screen(asker, error.screen, note=error.template, boards=boards)
+        await reply_screen(asker, error.screen, note=error.template, boards=boards, web=web)
     else:
         await asker.message.reply_html(say(error.template), allow_sending_without_reply=True)

@@ -31,6 +31,7 @@ from adapters.telegram.flood import Stopping
 from adapters.telegram.identity import PLATFORM, is_group, place_of, player_of, where_of
 from adapters.telegram.photos import PhotoBoards
 from adapters.telegram.render import SPELLING, render_message
+from adapters.telegram.web import KeptBoard, WebTable
 from bot.clubhouse import Clubhouse
 from bot.errors import GolfError, NotYourRoundError, RepeatedActionError, StaleActionError
 from bot.i18n import N_, _, privately
@@ -128,6 +129,8 @@ class GolfButtons:
         """Presses being handled, per message: a repeat of one of them is answered without a redraw."""
         self._edits = LatestEdits()
         """The edits of each message one at a time, a later board superseding one still queued."""
+        self.web: WebTable | None = None
+        """The web table (``web.py``): its row under each board edited, which is kept for its redraws."""
 
     async def press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
@@ -245,6 +248,13 @@ class GolfButtons:
             look = await self._boards.look(screen, place_of(message.chat), player_of(query.from_user))
             drawn = await self._boards.draw(screen, look, player_name=player_name, bot_username=bot.username)
             chat_id, (message_id, photo) = key[0], self._moved.get(key, (key[1], bool(message.photo)))
+            web = self.web
+            if web is not None:  # its row, and the message kept as the session's (web.py)
+                in_group = is_group(message.chat)
+                drawn = web.under(drawn, screen, in_group=in_group, bot_username=bot.username or "")
+                if screen.session:
+                    kept = KeptBoard(chat_id, message_id, photo, screen.owner, player_name)
+                    web.kept.keep(screen.session, kept)
             try:
                 sent = await self._boards.edit(bot, chat_id, message_id, photo=photo, drawn=drawn)
             except BadRequest as error:  # "not modified": shown (for the presses it superseded too)
@@ -252,6 +262,8 @@ class GolfButtons:
                     raise
                 return
             if sent is not None:
+                if web is not None:
+                    web.kept.note(screen, sent, player_name=player_name)
                 await self._moved_to(key, sent, screen)
 
         try:

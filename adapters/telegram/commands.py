@@ -29,6 +29,7 @@ from adapters.telegram.photos import PhotoBoards
 from adapters.telegram.render import OPEN_PAYLOAD as BOARD_PAYLOAD
 from adapters.telegram.render import say
 from adapters.telegram.table import open_table
+from adapters.telegram.web import WebTable
 from bot.clubhouse import Clubhouse
 from bot.desks import DailyDesk
 from bot.errors import GolfError
@@ -57,6 +58,9 @@ class GolfCommands:
         """Rows added by other command modules (adapters/telegram/compete.py)."""
         self.compete: TelegramCompete | None = None
         self.daily = daily
+        self.web: WebTable | None = None
+        """The web table (``web.py``): its row under the boards of ``/play`` and ``/resume``; None: not
+        served."""
 
     @property
     def specs(self) -> tuple[CommandSpec, ...]:
@@ -90,7 +94,7 @@ class GolfCommands:
         )
 
     async def sixcard(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        await open_table(self._club, update, context, self.boards)  # adapters.telegram.table
+        await open_table(self._club, update, context, self.boards, self.web)  # adapters.telegram.table
 
     def _daily_specs(self) -> tuple[CommandSpec, ...]:
         return () if self.daily is None else daily_specs(self.daily, self.boards)
@@ -122,9 +126,9 @@ class GolfCommands:
                 deal_code=options.deal_code,
             )
         except GolfError as error:
-            await reply_refusal(asker, error, boards=self.boards)
+            await reply_refusal(asker, error, boards=self.boards, web=self.web)
             return
-        await reply_screen(asker, screen, boards=self.boards)
+        await reply_screen(asker, screen, boards=self.boards, web=self.web)
 
     async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """``/start`` welcomes; ``/start <payload>`` does what the payload says (``START_PAYLOADS``), and an
@@ -223,9 +227,9 @@ class GolfCommands:
         try:
             shown = await screen
         except GolfError as error:
-            await reply_refusal(asker, error, boards=self.boards)
+            await reply_refusal(asker, error, boards=self.boards, web=self.web)
             return
-        await reply_screen(asker, shown, boards=self.boards)
+        await reply_screen(asker, shown, boards=self.boards, web=self.web)
 
 
 StartAction = Callable[[GolfCommands, Asker, Sequence[str]], Awaitable[None]]

@@ -14,7 +14,7 @@ from telegram import Bot
 
 from adapters.telegram.identity import PLATFORM
 from bot.announcements import Words, words_of
-from bot.events import Event
+from bot.events import BoardMoved, Event
 from bot.ports import Notifier
 
 
@@ -35,9 +35,13 @@ class TelegramNotifier:
         self._words = words or words_of(None)
 
     async def to_place(self, place: str, event: Event) -> None:
+        if isinstance(event, BoardMoved):  # a redraw (table.TableMessages), never a message
+            return
         await self._bot.send_message(chat_id(place), await self._words(event))
 
     async def to_player(self, player: str, event: Event) -> None:
+        if isinstance(event, BoardMoved):
+            return
         await self._bot.send_message(chat_id(player), await self._words(event))
 
 

@@ -34,6 +34,7 @@ from adapters.telegram.logs import token_kept_out_of_logs
 from adapters.telegram.notifier import TelegramNotifier
 from adapters.telegram.photos import PhotoBoards
 from adapters.telegram.table import TableMessages
+from adapters.telegram.web import WebTable
 from bot.announcements import Words
 from bot.clubhouse import Clubhouse
 from bot.desks import CompetitionDesk, DailyDesk
@@ -62,6 +63,12 @@ class TelegramSettings(Protocol):
     def telegram_api_base_url(self) -> str: ...
     @property
     def telegram_webhook_url(self) -> str: ...
+    @property
+    def web_url(self) -> str: ...
+    @property
+    def web_app(self) -> str: ...
+    @property
+    def web_on(self) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +113,8 @@ async def run_telegram(
         builder = telegram_builder(settings.telegram_token, base_url=settings.telegram_api_base_url)
         compete = None if competition is None else TelegramCompete(*competition[0].services)
         boards = PhotoBoards(clubhouse.places, pictures)
-        app = build_application(clubhouse, builder, daily, compete=compete, boards=boards)
+        web = WebTable.of(settings)
+        app = build_application(clubhouse, builder, daily, compete=compete, boards=boards, web=web)
         try:
             try:
                 await _start(app, webhook)
@@ -129,7 +137,7 @@ async def run_telegram(
                 f"webhook {webhook.url}" if webhook else "long polling",
             )
             with (
-                plug(TableMessages(app.bot, clubhouse, TelegramNotifier(app.bot, words), boards))
+                plug(TableMessages(app.bot, clubhouse, TelegramNotifier(app.bot, words), boards, web))
                 if plug
                 else nullcontext(),
                 competition[1](compete) if competition and compete else nullcontext(),

@@ -53,6 +53,8 @@ class GolfTable:
         self.pictures: Any = None
         """An ``adapters.pictures.Pictures``: boards in each reader's look, photos by default (None: text
         only, as the bot was before pictures)."""
+        self.web: Any = None
+        """An ``adapters.telegram.web.WebTable``: the web table's menu button and rows (None: not served)."""
         self.queries: list[str] = []
         """Ids of every callback query pushed through ``press``/``push``: each must get one answer."""
 
@@ -68,7 +70,9 @@ class GolfTable:
             limiter = ChatFloodLimiter(overall_max_rate=0, group_max_rate=0, max_wait=max_wait)
             builder = self.harness.builder().rate_limiter(limiter)
         boards = None if self.pictures is None else PhotoBoards(self.clubhouse.places, self.pictures)
-        self.app = await self.harness.start(build_application(self.clubhouse, builder, boards=boards))
+        self.app = await self.harness.start(
+            build_application(self.clubhouse, builder, boards=boards, web=self.web)
+        )
         return self.app
 
     async def stop(self) -> None:

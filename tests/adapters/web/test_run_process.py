@@ -1,0 +1,93 @@
+"""The web table served by a real ``golfbot telegram`` process (against the loopback fake of the Bot API):
+GOLFBOT_WEB_URL and GOLFBOT_WEB_PORT turn it on, a player signs in with Telegram's initData over HTTP and
+presses a card over the WebSocket, and SIGTERM stops everything cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import sys
+from pathlib import Path
+
+import aiohttp
+
+from benchmarks.fake_bot_api import FakeBotApi
+
+GOLFBOT = Path(sys.executable).with_name("golfbot")
+WAIT = 60.0  # a generous ceiling for a busy machine: every wait below is for an event
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _read(log: Path) -> str:
+    return log.read_text()
+
+
+async def _until_logged(log: Path, text: str, process: asyncio.subprocess.Process) -> None:
+    """Until the process's stderr says ``text`` (a log line at start)."""
+    async with asyncio.timeout(WAIT):
+        while text not in _read(log):
+            assert process.returncode is None, _read(log)
+            await asyncio.sleep(0.05)
+
+
+async def test_the_web_table_beside_the_telegram_bot(tmp_path: Path, sign) -> None:
+    port = free_port()
+    async with FakeBotApi() as fake_api:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TELEGRAM_", "GOLFBOT_"))}
+        env.update(
+            GOLFBOT_DB=str(tmp_path / "golf.sqlite3"),
+            TELEGRAM_TOKEN=fake_api.token,
+            TELEGRAM_API_BASE_URL=fake_api.base_url,
+            GOLFBOT_WEB_URL="https://example.test",
+            GOLFBOT_WEB_PORT=str(port),
+        )
+        log = tmp_path / "golfbot.stderr"
+        with log.open("wb") as stderr:
+            process = await asyncio.create_subprocess_exec(
+                str(GOLFBOT), "telegram", cwd=tmp_path, env=env, stderr=stderr
+            )
+        try:
+            await _until_logged(log, "web table on http://127.0.0.1:", process)
+            base = f"http://127.0.0.1:{port}"
+            init_data = sign({"id": 61001, "first_name": "Wren"}, token=fake_api.token)
+            async with aiohttp.ClientSession() as http:
+                async with http.post(f"{base}/api/auth/telegram", json={"init_data": init_data}) as answer:
+                    assert answer.status == 200, await answer.text()
+                    token = (await answer.json())["token"]
+                async with http.ws_connect(f"{base}/ws") as ws:
+                    await ws.send_str(json.dumps({"op": "hello", "token": token}))
+                    assert (await ws.receive_json(timeout=WAIT))["type"] == "welcome"
+                    await ws.send_str(json.dumps({"op": "play"}))
+                    shown = await ws.receive_json(timeout=WAIT)
+                    assert shown["type"] == "screen", shown
+                    stock = next(
+                        b["id"] for row in shown["screen"]["buttons"] for b in row if b["role"] == "stock"
+                    )
+                    await ws.send_str(json.dumps({"op": "press", "id": stock}))
+                    pressed = await ws.receive_json(timeout=WAIT)
+                    assert pressed["type"] == "screen", pressed
+                    assert pressed["screen"]["version"] == shown["screen"]["version"] + 1
+                    assert (
+                        pressed["screen"]["board"]["stock_left"] == shown["screen"]["board"]["stock_left"] - 1
+                    )
+                    process.send_signal(signal.SIGTERM)  # the page still open: the server closes its socket
+                    closing = await ws.receive(timeout=WAIT)
+                    assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED), closing
+                    assert await asyncio.wait_for(process.wait(), WAIT) == 0, _read(log)
+        finally:
+            if process.returncode is None:
+                process.send_signal(signal.SIGTERM)
+            assert await asyncio.wait_for(process.wait(), WAIT) == 0, log.read_text()
+    text = log.read_text()
+    assert "Traceback" not in text and 'File "' not in text and "ERROR" not in text, text
+    [line] = [line for line in text.splitlines() if "web table on" in line]
+    assert f"web table on http://127.0.0.1:{port} (public URL https://example.test)" in line
+    assert fake_api.token not in text
