@@ -9,12 +9,12 @@ A desk names the mode's commands only; its buttons are the door's, its events th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from bot.door import House
 from bot.events import ClockExpired
-from bot.models import Place, Player
+from bot.models import Place, Player, RoundState
 from bot.models.daily import DailyDay, DailySettings
 from bot.screens import Screen
 from bot.sessions import Live
@@ -81,6 +81,14 @@ class MatchDesk(Protocol):
 
     async def board(self, player: Player, match_id: str) -> Screen: ...
     async def scoreboard(self, match_id: str) -> Screen: ...
+    def match_of(self, state: RoundState) -> str:
+        """The match whose board ``state`` is ("" for a session that is no match's board)."""
+        ...
+
+    def follow(self, follower: Callable[[str], None]) -> None:
+        """Tell ``follower`` the id of every match saved (it must not block)."""
+        ...
+
     async def scoreboard_message(self, match_id: str) -> str: ...
     async def keep_scoreboard_message(self, match_id: str, message: str) -> None: ...
     async def clock_notice(self, event: ClockExpired) -> str: ...

@@ -226,10 +226,14 @@ async def _web_table(app: App, settings: Settings) -> None:
         telegram_token=settings.telegram_token,
         discord_client_id=settings.discord_client_id,
         discord_client_secret=settings.discord_client_secret,
-        discord_api_base=settings.discord_api_base_url,
+        # DISCORD_API_BASE_URL names the host, as discord.py takes it; the REST API is under /api/v10 there
+        discord_api_base=f"{settings.discord_api_base_url.rstrip('/')}/api/v10"
+        if settings.discord_api_base_url
+        else "",
     )
     try:
-        await serve_web(app.clubhouse, app.daily, web, notifier=app.notifiers)
+        matches = app.competition.matches if app.competition is not None else None
+        await serve_web(app.clubhouse, app.daily, web, notifier=app.notifiers, matches=matches)
     except asyncio.CancelledError:
         raise
     except OSError as error:

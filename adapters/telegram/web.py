@@ -121,6 +121,11 @@ class WebTable:
         """The page's address, as a ``web_app`` button and the menu button open it."""
         return self.url + "/"
 
+    def at(self, session: str) -> str:
+        """The page opened at ``session`` (the page reads ``?session=``; Telegram adds its launch data after
+        ``#``); the page alone, for no session."""
+        return f"{self.page}?session={session}" if session else self.page
+
     def link(self, bot_username: str, session: str) -> str:
         """The Mini App's direct link at ``session`` (Telegram hands ``startapp`` to the page)."""
         return f"https://t.me/{bot_username}/{self.app}?startapp={session}"
@@ -134,7 +139,7 @@ class WebTable:
         if not in_group:
             if not screen.owner:
                 return []
-            return [InlineKeyboardButton(label, web_app=WebAppInfo(self.page))]
+            return [InlineKeyboardButton(label, web_app=WebAppInfo(self.at(screen.session)))]
         if not bot_username:
             return []
         return [InlineKeyboardButton(label, url=self.link(bot_username, screen.session))]

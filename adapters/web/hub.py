@@ -19,6 +19,7 @@ from typing import Any
 
 from aiohttp import WSCloseCode, web
 
+from adapters.web.scoreboards import Scoreboards
 from adapters.web.views import JSON, screen_json
 from bot.errors import GolfError
 from bot.i18n import speaking
@@ -95,10 +96,14 @@ class View:
 class Hub:
     """The open views by session (see the module's doc)."""
 
-    def __init__(self, sessions: Sessions, viewer: Viewer | None = None) -> None:
+    def __init__(
+        self, sessions: Sessions, viewer: Viewer | None = None, scoreboards: Scoreboards | None = None
+    ) -> None:
         self._sessions = sessions
         self._viewer: Viewer = viewer or _view_of(sessions)
         """A seat's screen of a session (``adapters.web.seats``)."""
+        self._scoreboards = scoreboards
+        """The scoreboards beside match boards (``adapters.web.scoreboards``)."""
         self._views: dict[str, set[View]] = {}
         self._open: set[View] = set()
         """Every open view, showing a session or not yet."""
@@ -123,11 +128,15 @@ class Hub:
             self._views.setdefault(screen.session, set()).add(view)
         if not await view.show(screen, frame):
             self.leave(view)
+        elif before != screen.session and self._scoreboards is not None:
+            await self._scoreboards.shown(view, screen)
 
     def leave(self, view: View) -> None:
         """``view`` is closed: no push for it any more."""
         self._open.discard(view)
         self._leave(view, view.session)
+        if self._scoreboards is not None:
+            self._scoreboards.forget(view)
 
     def _leave(self, view: View, session: str) -> None:
         views = self._views.get(session)
@@ -186,3 +195,5 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self._scoreboards is not None:
+            await self._scoreboards.close()

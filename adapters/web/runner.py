@@ -18,10 +18,11 @@ from aiohttp import web
 from adapters.web.auth import DiscordOAuth, Tokens, token_key
 from adapters.web.connection import Table
 from adapters.web.hub import Hub
+from adapters.web.scoreboards import Scoreboards
 from adapters.web.seats import seat_screen
 from adapters.web.server import build
 from bot.clubhouse import Clubhouse
-from bot.desks import DailyDesk
+from bot.desks import DailyDesk, MatchDesk
 from bot.ports import Notifier
 
 log = logging.getLogger(__name__)
@@ -56,11 +57,17 @@ class Site:
 
 @asynccontextmanager
 async def open_site(
-    clubhouse: Clubhouse, daily: DailyDesk, settings: WebSettings, *, notifier: Notifier | None = None
+    clubhouse: Clubhouse,
+    daily: DailyDesk,
+    settings: WebSettings,
+    *,
+    notifier: Notifier | None = None,
+    matches: MatchDesk | None = None,
 ) -> AsyncIterator[Site]:
     """The web table listening (on ``settings.port``, or any free port for 0) inside the block; closed on
     the way out (its sockets closed, its pushes cancelled)."""
-    hub = Hub(clubhouse.sessions, functools.partial(seat_screen, clubhouse))
+    scoreboards = Scoreboards(clubhouse.sessions, matches)
+    hub = Hub(clubhouse.sessions, functools.partial(seat_screen, clubhouse), scoreboards)
     clubhouse.sessions.follow(hub.follow)
     tokens = Tokens(token_key(settings.telegram_token, settings.discord_client_secret))
     discord = DiscordOAuth(
@@ -85,10 +92,15 @@ async def open_site(
 
 
 async def serve_web(
-    clubhouse: Clubhouse, daily: DailyDesk, settings: WebSettings, *, notifier: Notifier | None = None
+    clubhouse: Clubhouse,
+    daily: DailyDesk,
+    settings: WebSettings,
+    *,
+    notifier: Notifier | None = None,
+    matches: MatchDesk | None = None,
 ) -> None:
     """Serve the web table until cancelled (one INFO line says where)."""
-    async with open_site(clubhouse, daily, settings, notifier=notifier) as site:
+    async with open_site(clubhouse, daily, settings, notifier=notifier, matches=matches) as site:
         public = settings.public_url or "not set"
         log.info("web table on http://%s:%d (public URL %s)", site.host, site.port, public)
         await asyncio.Event().wait()

@@ -20,6 +20,8 @@ from adapters.web.auth import DiscordOAuth, Identity, SignInRefused, check_init_
 from adapters.web.connection import Table, converse
 from bot.i18n import speaking
 from engine.cards import CardError, parse_card
+from engine.golf.rules import RULE_SETS
+from engine.registry import FAMILY
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +31,12 @@ PROXY = "/.proxy"
 CARD_WIDTH = 120
 """Pixels across a card of the card art (the page scales it down; twice a phone's card, for sharpness)."""
 CARD_CACHE = "public, max-age=86400"
+
+GAMES = [{"name": s.name, "label": f"Golf ({s.name})"} for s in RULE_SETS] + [
+    {"name": game.name, "label": game.layout.title} for game in FAMILY
+]
+"""What the lobby offers to start: Golf under each rule set, and each game of the Golf family (their names as
+``/play`` takes them; labels as the games call themselves, in every language)."""
 
 TABLE_KEY: web.AppKey[Table] = web.AppKey("table", Table)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -109,7 +117,7 @@ class _Site:
 
     async def config(self, request: web.Request) -> web.StreamResponse:
         client_id = self._discord.client_id if self._discord is not None else ""
-        return web.json_response({"discord_client_id": client_id, "web_app": self._web_app})
+        return web.json_response({"discord_client_id": client_id, "web_app": self._web_app, "games": GAMES})
 
     async def telegram(self, request: web.Request) -> web.StreamResponse:
         body = await _body(request)

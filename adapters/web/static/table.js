@@ -19,10 +19,12 @@
  *   .seat[data-seat]      a Six-card seat (index in table.seats); .seat.to-act, .seat.viewer
  *   #blocks p, #blocks pre  the screen's text blocks (pre: aligned tables such as scoreboards)
  *   #buttons button[data-id]  every button of the screen: data-id = its id, data-role, data-key, data-style
+ *   #scoreboard           beside a match board: the match's live scoreboard (#scoreboard-title,
+ *                         #scoreboard-blocks pre), hidden for anything else
  *   #refusal              the last refusal (role=alert), until the next press
  *   #toast                a line for this player alone ({type:'private'})
  *   #error, #error-text   a message the connection cannot go on after; #retry when trying again may help
- *   #lobby #play #daily   the lobby's two buttons; #back leaves a session for the lobby (not in Telegram:
+ *   #lobby #play #daily   the lobby's two buttons (#game: the game Play Golf starts); #back leaves a session for the lobby (not in Telegram:
  *                         Telegram's own back button does)
  * Keyboard: every action is a <button> (Tab, Enter/Space); the terminal's keys (Button.key) press too.
  */
@@ -32,36 +34,42 @@
   // The page's own words (everything else comes worded by the server).
   const TEXTS = {
     en: {
+      usual: 'Golf, the usual rules',
       connecting: 'Connecting…', reconnecting: 'Connection lost. Reconnecting…', unreachable: 'The table cannot be reached. Check your connection.',
       retry: 'Try again', outside: 'Open the table from Telegram or Discord.', play: 'Play Golf', daily: "Today's daily", back: 'Back',
       signin: 'Signing in failed.', playCol: 'Play {card} from column {n}', playCard: 'Play {card}', place: 'Place {n}', down: 'face-down card',
       holding: 'In hand', discard: 'Discard pile', foundation: 'Foundation',
     },
     de: {
+      usual: 'Golf, die üblichen Regeln',
       connecting: 'Verbinde…', reconnecting: 'Verbindung verloren. Verbinde neu…', unreachable: 'Der Tisch ist nicht erreichbar. Prüfe deine Verbindung.',
       retry: 'Erneut versuchen', outside: 'Öffne den Tisch aus Telegram oder Discord.', play: 'Golf spielen', daily: 'Heutige Tagesrunde', back: 'Zurück',
       signin: 'Anmeldung fehlgeschlagen.', playCol: '{card} aus Spalte {n} spielen', playCard: '{card} spielen', place: 'Platz {n}', down: 'verdeckte Karte',
       holding: 'In der Hand', discard: 'Ablagestapel', foundation: 'Ablage',
     },
     es: {
+      usual: 'Golf, las reglas de siempre',
       connecting: 'Conectando…', reconnecting: 'Conexión perdida. Reconectando…', unreachable: 'No se puede llegar a la mesa. Revisa tu conexión.',
       retry: 'Reintentar', outside: 'Abre la mesa desde Telegram o Discord.', play: 'Jugar al Golf', daily: 'Reto de hoy', back: 'Volver',
       signin: 'No se pudo iniciar sesión.', playCol: 'Jugar {card} de la columna {n}', playCard: 'Jugar {card}', place: 'Lugar {n}', down: 'carta boca abajo',
       holding: 'En la mano', discard: 'Descartes', foundation: 'Base',
     },
     fr: {
+      usual: 'Golf, les règles habituelles',
       connecting: 'Connexion…', reconnecting: 'Connexion perdue. Reconnexion…', unreachable: 'La table est injoignable. Vérifie ta connexion.',
       retry: 'Réessayer', outside: 'Ouvre la table depuis Telegram ou Discord.', play: 'Jouer au Golf', daily: 'Le défi du jour', back: 'Retour',
       signin: 'La connexion a échoué.', playCol: 'Jouer {card} de la colonne {n}', playCard: 'Jouer {card}', place: 'Place {n}', down: 'carte face cachée',
       holding: 'En main', discard: 'Défausse', foundation: 'Fondation',
     },
     pt_BR: {
+      usual: 'Golf, as regras de sempre',
       connecting: 'Conectando…', reconnecting: 'Conexão perdida. Reconectando…', unreachable: 'Não foi possível acessar a mesa. Verifique sua conexão.',
       retry: 'Tentar de novo', outside: 'Abra a mesa pelo Telegram ou pelo Discord.', play: 'Jogar Golf', daily: 'Desafio de hoje', back: 'Voltar',
       signin: 'Falha ao entrar.', playCol: 'Jogar {card} da coluna {n}', playCard: 'Jogar {card}', place: 'Lugar {n}', down: 'carta virada para baixo',
       holding: 'Na mão', discard: 'Descarte', foundation: 'Fundação',
     },
     ru: {
+      usual: 'Golf, обычные правила',
       connecting: 'Подключение…', reconnecting: 'Связь потеряна. Переподключение…', unreachable: 'Стол недоступен. Проверь подключение.',
       retry: 'Повторить', outside: 'Открой стол из Telegram или Discord.', play: 'Играть в Гольф', daily: 'Задача дня', back: 'Назад',
       signin: 'Не удалось войти.', playCol: 'Сыграть {card} из столбца {n}', playCard: 'Сыграть {card}', place: 'Место {n}', down: 'карта рубашкой вверх',
@@ -91,6 +99,7 @@
     document.documentElement.lang = (code ? String(code) : lang).replace('_', '-');
     $('play').textContent = say('play');
     $('daily').textContent = say('daily');
+    $('game').options[0].textContent = say('usual');
     $('back').textContent = '‹ ' + say('back');
     $('retry').textContent = say('retry');
   }
@@ -502,6 +511,9 @@
       case 'private':
         toast(f.message);
         break;
+      case 'scoreboard':
+        drawScoreboard(f.screen);
+        break;
       case 'error':
         stopped = true;
         setBusy(false);
@@ -519,7 +531,19 @@
     if (send({ op: 'press', id: b.id })) setBusy(true);
   }
 
+  // The live scoreboard beside a match board (null: take it down).
+  function drawScoreboard(s) {
+    const side = $('scoreboard');
+    side.hidden = !s;
+    body.classList.toggle('with-scoreboard', !!s);
+    if (!s) return;
+    $('scoreboard-title').textContent = s.title || '';
+    $('scoreboard-blocks').replaceChildren(
+      ...(s.blocks || []).filter(Boolean).map((b) => (aligned(b) ? el('pre', '', b) : el('p', '', b))));
+  }
+
   function lobby() {
+    drawScoreboard(null);
     shown = null;
     wanted = null;
     body.dataset.state = 'lobby';
@@ -539,7 +563,20 @@
     send(frame);
   }
 
-  $('play').addEventListener('click', () => go({ op: 'play' }));
+  $('play').addEventListener('click', () => go({ op: 'play', rules: $('game').value }));
+
+  // The lobby's choice of game: Golf under the place's usual rules, a rule set, or a game of the family
+  // (the server's list, /api/config); a round in progress is resumed whatever is chosen.
+  async function offerGames() {
+    try {
+      const config = await (await fetch(BASE + 'api/config')).json();
+      for (const g of config.games || []) {
+        const option = el('option', '', g.label);
+        option.value = g.name;
+        $('game').append(option);
+      }
+    } catch (e) { /* the usual rules only */ }
+  }
   $('daily').addEventListener('click', () => go({ op: 'daily' }));
   $('back').addEventListener('click', lobby);
   $('retry').addEventListener('click', () => location.reload());
@@ -690,6 +727,7 @@
       return;
     }
     if (session) wanted = { op: 'open', session };
+    offerGames();
     connect();
   }
 

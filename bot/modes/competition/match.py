@@ -115,6 +115,8 @@ class Matches:
     ) -> None:
         self._storage = storage
         self._clubhouse = clubhouse
+        self._followers: list[Callable[[str], None]] = []
+        """Told of every match saved (``follow``)."""
         self._boards: dict[str, MatchBoards] = {
             mode.kind: mode
             for mode in (
@@ -486,6 +488,12 @@ class Matches:
             raise GolfError(N_("Your board is gone."))
         return self._boards[state.kind].screen(Live(state, position(state)), player.key)
 
+    def match_of(self, state: RoundState) -> str:
+        """The match whose board ``state`` is ("" for a session that is no match's board)."""
+        if state.kind not in self._boards:
+            return ""
+        return str(state.payload.read().get("match", ""))
+
     async def _board_moved(self, moved: Moved) -> None:
         """A press moved a player's board on (committed): a hole it finished goes on the match's scoreboard
         and may decide the match; a first move notes that the player began in time. Other presses change
@@ -650,6 +658,7 @@ class Matches:
             )
         except VersionConflict:
             raise StaleActionError(N_("The match moved on meanwhile; try again.")) from None
+        self._tell_followers(competition.id)
         outbox.to_place(
             competition.place, MatchDecided(competition.place, competition.id, result.winner, result.summary)
         )
@@ -828,6 +837,20 @@ class Matches:
             await self._storage.save_competition(new, previous_version=old.version)
         except VersionConflict:
             raise StaleActionError(N_("That moved on meanwhile; try again.")) from None
+        self._tell_followers(new.id)
+
+    def follow(self, follower: Callable[[str], None]) -> None:
+        """Tell ``follower`` the id of every match this process saves, as it is saved (a hole on its
+        scoreboard, its result): it must only note what to do and return (the web table pushes the
+        scoreboard to the pages that show a board of it)."""
+        self._followers.append(follower)
+
+    def _tell_followers(self, match_id: str) -> None:
+        for follower in self._followers:
+            try:
+                follower(match_id)
+            except Exception as error:  # the match is saved: never reported as failed
+                log.error("a follower of match %s failed: %s: %s", match_id, type(error).__name__, error)
 
     async def _publish(self, outbox: Outbox) -> None:
         if self._notifier is not None:

@@ -68,7 +68,9 @@ async def test_play_in_a_private_chat_carries_the_web_app_button(
 ) -> None:
     board = await web_golf.command(alice, None, "/play")
     [button] = opens(board)
-    assert button.web_app == URL + "/" and button.url is None and button.callback_data is None
+    session = board.callback_data[0].split(":")[1]
+    assert button.web_app == f"{URL}/?session={session}"  # the page opens at this round
+    assert button.url is None and button.callback_data is None
     assert board.keyboard[-1] == (button,)  # a row of its own, the last
     keys = [b for row in board.keyboard[:-1] for b in row]
     assert keys and all(b.callback_data for b in keys)  # the board's keys are as they were

@@ -149,7 +149,8 @@ def told() -> Told:
 @pytest.fixture
 async def site(club: App, told: Told) -> AsyncIterator[Site]:
     settings = WebSettings(telegram_token=TOKEN, discord_client_id="777", web_app="table")
-    async with open_site(club.clubhouse, club.daily, settings, notifier=told) as running:
+    matches = club.competition.matches if club.competition is not None else None
+    async with open_site(club.clubhouse, club.daily, settings, notifier=told, matches=matches) as running:
         yield running
 
 

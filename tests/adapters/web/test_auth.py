@@ -112,7 +112,10 @@ async def test_the_page_the_card_art_and_the_config(base_url) -> None:
             async with http.get(f"{base_url}{prefix}/cards/back.png") as back:
                 assert back.status == 200
             async with http.get(f"{base_url}{prefix}/api/config") as config:
-                assert await config.json() == {"discord_client_id": "777", "web_app": "table"}
+                offered = await config.json()
+                assert offered["discord_client_id"] == "777" and offered["web_app"] == "table"
+                names = [game["name"] for game in offered["games"]]
+                assert names[:3] == ["strict", "queens-on-kings", "wrap"] and "tripeaks" in names
             async with http.get(f"{base_url}{prefix}/") as page:
                 assert page.status == 200 and page.content_type == "text/html"
         for missing in (

@@ -17,6 +17,7 @@ from typing import Any
 
 from browsers import WAIT, Browser, Table, serving_table
 from PIL import Image, ImageChops, ImageStat
+from selenium.webdriver.support.ui import Select
 
 from benchmarks.fake_bot_api import FakeChat, FakeUser, MessageView
 
@@ -319,3 +320,30 @@ async def test_the_table_at_360_px_is_light_and_looks_as_it_should(tmp_path: Pat
     assert taken.size == golden.size == (360, 740)
     difference = ImageStat.Stat(ImageChops.difference(taken, golden)).mean
     assert max(difference) < 6, f"the table looks different from {GOLDEN.name}: mean difference {difference}"
+
+
+async def test_a_game_of_the_family_is_chosen_in_the_lobby_and_played_by_taps(tmp_path: Path) -> None:
+    async with serving_table(tmp_path) as table:
+        browser = Browser()
+        try:
+            await signed_in(browser, table, BOB)
+            await browser.until(lambda: len(browser.elements("#game option")) > 5, "the games offered")
+            await browser.run(lambda: Select(browser.elements("#game")[0]).select_by_value("tripeaks"))
+            await browser.click("#play")
+            version = await screen_shown(browser)
+            played = 0
+            for _ in range(10):
+                presses = await browser.run(lambda: tappable(browser))
+                if presses:
+                    await tap(browser, presses[0])
+                    played += 1
+                elif not await press_button(browser, "stock"):
+                    break
+                version = await screen_shown(browser, version)
+            assert played >= 1
+            screens = received_screens(browser)
+            boards = [s["board"] for s in screens if s.get("board")]
+            assert boards and all(board["layout"]["title"] == "TriPeaks" for board in boards)
+            assert not browser.console_errors()
+        finally:
+            await browser.close()
