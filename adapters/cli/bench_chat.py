@@ -117,6 +117,14 @@ class ChatTable:
         """The board as it is shown now (after an error, to carry on from what the player sees)."""
         raise NotImplementedError
 
+    def figures(self) -> dict[str, Any]:
+        """Figures of the platform's own, added to the run's (printed as ``lines`` says)."""
+        return {}
+
+    def lines(self, result: dict[str, Any]) -> str:
+        """The platform's own figures as lines of the printed report ("" for none)."""
+        return ""
+
     def unhandled(self) -> list[str]:
         """The bot's requests the fake does not serve (it answered them 404): a gap in the fake."""
         raise NotImplementedError
@@ -394,6 +402,7 @@ async def run_bench(
     )
     result["platform"] = table.platform
     result["unhandled"] = unhandled
+    result.update(table.figures())
     return result
 
 
@@ -502,5 +511,6 @@ def cmd_bench_chat(args: argparse.Namespace, table: ChatTable) -> int:
         f"  rounds      {result['rounds_finished']} finished; "
         f"a new round's board p99 {result['start_p99_ms']:.1f} ms"
         + (f"\n  the fake   did not serve: {', '.join(result['unhandled'])}" if result["unhandled"] else "")
+        + table.lines(result)
     )
     return 0

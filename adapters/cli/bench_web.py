@@ -8,6 +8,11 @@ Mini App does, with an ``initData`` signed here as Telegram signs it (HMAC-SHA25
 pressing what a person would, read from the screen it was sent: a playable column's card, else the stock,
 else "Next hole". A press is timed from the frame sent to the first screen of a newer version received (the
 table's round trip); a refusal is an error. Every player's table stays open for the whole run.
+
+Each table is open twice: the player's page, and a second page of the same player showing the same session
+(another tab, as a seat that watches). The second is pushed each new screen (``Sessions.follow``); a push
+is timed from the press sent on the first page to that screen arriving on the second (``push_p50_ms``,
+``push_p99_ms``).
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ if TYPE_CHECKING:
     Subparsers = Any  # argparse's _SubParsersAction is private
 
 FIRST_USER = 200_001
+PUSH_PATIENCE = 10.0
+"""Seconds a second page waits for a push before it counts as lost (the player goes on meanwhile)."""
 
 
 def add_commands(subparsers: Subparsers) -> None:
@@ -82,6 +89,9 @@ class Seat:
         self.socket = socket
         self.frames: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.screen: dict[str, Any] = {}
+        self.arrived: dict[str, list[tuple[int, float]]] = {}
+        """Session -> the versions of its screens that arrived, and when (``time.perf_counter``)."""
+        self.waiting: list[tuple[str, int, asyncio.Future[float]]] = []
         self.reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -89,8 +99,31 @@ class Seat:
 
         async for message in self.socket:
             if message.type is aiohttp.WSMsgType.TEXT:
-                self.frames.put_nowait(json.loads(message.data))
+                frame = json.loads(message.data)
+                if frame.get("type") == "screen":
+                    self._arrived(str(frame["screen"].get("session")), int(frame["screen"].get("version", 0)))
+                self.frames.put_nowait(frame)
         self.frames.put_nowait({"type": "closed"})
+
+    def _arrived(self, session: str, version: int) -> None:
+        now = time.perf_counter()
+        self.arrived.setdefault(session, []).append((version, now))
+        for waiter in [w for w in self.waiting if w[0] == session and version >= w[1]]:
+            self.waiting.remove(waiter)
+            if not waiter[2].done():
+                waiter[2].set_result(now)
+
+    async def arrival(self, session: str, version: int, patience: float) -> float:
+        """When a screen of ``session`` at ``version`` or later arrived (a push may skip a version that a
+        burst of commits passed over), waiting for it up to ``patience`` seconds."""
+        import asyncio
+
+        done = [at for v, at in self.arrived.get(session, ()) if v >= version]
+        if done:
+            return done[0]
+        waiter = asyncio.get_running_loop().create_future()
+        self.waiting.append((session, version, waiter))
+        return await asyncio.wait_for(waiter, patience)
 
     async def send(self, frame: dict[str, Any]) -> None:
         await self.socket.send_str(json.dumps(frame))
@@ -122,6 +155,12 @@ class WebTable(ChatTable):
         self.port = free_port()
         self.http: aiohttp.ClientSession | None = None
         self.seats: dict[int, Seat] = {}
+        self.watchers: dict[int, Seat] = {}
+        """Each player's second page, showing the same session."""
+        self.pushes: list[float] = []
+        """Seconds from a press sent to its screen pushed to the second page."""
+        self.lost_pushes = 0
+        self._timing: set[asyncio.Task[None]] = set()
         self._up = False
 
     def _fake(self) -> FakeBotApi:
@@ -141,7 +180,10 @@ class WebTable(ChatTable):
         self.http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
 
     async def close(self) -> None:
-        for seat in self.seats.values():
+        import asyncio
+
+        await asyncio.gather(*self._timing, return_exceptions=True)  # the last pushes, or their patience
+        for seat in [*self.seats.values(), *self.watchers.values()]:
             seat.reader.cancel()
             await seat.socket.close()
         if self.http is not None:
@@ -169,10 +211,8 @@ class WebTable(ChatTable):
                 self._up = probe.connect_ex(("127.0.0.1", self.port)) == 0
         return self._up
 
-    async def _seat(self, player: int) -> Seat:
-        seat = self.seats.get(player)
-        if seat is not None:
-            return seat
+    async def _page(self, player: int) -> Seat:
+        """A page signed in as ``player``, its hello sent."""
         assert self.http is not None
         user = {"id": FIRST_USER + player, "first_name": f"Player{player}", "language_code": "en"}
         init_data = sign_init_data(self._fake().token, user)
@@ -181,14 +221,25 @@ class WebTable(ChatTable):
             if answer.status != 200:
                 raise Refused(str(signed.get("error")))
         socket = await self.http.ws_connect(f"{self.base}/ws")
-        seat = self.seats[player] = Seat(socket)
-        await seat.send({"op": "hello", "token": signed["token"]})
+        page = Seat(socket)
+        await page.send({"op": "hello", "token": signed["token"]})
+        return page
+
+    async def _seat(self, player: int) -> Seat:
+        seat = self.seats.get(player)
+        if seat is None:
+            seat = self.seats[player] = await self._page(player)
+            self.watchers[player] = await self._page(player)
         return seat
 
     async def start_round(self, player: int, holes: int, deal: int) -> Any:
         seat = await self._seat(player)
         await seat.send({"op": "play"})
-        return await seat.next_screen(-1, PATIENCE)
+        screen = await seat.next_screen(-1, PATIENCE)
+        watcher = self.watchers[player]
+        await watcher.send({"op": "open", "session": screen["session"]})
+        await watcher.arrival(str(screen["session"]), int(screen["version"]), PATIENCE)
+        return screen
 
     def choose(self, board: Any, rng: random.Random) -> str | None:
         columns: list[str] = []
@@ -209,14 +260,49 @@ class WebTable(ChatTable):
         return stock or next_hole
 
     async def press(self, player: int, board: Any, button: str, sent: list[float]) -> Any:
+        import asyncio
+
         seat = self.seats[player]
         sent.append(time.perf_counter())
         await seat.send({"op": "press", "id": button})
-        return await seat.next_screen(int(board.get("version", 0)), PATIENCE)
+        screen = await seat.next_screen(int(board.get("version", 0)), PATIENCE)
+        timing = asyncio.get_running_loop().create_task(
+            self._time_push(player, str(screen["session"]), int(screen["version"]), sent[0])
+        )
+        self._timing.add(timing)  # the player goes on meanwhile: its round trip is its own
+        timing.add_done_callback(self._timing.discard)
+        return screen
+
+    async def _time_push(self, player: int, session: str, version: int, sent: float) -> None:
+        try:
+            pushed = await self.watchers[player].arrival(session, version, PUSH_PATIENCE)
+        except TimeoutError:
+            self.lost_pushes += 1
+        else:
+            self.pushes.append(pushed - sent)
 
     def current(self, player: int, board: Any) -> Any:
         seat = self.seats.get(player)
         return seat.screen if seat is not None and seat.screen else board
+
+    def figures(self) -> dict[str, Any]:
+        from adapters.cli.bench_core import _percentiles
+
+        cuts = _percentiles(sorted(x * 1000 for x in self.pushes))
+        return {
+            "pushes": len(self.pushes),
+            "push_p50_ms": round(cuts[49], 2),
+            "push_p99_ms": round(cuts[98], 2),
+            "pushes_lost": self.lost_pushes,
+            "open_pages": len(self.seats) + len(self.watchers),
+        }
+
+    def lines(self, result: dict[str, Any]) -> str:
+        return (
+            f"\n  pushes      p50 {result['push_p50_ms']:.1f} ms · p99 {result['push_p99_ms']:.1f} ms "
+            f"(press sent on one page to its screen pushed to the session's other page; "
+            f"{result['pushes']} pushed, {result['pushes_lost']} lost, {result['open_pages']} pages open)"
+        )
 
     def unhandled(self) -> list[str]:
         return self._fake().unimplemented
