@@ -197,6 +197,17 @@ class Table:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
 
+def golfbot_environment(folder: Path, port: int, **settings: str) -> dict[str, str]:
+    """The environment of a bot process serving the web table on ``port``: this one's, without any setting
+    of golfbot's or the platforms', with a database in ``folder`` and ``settings`` (the platform's)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TELEGRAM_", "GOLFBOT_"))}
+    env.update(
+        GOLFBOT_DB=str(folder / "golf.sqlite3"), GOLFBOT_WEB_URL=PUBLIC_URL, GOLFBOT_WEB_PORT=str(port)
+    )
+    env.update(settings)
+    return env
+
+
 @asynccontextmanager
 async def serving_table(folder: Path, **environment: str) -> AsyncIterator[Table]:
     """``golfbot telegram`` as a player's bot runs it, with the web table on a free loopback port; stopped
@@ -204,15 +215,13 @@ async def serving_table(folder: Path, **environment: str) -> AsyncIterator[Table
     fake = await FakeBotApi().start()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TELEGRAM_", "GOLFBOT_"))}
-    env.update(
-        GOLFBOT_DB=str(folder / "golf.sqlite3"),
+    env = golfbot_environment(
+        folder,
+        port,
         TELEGRAM_TOKEN=fake.token,
         TELEGRAM_API_BASE_URL=fake.base_url,
-        GOLFBOT_WEB_URL=PUBLIC_URL,
-        GOLFBOT_WEB_PORT=str(port),
+        **environment,
     )
-    env.update(environment)
     log = folder / "golfbot.stderr"
     with log.open("wb") as stderr:
         process = await asyncio.create_subprocess_exec(

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
 import sys
 from pathlib import Path
 
 import aiohttp
-from browsers import free_port
+from browsers import free_port, golfbot_environment
 
 from benchmarks.fake_discord import FakeDiscord
 
@@ -27,15 +26,13 @@ async def test_the_activity_signs_in_through_discord_and_plays_at_the_table(tmp_
         alice = discord.add_member("alice")
         port = free_port()
         base = f"http://127.0.0.1:{port}"
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TELEGRAM_", "GOLFBOT_"))}
-        env.update(
-            GOLFBOT_DB=str(tmp_path / "golf.sqlite3"),
+        env = golfbot_environment(
+            tmp_path,
+            port,
             DISCORD_TOKEN=discord.token,
             DISCORD_API_BASE_URL=discord.base_url,
             DISCORD_CLIENT_ID=str(discord.application_id),
             DISCORD_CLIENT_SECRET=discord.client_secret,
-            GOLFBOT_WEB_URL="https://golf.example.test",
-            GOLFBOT_WEB_PORT=str(port),
         )
         log = tmp_path / "golfbot.stderr"
         with log.open("wb") as stderr:

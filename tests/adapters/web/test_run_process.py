@@ -6,24 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
-import socket
 import sys
 from pathlib import Path
 
 import aiohttp
+from browsers import PUBLIC_URL, free_port, golfbot_environment
 
 from benchmarks.fake_bot_api import FakeBotApi
 
 GOLFBOT = Path(sys.executable).with_name("golfbot")
 WAIT = 60.0  # a generous ceiling for a busy machine: every wait below is for an event
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _read(log: Path) -> str:
@@ -41,13 +34,8 @@ async def _until_logged(log: Path, text: str, process: asyncio.subprocess.Proces
 async def test_the_web_table_beside_the_telegram_bot(tmp_path: Path, sign) -> None:
     port = free_port()
     async with FakeBotApi() as fake_api:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TELEGRAM_", "GOLFBOT_"))}
-        env.update(
-            GOLFBOT_DB=str(tmp_path / "golf.sqlite3"),
-            TELEGRAM_TOKEN=fake_api.token,
-            TELEGRAM_API_BASE_URL=fake_api.base_url,
-            GOLFBOT_WEB_URL="https://example.test",
-            GOLFBOT_WEB_PORT=str(port),
+        env = golfbot_environment(
+            tmp_path, port, TELEGRAM_TOKEN=fake_api.token, TELEGRAM_API_BASE_URL=fake_api.base_url
         )
         log = tmp_path / "golfbot.stderr"
         with log.open("wb") as stderr:
@@ -89,5 +77,5 @@ async def test_the_web_table_beside_the_telegram_bot(tmp_path: Path, sign) -> No
     text = log.read_text()
     assert "Traceback" not in text and 'File "' not in text and "ERROR" not in text, text
     [line] = [line for line in text.splitlines() if "web table on" in line]
-    assert f"web table on http://127.0.0.1:{port} (public URL https://example.test)" in line
+    assert f"web table on http://127.0.0.1:{port} (public URL {PUBLIC_URL})" in line
     assert fake_api.token not in text
