@@ -88,7 +88,14 @@ class _Site:
         self._cards: dict[str, bytes] = {}
 
     async def page(self, request: web.Request) -> web.StreamResponse:
-        return self._file("index.html")
+        """The page. Opened as a Discord Activity (Discord adds ``frame_id`` and ``instance_id``), its files
+        are asked for through Discord's proxy as well: a ``<base>`` sends every relative address of it to
+        ``/.proxy/``."""
+        if "frame_id" not in request.query or "instance_id" not in request.query:
+            return self._file("index.html")
+        html = (STATIC / "index.html").read_text(encoding="utf-8")
+        html = html.replace("<head>", f'<head>\n<base href="{PROXY}/">', 1)
+        return web.Response(text=html, content_type="text/html", headers={"Cache-Control": "no-cache"})
 
     async def static(self, request: web.Request) -> web.StreamResponse:
         return self._file(request.match_info["name"])
