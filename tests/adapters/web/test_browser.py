@@ -17,6 +17,9 @@ from typing import Any
 
 from browsers import WAIT, Browser, Table, serving_table
 from PIL import Image, ImageChops, ImageStat
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from benchmarks.fake_bot_api import FakeChat, FakeUser, MessageView
@@ -368,5 +371,49 @@ async def test_a_game_of_the_family_is_chosen_in_the_lobby_and_played_by_taps(tm
             boards = [s["board"] for s in screens if s.get("board")]
             assert boards and all(board["layout"]["title"] == "TriPeaks" for board in boards)
             assert not browser.console_errors()
+        finally:
+            await browser.close()
+
+
+async def test_every_action_is_reachable_by_keyboard(tmp_path: Path) -> None:
+    async with serving_table(tmp_path) as table:
+        await golf_board_in_chat(table, ALICE)  # deal 24: cards to play at once
+        browser = Browser(1000, 800)  # a desktop
+        try:
+            await signed_in(browser, table, ALICE)
+            if await browser.run(lambda: browser.elements("#play")):
+                await browser.click("#play")
+            version = await screen_shown(browser)
+
+            def tab_order() -> list[str]:
+                body = browser.driver.find_element(By.TAG_NAME, "body")
+                body.click()
+                reached = []
+                for _ in range(40):
+                    ActionChains(browser.driver).send_keys(Keys.TAB).perform()
+                    focused = browser.driver.switch_to.active_element
+                    reached.append(
+                        focused.get_attribute("data-press") or focused.get_attribute("data-id") or ""
+                    )
+                return reached
+
+            reached = await browser.run(tab_order)
+            wanted = set(await browser.run(lambda: tappable(browser))) | {
+                e.get_attribute("data-id")
+                for e in await browser.run(lambda: browser.elements("#buttons button"))
+                if e.is_enabled()
+            }
+            assert wanted and wanted <= set(reached), wanted - set(reached)
+
+            def enter_on_a_card() -> None:
+                [card] = browser.elements("button.card[data-press]")[:1]
+                card.send_keys(Keys.ENTER)
+
+            await browser.run(enter_on_a_card)
+            version = await screen_shown(browser, version)
+            await browser.run(
+                lambda: ActionChains(browser.driver).send_keys("d").perform()
+            )  # the stock's key
+            await screen_shown(browser, version)
         finally:
             await browser.close()
