@@ -203,6 +203,11 @@ async def _serve(app: App, bots: list[ChatBot], settings: Settings) -> list[Chat
                 group.create_task(_keep_up(bot, app, settings.start_retry_seconds))
             if settings.web_on:
                 group.create_task(_web_table(app, settings))
+            elif settings.web_url or settings.web_port is not None:
+                log.warning(
+                    "the web table is off: it needs GOLFBOT_WEB_URL and GOLFBOT_WEB_PORT (only %s is set)",
+                    "GOLFBOT_WEB_URL" if settings.web_url else "GOLFBOT_WEB_PORT",
+                )
     except* _StopRequested:
         log.info("stopping")
     except* ChatBotStopped as group_error:  # no return inside except*: Python forbids it

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, MenuButtonWebApp, Message, WebAppInfo
-from telegram.error import BadRequest
+from telegram.error import TelegramError
 
 from adapters.telegram.identity import is_group
 from adapters.telegram.photos import Drawn
@@ -158,9 +158,9 @@ class WebTable:
             text = _(MENU_BUTTON)
         try:
             await bot.set_chat_menu_button(menu_button=MenuButtonWebApp(text, WebAppInfo(self.page)))
-        except BadRequest as refusal:  # e.g. an address that is not https: the bot plays on without it
+        except TelegramError as refusal:  # a menu button is a convenience: the bot plays on without it
             log.warning(
-                "Telegram refused the menu button for the web table at %s: %s (GOLFBOT_WEB_URL must be a "
+                "Telegram did not set the menu button for the web table at %s: %s (GOLFBOT_WEB_URL must be a "
                 "public https address)",
                 self.page,
                 refusal.message,

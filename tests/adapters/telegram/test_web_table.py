@@ -223,3 +223,19 @@ async def test_the_app_hands_board_moved_to_a_chat_bot_only_and_never_keeps_it()
     with notifiers.plugged("telegram", heard):
         await notifiers.to_place("telegram:5", moved)
     assert [d.event for d in heard.delivered] == [moved]
+
+
+async def test_a_menu_button_telegram_refuses_is_one_warning_and_the_bot_plays_on(
+    fake_api: FakeBotApi, app_harness: Any, tmp_path: Path, alice: FakeUser, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake_api.fail_next("setChatMenuButton", status=400, description="Bad Request: WEB_APP_URL_INVALID")
+    table = golf_table.GolfTable(fake_api, app_harness, tmp_path / "golf.sqlite3", golf_table.FakeSolver())
+    table.web = WebTable(URL, "table")
+    await table.start()
+    try:
+        board = await table.command(alice, None, "/play")
+        assert opens(board)  # the bot answers, its boards as they should be
+    finally:
+        await table.stop()
+    warned = [r for r in caplog.records if "menu button" in r.getMessage()]
+    assert len(warned) == 1 and warned[0].levelname == "WARNING" and warned[0].exc_info is None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
+import socket
 import sys
 from pathlib import Path
 
@@ -79,3 +80,48 @@ async def test_the_web_table_beside_the_telegram_bot(tmp_path: Path, sign) -> No
     [line] = [line for line in text.splitlines() if "web table on" in line]
     assert f"web table on http://127.0.0.1:{port} (public URL {PUBLIC_URL})" in line
     assert fake_api.token not in text
+
+
+async def test_a_port_taken_already_stops_the_bot_in_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        async with FakeBotApi() as fake_api:
+            env = golfbot_environment(
+                tmp_path, port, TELEGRAM_TOKEN=fake_api.token, TELEGRAM_API_BASE_URL=fake_api.base_url
+            )
+            done = await asyncio.create_subprocess_exec(
+                str(GOLFBOT), "telegram", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE
+            )
+            _out, err = await asyncio.wait_for(done.communicate(), WAIT)
+    text = err.decode()
+    assert done.returncode == 1, text
+    last = text.strip().splitlines()[-1]
+    assert (
+        last.startswith(f"The web table could not listen on 127.0.0.1:{port}: ")
+        and "GOLFBOT_WEB_PORT" in last
+    )
+    assert "Traceback" not in text
+
+
+async def test_half_the_web_settings_is_one_warning_and_the_bot_runs(tmp_path: Path) -> None:
+    async with FakeBotApi() as fake_api:
+        env = golfbot_environment(
+            tmp_path, free_port(), TELEGRAM_TOKEN=fake_api.token, TELEGRAM_API_BASE_URL=fake_api.base_url
+        )
+        del env["GOLFBOT_WEB_URL"]
+        log = tmp_path / "golfbot.stderr"
+        with log.open("wb") as stderr:
+            process = await asyncio.create_subprocess_exec(
+                str(GOLFBOT), "telegram", cwd=tmp_path, env=env, stderr=stderr
+            )
+        try:
+            await _until_logged(log, "the web table is off", process)
+            await fake_api.wait_for(lambda: fake_api.is_polling, timeout=WAIT)
+        finally:
+            process.send_signal(signal.SIGTERM)
+            assert await asyncio.wait_for(process.wait(), WAIT) == 0
+    text = _read(log)
+    assert "only GOLFBOT_WEB_PORT is set" in text and "web table on" not in text
+    assert not fake_api.calls_to("setChatMenuButton")
