@@ -67,7 +67,30 @@ async def run_checks(settings: Settings, *, tokens: bool = True) -> list[Check]:
     if tokens:
         checks.append(await check_discord(settings.discord_token, settings.discord_api_base_url))
         checks.append(await check_telegram(settings.telegram_token, settings.telegram_api_base_url))
+        web = check_web_table(settings)
+        if web is not None:
+            checks.append(web)
     return checks
+
+
+def check_web_table(settings: Settings) -> Check | None:
+    """The web table's settings (README, "The web table"): both or neither, an https address, and what
+    the Discord Activity needs besides. None where neither is set (no web table: nothing to say)."""
+    name = "web table"
+    url, port = settings.web_url, settings.web_port
+    if not url and port is None:
+        return None
+    if not url or port is None:
+        missing = "GOLFBOT_WEB_PORT" if url else "GOLFBOT_WEB_URL"
+        return Check("FAIL", name, f"{missing} is not set: the web table needs both it and the other")
+    if not url.startswith("https://"):
+        return Check("FAIL", name, f"{url} is not an https address: Telegram and Discord open only those")
+    activity = (
+        "the Discord Activity can sign players in"
+        if settings.discord_client_id and settings.discord_client_secret
+        else "no Discord Activity (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are not both set)"
+    )
+    return Check("ok", name, f"{url} served on {settings.web_host}:{port}; {activity}")
 
 
 # ---- the database ----------------------------------------------------------------------------------
