@@ -82,6 +82,20 @@ class Browser:
         self.frames: list[tuple[str, dict[str, Any]]] = []
         """Every WebSocket frame seen so far: ("sent" | "received", its JSON)."""
 
+    def as_telegram(self) -> None:
+        """Be Telegram's app around the page: its ``postEvent`` bridge (``window.TelegramWebviewProxy``)
+        keeps what the page posts in ``window.posted``, from the page's first script on."""
+        self.driver.execute_cdp_cmd(
+            "Page.addScriptToEvaluateOnNewDocument",
+            {
+                "source": "window.posted = []; window.TelegramWebviewProxy = {postEvent(type, data) "
+                "{ window.posted.push([type, data ? JSON.parse(data) : null]); }};"
+            },
+        )
+
+    def posted(self) -> list[Any]:
+        return list(self.driver.execute_script("return window.posted || []"))
+
     async def run(self, call: Callable[[], T]) -> T:
         return await asyncio.to_thread(call)
 
@@ -178,16 +192,17 @@ class Table:
         language: str = "en",
         auth_date: int | None = None,
         init_data: str | None = None,
+        theme: dict[str, str] | None = None,
     ) -> str:
         """The page as Telegram opens a Mini App: its launch parameters in the URL's fragment."""
         user = {"id": user_id, "first_name": name, "language_code": language}
         data = init_data or sign_init_data(
             self.fake.token, user, auth_date=auth_date, start_param=start_param
         )
-        theme = json.dumps({"bg_color": "#ffffff", "text_color": "#000000", "button_color": "#2481cc"})
+        colours = theme or {"bg_color": "#ffffff", "text_color": "#000000", "button_color": "#2481cc"}
         fragment = (
             f"tgWebAppData={quote(data, safe='')}&tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop"
-            f"&tgWebAppThemeParams={quote(theme, safe='')}"
+            f"&tgWebAppThemeParams={quote(json.dumps(colours), safe='')}"
         )
         if start_param:
             fragment += f"&tgWebAppStartParam={quote(start_param, safe='')}"

@@ -417,3 +417,46 @@ async def test_every_action_is_reachable_by_keyboard(tmp_path: Path) -> None:
             await screen_shown(browser, version)
         finally:
             await browser.close()
+
+
+async def test_in_telegram_the_page_takes_its_theme_back_button_and_haptics(tmp_path: Path) -> None:
+    async with serving_table(tmp_path) as table:
+        browser = Browser()
+        try:
+            await browser.run(browser.as_telegram)
+            theme = {"bg_color": "#102030", "text_color": "#f0f0f0", "button_color": "#ff8800"}
+            await browser.open(table.mini_app_url(BOB.id, "Bob", theme=theme))
+            await browser.until(lambda: browser.attribute("body", "data-state") == "lobby", "the lobby")
+            background = await browser.run(
+                lambda: browser.driver.execute_script(
+                    "return getComputedStyle(document.body).backgroundColor"
+                )
+            )
+            assert background == "rgb(16, 32, 48)"
+            await browser.click("#play")
+            version = await screen_shown(browser)
+            presses = await browser.run(lambda: tappable(browser))
+            if presses:
+                await tap(browser, presses[0])
+            else:
+                assert await press_button(browser, "stock")
+            await screen_shown(browser, version)
+            posted = await browser.run(browser.posted)
+            kinds = [kind for kind, _data in posted]
+            assert kinds[:2] == ["web_app_ready", "web_app_expand"]
+            assert ["web_app_setup_back_button", {"is_visible": True}] in posted  # at a table
+            assert ["web_app_trigger_haptic_feedback", {"type": "impact", "impact_style": "light"}] in posted
+
+            # Telegram's back button: back to the lobby, the button hidden again
+            await browser.run(
+                lambda: browser.driver.execute_script(
+                    "window.Telegram.WebView.receiveEvent('back_button_pressed')"
+                )
+            )
+            await browser.until(lambda: browser.attribute("body", "data-state") == "lobby", "the lobby again")
+            assert (await browser.run(browser.posted))[-1] == [
+                "web_app_setup_back_button",
+                {"is_visible": False},
+            ]
+        finally:
+            await browser.close()
