@@ -108,7 +108,13 @@ def check_init_data(init_data: str, bot_token: str, *, now: float | None = None)
 
 def token_key(*secrets: str) -> bytes:
     """The key tokens are signed with, derived from the bot's secrets (its Telegram token, its Discord client
-    secret): every process of one bot derives the same, and a page can never work it out."""
+    secret): every process of one bot derives the same, and a page can never work it out. With no secret at
+    all (no way to sign in either) the key is random: a key anyone could derive would let anyone forge a
+    token."""
+    if not any(secrets):
+        import secrets as random_bytes
+
+        return random_bytes.token_bytes(32)
     return hmac.new(b"golfbot web table", "\n".join(secrets).encode(), hashlib.sha256).digest()
 
 

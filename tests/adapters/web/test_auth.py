@@ -202,3 +202,9 @@ async def test_discord_sign_in_over_http_then_the_socket(club, fake_discord) -> 
             assert shown["type"] == "screen" and shown["screen"]["board"]["hole"] == 1
         live = await club.clubhouse.sessions.load(shown["screen"]["session"])
         assert live.state.place == "discord:123456"  # the guild the Activity was opened in
+
+
+def test_without_any_secret_no_token_can_be_forged() -> None:
+    """A key derived from nothing would be everyone's: without a secret the key is random, each time."""
+    assert token_key("", "") != token_key("", "")
+    assert token_key("123:abc", "") == token_key("123:abc", "")
