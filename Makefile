@@ -47,6 +47,7 @@ browser:
 	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 		echo "installing chromium and chromium-driver for the browser tests"; \
+		export DEBIAN_FRONTEND=noninteractive; \
 		(apt-get install -y -qq chromium chromium-driver >/dev/null 2>&1 || \
 		 (apt-get update -qq >/dev/null && apt-get install -y -qq chromium chromium-driver >/dev/null)) || \
 		echo "make test: could not install chromium; $(BROWSER_HINT)"; \
