@@ -83,10 +83,13 @@ def free_port() -> int:
 class Seat:
     """One player's open table: its WebSocket, and the frames it was sent, in order."""
 
-    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+    def __init__(self, socket: aiohttp.ClientWebSocketResponse, *, queued: bool = True) -> None:
+        """``queued``: keep the frames for ``next_screen`` (a player's page); a page that only watches
+        notes when its screens arrive."""
         import asyncio
 
         self.socket = socket
+        self.queued = queued
         self.frames: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.screen: dict[str, Any] = {}
         self.arrived: dict[str, list[tuple[int, float]]] = {}
@@ -102,7 +105,8 @@ class Seat:
                 frame = json.loads(message.data)
                 if frame.get("type") == "screen":
                     self._arrived(str(frame["screen"].get("session")), int(frame["screen"].get("version", 0)))
-                self.frames.put_nowait(frame)
+                if self.queued:
+                    self.frames.put_nowait(frame)
         self.frames.put_nowait({"type": "closed"})
 
     def _arrived(self, session: str, version: int) -> None:
@@ -211,7 +215,7 @@ class WebTable(ChatTable):
                 self._up = probe.connect_ex(("127.0.0.1", self.port)) == 0
         return self._up
 
-    async def _page(self, player: int) -> Seat:
+    async def _page(self, player: int, *, queued: bool = True) -> Seat:
         """A page signed in as ``player``, its hello sent."""
         assert self.http is not None
         user = {"id": FIRST_USER + player, "first_name": f"Player{player}", "language_code": "en"}
@@ -221,7 +225,7 @@ class WebTable(ChatTable):
             if answer.status != 200:
                 raise Refused(str(signed.get("error")))
         socket = await self.http.ws_connect(f"{self.base}/ws")
-        page = Seat(socket)
+        page = Seat(socket, queued=queued)
         await page.send({"op": "hello", "token": signed["token"]})
         return page
 
@@ -229,7 +233,7 @@ class WebTable(ChatTable):
         seat = self.seats.get(player)
         if seat is None:
             seat = self.seats[player] = await self._page(player)
-            self.watchers[player] = await self._page(player)
+            self.watchers[player] = await self._page(player, queued=False)
         return seat
 
     async def start_round(self, player: int, holes: int, deal: int) -> Any:

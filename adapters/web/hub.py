@@ -19,6 +19,7 @@ from typing import Any
 
 from aiohttp import WSCloseCode, web
 
+from adapters.web.background import Background
 from adapters.web.scoreboards import Scoreboards
 from adapters.web.views import JSON, screen_json
 from bot.errors import GolfError
@@ -109,7 +110,7 @@ class Hub:
         """Every open view, showing a session or not yet."""
         self._due: set[str] = set()
         """Sessions whose push is scheduled and has not begun."""
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._background = Background()
 
     def watching(self, session: str) -> int:
         """How many open views show ``session``."""
@@ -154,9 +155,7 @@ class Hub:
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` in the background (kept until it ends; cancelled by ``close``)."""
-        task = asyncio.get_running_loop().create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._background.spawn(work)
 
     async def _push(self, session: str) -> None:
         await asyncio.sleep(0)  # the commits of one burst are in before this reads the session
@@ -191,9 +190,6 @@ class Hub:
         await asyncio.gather(
             *(view.socket.close(code=WSCloseCode.GOING_AWAY) for view in views), return_exceptions=True
         )
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await self._background.close()
         if self._scoreboards is not None:
             await self._scoreboards.close()

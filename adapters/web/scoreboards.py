@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
 from typing import Any, Protocol
 
+from adapters.web.background import Background
 from adapters.web.views import screen_json
 from bot.desks import MatchDesk
 from bot.errors import GolfError
@@ -40,7 +40,7 @@ class Scoreboards:
         self._match_of: dict[Shown, str] = {}
         """An open view -> the match whose board it shows."""
         self._due: set[str] = set()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._background = Background()
         if matches is not None:
             matches.follow(self._saved)
 
@@ -72,12 +72,7 @@ class Scoreboards:
         if match in self._due or match not in self._match_of.values():
             return
         self._due.add(match)
-        self._spawn(self._push(match))
-
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.get_running_loop().create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._background.spawn(self._push(match))
 
     async def _push(self, match: str) -> None:
         await asyncio.sleep(0)  # the match's other saves of this moment are in before this reads it
@@ -101,7 +96,4 @@ class Scoreboards:
             self.forget(view)
 
     async def close(self) -> None:
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await self._background.close()

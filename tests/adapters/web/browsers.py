@@ -31,6 +31,7 @@ from selenium.webdriver.remote.webelement import WebElement
 
 from adapters.cli.bench_web import free_port, sign_init_data
 from benchmarks.fake_bot_api import FakeBotApi
+from benchmarks.fake_discord import FakeDiscord
 
 T = TypeVar("T")
 
@@ -237,21 +238,57 @@ async def serving_table(folder: Path, **environment: str) -> AsyncIterator[Table
         TELEGRAM_API_BASE_URL=fake.base_url,
         **environment,
     )
+    try:
+        async with running_bot("telegram", folder, env) as (process, log):
+            table = Table(fake, base, process, log)
+            await _until_up(table)
+            yield table
+    finally:
+        await fake.close()
+
+
+@asynccontextmanager
+async def serving_discord_table(folder: Path, discord: FakeDiscord) -> AsyncIterator[tuple[str, Path]]:
+    """``golfbot discord`` against the loopback fake ``discord``, with the web table on a free loopback port
+    and the application's OAuth2 id and secret set (the Activity's sign-in): the table's address and the
+    bot's log, once the bot is up. Stopped cleanly at the end (``running_bot``)."""
+    port = free_port()
+    env = golfbot_environment(
+        folder,
+        port,
+        DISCORD_TOKEN=discord.token,
+        DISCORD_API_BASE_URL=discord.base_url,
+        DISCORD_CLIENT_ID=str(discord.application_id),
+        DISCORD_CLIENT_SECRET=discord.client_secret,
+    )
+    async with running_bot("discord", folder, env) as (process, log):
+        await discord.wait_for(
+            lambda: process.returncode is None and discord.connected and discord.commands.get(None),
+            timeout=WAIT,
+            what="the bot up",
+        )
+        yield f"http://127.0.0.1:{port}", log
+
+
+@asynccontextmanager
+async def running_bot(
+    command: str, folder: Path, env: dict[str, str]
+) -> AsyncIterator[tuple[asyncio.subprocess.Process, Path]]:
+    """``golfbot COMMAND`` as a real process in ``folder``, its stderr in a file (the process and the file).
+    On the way out it is sent SIGTERM if it still runs, and must have stopped cleanly: exit 0, no traceback,
+    no ERROR line."""
     log = folder / "golfbot.stderr"
     with log.open("wb") as stderr:
         process = await asyncio.create_subprocess_exec(
-            str(GOLFBOT), "telegram", cwd=folder, env=env, stderr=stderr
+            str(GOLFBOT), command, cwd=folder, env=env, stderr=stderr
         )
-    table = Table(fake, base, process, log)
     try:
-        await _until_up(table)
-        yield table
+        yield process, log
     finally:
         if process.returncode is None:
             process.terminate()
         code = await asyncio.wait_for(process.wait(), WAIT)
-        await fake.close()
-    text = table.stderr()
+    text = log.read_text(encoding="utf-8", errors="replace")
     assert code == 0, text
     assert "Traceback" not in text and "ERROR" not in text, text
 

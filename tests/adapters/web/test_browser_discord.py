@@ -6,21 +6,17 @@ which exchanges the authorisation code. Every request the page makes goes throug
 
 from __future__ import annotations
 
-import asyncio
 import json
-import signal
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from aiohttp import web
-from browsers import WAIT, Browser, free_port, golfbot_environment
+from browsers import Browser, free_port, serving_discord_table
 from selenium.webdriver.common.by import By
 
 from benchmarks.fake_discord import FakeDiscord
 
-GOLFBOT = Path(sys.executable).with_name("golfbot")
 CODE = "code-of-the-activity"
 
 PARENT = """<!doctype html><html><body style="margin:0">
@@ -79,71 +75,53 @@ async def test_the_activity_signs_in_by_discords_rpc_and_plays_through_the_proxy
     async with FakeDiscord() as discord:
         alice = discord.add_member("alice")
         discord.authorize_code(CODE, alice)
-        port = free_port()
-        env = golfbot_environment(
-            tmp_path,
-            port,
-            DISCORD_TOKEN=discord.token,
-            DISCORD_API_BASE_URL=discord.base_url,
-            DISCORD_CLIENT_ID=str(discord.application_id),
-            DISCORD_CLIENT_SECRET=discord.client_secret,
-        )
-        log = tmp_path / "golfbot.stderr"
-        with log.open("wb") as stderr:
-            process = await asyncio.create_subprocess_exec(
-                str(GOLFBOT), "discord", cwd=tmp_path, env=env, stderr=stderr
-            )
-        browser = Browser(400, 760)
-        client = None
-        try:
-            await discord.wait_for(
-                lambda: process.returncode is None and discord.connected and discord.commands.get(None),
-                timeout=WAIT,
-                what="the bot up",
-            )
-            origin = f"http://127.0.0.1:{port}"
-            src = f"{origin}/?frame_id=F1&instance_id=I1&guild_id={discord.guild_id}&platform=desktop"
-            parent = PARENT.format(src=src, code=CODE, user=alice.id)
-            client = await discords_client(parent)  # Discord's client page, on an origin of its own
-            await browser.open(client.url)
-            await browser.run(
-                lambda: browser.driver.switch_to.frame(browser.driver.find_element(By.ID, "activity"))
-            )
-            await browser.until(lambda: browser.attribute("body", "data-state") == "lobby", "the lobby")
-            assert await browser.run(lambda: browser.attribute("body", "data-platform")) == "discord"
-            await browser.click("#play")
-            await browser.until(lambda: browser.attribute("body", "data-state") == "screen", "a table")
-            version = await browser.version()
-            await browser.click('#buttons button[data-role="stock"]')
-            await browser.until(lambda: browser.attribute("body", "data-version") > str(version), "a move")
-
-            await browser.run(browser.driver.switch_to.default_content)
-            rpc: list[Any] = await browser.run(lambda: browser.driver.execute_script("return window.rpc"))
-            handshake = next(payload for op, payload in rpc if op == 0)
-            assert handshake["client_id"] == str(discord.application_id) and handshake["frame_id"] == "F1"
-            authorize = next(p for op, p in rpc if op == 1 and p.get("cmd") == "AUTHORIZE")
-            assert authorize["args"]["scope"] == ["identify"] and authorize["args"]["response_type"] == "code"
-            assert any(op == 1 and p.get("cmd") == "AUTHENTICATE" for op, p in rpc)
-
-            asked = [
-                url
-                for url in await browser.run(lambda: requests_of(browser))
-                if not url.startswith(client.url)  # Discord's own page (and its icon)
-            ]
-            page, *after = asked
-            assert page == src and after
-            assert all(url.startswith((origin, origin.replace("http", "ws"))) for url in after), after
-            paths = [url.split(str(port), 1)[1] for url in after]
-            assert all(path.startswith("/.proxy/") for path in paths), paths
-            assert "/.proxy/ws" in paths and "/.proxy/api/auth/discord" in paths
-            assert any(path.startswith("/.proxy/cards/") for path in paths)
-        finally:
-            await browser.close()
-            if client is not None:
-                await client.runner.cleanup()
-            if process.returncode is None:
-                process.send_signal(signal.SIGTERM)
-            code = await asyncio.wait_for(process.wait(), WAIT)
+        async with serving_discord_table(tmp_path, discord) as (origin, log):
+            await in_the_activity(origin, discord, alice.id)
         text = log.read_text()
-        assert code == 0, text
         assert "Traceback" not in text and "ERROR" not in text and discord.client_secret not in text, text
+
+
+async def in_the_activity(origin: str, discord: FakeDiscord, user: int) -> None:
+    """Discord's client opens the Activity at ``origin``; the player plays a move there."""
+    browser = Browser(400, 760)
+    client = None
+    try:
+        src = f"{origin}/?frame_id=F1&instance_id=I1&guild_id={discord.guild_id}&platform=desktop"
+        parent = PARENT.format(src=src, code=CODE, user=user)
+        client = await discords_client(parent)  # Discord's client page, on an origin of its own
+        await browser.open(client.url)
+        await browser.run(
+            lambda: browser.driver.switch_to.frame(browser.driver.find_element(By.ID, "activity"))
+        )
+        await browser.until(lambda: browser.attribute("body", "data-state") == "lobby", "the lobby")
+        assert await browser.run(lambda: browser.attribute("body", "data-platform")) == "discord"
+        await browser.click("#play")
+        await browser.until(lambda: browser.attribute("body", "data-state") == "screen", "a table")
+        version = await browser.version()
+        await browser.click('#buttons button[data-role="stock"]')
+        await browser.until(lambda: browser.attribute("body", "data-version") > str(version), "a move")
+
+        await browser.run(browser.driver.switch_to.default_content)
+        rpc: list[Any] = await browser.run(lambda: browser.driver.execute_script("return window.rpc"))
+        handshake = next(payload for op, payload in rpc if op == 0)
+        assert handshake["client_id"] == str(discord.application_id) and handshake["frame_id"] == "F1"
+        authorize = next(p for op, p in rpc if op == 1 and p.get("cmd") == "AUTHORIZE")
+        assert authorize["args"]["scope"] == ["identify"] and authorize["args"]["response_type"] == "code"
+        assert any(op == 1 and p.get("cmd") == "AUTHENTICATE" for op, p in rpc)
+
+        asked = [
+            url
+            for url in await browser.run(lambda: requests_of(browser))
+            if not url.startswith(client.url)  # Discord's own page (and its icon)
+        ]
+        page, *after = asked
+        assert page == src and after
+        assert all(url.startswith((origin, origin.replace("http", "ws"))) for url in after), after
+        paths = [url.split(origin.rpartition(":")[2], 1)[1] for url in after]
+        assert all(path.startswith("/.proxy/") for path in paths), paths
+        assert "/.proxy/ws" in paths and "/.proxy/api/auth/discord" in paths
+        assert any(path.startswith("/.proxy/cards/") for path in paths)
+    finally:
+        await browser.close()
+        if client is not None:
+            await client.runner.cleanup()

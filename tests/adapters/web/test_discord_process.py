@@ -5,18 +5,14 @@ table of their own in the server the Activity was opened in. ``/golf web-table``
 
 from __future__ import annotations
 
-import asyncio
 import json
-import signal
-import sys
 from pathlib import Path
 
 import aiohttp
-from browsers import free_port, golfbot_environment
+from browsers import serving_discord_table
 
 from benchmarks.fake_discord import FakeDiscord
 
-GOLFBOT = Path(sys.executable).with_name("golfbot")
 WAIT = 60.0
 GUILD_CALLBACK_LAUNCH_ACTIVITY = 12
 
@@ -24,27 +20,7 @@ GUILD_CALLBACK_LAUNCH_ACTIVITY = 12
 async def test_the_activity_signs_in_through_discord_and_plays_at_the_table(tmp_path: Path) -> None:
     async with FakeDiscord() as discord:
         alice = discord.add_member("alice")
-        port = free_port()
-        base = f"http://127.0.0.1:{port}"
-        env = golfbot_environment(
-            tmp_path,
-            port,
-            DISCORD_TOKEN=discord.token,
-            DISCORD_API_BASE_URL=discord.base_url,
-            DISCORD_CLIENT_ID=str(discord.application_id),
-            DISCORD_CLIENT_SECRET=discord.client_secret,
-        )
-        log = tmp_path / "golfbot.stderr"
-        with log.open("wb") as stderr:
-            process = await asyncio.create_subprocess_exec(
-                str(GOLFBOT), "discord", cwd=tmp_path, env=env, stderr=stderr
-            )
-        try:
-            await discord.wait_for(
-                lambda: process.returncode is None and discord.connected and discord.commands.get(None),
-                timeout=WAIT,
-                what="the bot up",
-            )
+        async with serving_discord_table(tmp_path, discord) as (base, log):
             launched = discord.slash(alice, "golf web-table")
             await discord.wait_for(lambda: discord.activities, timeout=WAIT, what="the Activity launched")
 
@@ -72,12 +48,7 @@ async def test_the_activity_signs_in_through_discord_and_plays_at_the_table(tmp_
                     pressed = await socket.receive_json(timeout=WAIT)
                     assert pressed["type"] == "screen" and pressed["screen"]["version"] > screen["version"]
             assert launched is not None
-        finally:
-            if process.returncode is None:
-                process.send_signal(signal.SIGTERM)
-            code = await asyncio.wait_for(process.wait(), WAIT)
         sent = json.dumps(discord.sent, default=str)
         assert discord.client_secret not in sent
         text = log.read_text()
-        assert code == 0, text
         assert "Traceback" not in text and "ERROR" not in text and discord.client_secret not in text, text

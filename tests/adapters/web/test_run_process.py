@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import aiohttp
-from browsers import PUBLIC_URL, free_port, golfbot_environment
+from browsers import PUBLIC_URL, free_port, golfbot_environment, running_bot
 
 from benchmarks.fake_bot_api import FakeBotApi
 
@@ -38,12 +38,7 @@ async def test_the_web_table_beside_the_telegram_bot(tmp_path: Path, sign) -> No
         env = golfbot_environment(
             tmp_path, port, TELEGRAM_TOKEN=fake_api.token, TELEGRAM_API_BASE_URL=fake_api.base_url
         )
-        log = tmp_path / "golfbot.stderr"
-        with log.open("wb") as stderr:
-            process = await asyncio.create_subprocess_exec(
-                str(GOLFBOT), "telegram", cwd=tmp_path, env=env, stderr=stderr
-            )
-        try:
+        async with running_bot("telegram", tmp_path, env) as (process, log):
             await _until_logged(log, "web table on http://127.0.0.1:", process)
             base = f"http://127.0.0.1:{port}"
             init_data = sign({"id": 61001, "first_name": "Wren"}, token=fake_api.token)
@@ -71,10 +66,6 @@ async def test_the_web_table_beside_the_telegram_bot(tmp_path: Path, sign) -> No
                     closing = await ws.receive(timeout=WAIT)
                     assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED), closing
                     assert await asyncio.wait_for(process.wait(), WAIT) == 0, _read(log)
-        finally:
-            if process.returncode is None:
-                process.send_signal(signal.SIGTERM)
-            assert await asyncio.wait_for(process.wait(), WAIT) == 0, log.read_text()
     text = log.read_text()
     assert "Traceback" not in text and 'File "' not in text and "ERROR" not in text, text
     [line] = [line for line in text.splitlines() if "web table on" in line]
@@ -111,17 +102,9 @@ async def test_half_the_web_settings_is_one_warning_and_the_bot_runs(tmp_path: P
             tmp_path, free_port(), TELEGRAM_TOKEN=fake_api.token, TELEGRAM_API_BASE_URL=fake_api.base_url
         )
         del env["GOLFBOT_WEB_URL"]
-        log = tmp_path / "golfbot.stderr"
-        with log.open("wb") as stderr:
-            process = await asyncio.create_subprocess_exec(
-                str(GOLFBOT), "telegram", cwd=tmp_path, env=env, stderr=stderr
-            )
-        try:
+        async with running_bot("telegram", tmp_path, env) as (process, log):
             await _until_logged(log, "the web table is off", process)
             await fake_api.wait_for(lambda: fake_api.is_polling, timeout=WAIT)
-        finally:
-            process.send_signal(signal.SIGTERM)
-            assert await asyncio.wait_for(process.wait(), WAIT) == 0
     text = _read(log)
     assert "only GOLFBOT_WEB_PORT is set" in text and "web table on" not in text
     assert not fake_api.calls_to("setChatMenuButton")
