@@ -189,6 +189,53 @@ async def test_golfbot_run_starts_both_bots_and_both_answer(
     assert not discord.unhandled and not telegram.unimplemented
 
 
+async def test_golfbot_run_serves_the_web_table_to_both_platforms(
+    discord: Any, telegram: Any, golfbot: Any
+) -> None:
+    """The README's run command with both tokens and the web table's settings: a Telegram player (signed
+    ``initData``) and a Discord player (an Activity's code) each play at the table of the one process."""
+    import aiohttp
+
+    from adapters.cli.bench_web import free_port, sign_init_data
+
+    port = free_port()
+    web = {
+        "GOLFBOT_WEB_URL": "https://golf.example.test",
+        "GOLFBOT_WEB_PORT": str(port),
+        "DISCORD_CLIENT_ID": str(discord.application_id),
+        "DISCORD_CLIENT_SECRET": discord.client_secret,
+    }
+    bot = await golfbot("run", **bots_env(discord, telegram, **web))
+    await both_up(discord, telegram, bot)
+    alice = discord.members[0]
+    discord.authorize_code("code-of-alice", alice)
+    base = f"http://127.0.0.1:{port}"
+    init_data = sign_init_data(telegram.token, {"id": 111002, "first_name": "Tess"})
+    async with aiohttp.ClientSession() as http:
+        for path, body, key in (
+            ("api/auth/telegram", {"init_data": init_data}, "telegram:111002"),
+            (
+                "api/auth/discord",
+                {"code": "code-of-alice", "guild": str(discord.guild_id)},
+                f"discord:{alice.id}",
+            ),
+        ):
+            async with http.post(f"{base}/{path}", json=body) as answer:
+                signed = await answer.json()
+                assert answer.status == 200 and signed["player"]["key"] == key, signed
+            async with http.ws_connect(f"{base}/ws") as socket:
+                await socket.send_json({"op": "hello", "token": signed["token"]})
+                assert (await socket.receive_json(timeout=START))["type"] == "welcome"
+                await socket.send_json({"op": "play"})
+                shown = await socket.receive_json(timeout=START)
+                assert shown["type"] == "screen" and shown["screen"]["board"], shown
+
+    assert await bot.stop() == 0, bot.stderr
+    assert f"web table on http://127.0.0.1:{port}" in bot.stderr
+    no_traceback(bot.stderr)
+    assert discord.client_secret not in bot.stderr and telegram.token not in bot.stderr
+
+
 # ---------------------------------------------------------------------------------------- every mode wired
 
 
